@@ -1,0 +1,19 @@
+{#- Every subset s of the d analysed columns as a bitmask sid, with:
+    size, the superset it is rolled up from (parent), its key masks m0.. (one per
+    packed word) and c0.., the coefficient of log2 N(s) in each column's Shapley value. -#}
+create or replace temp table {{ t.lattice | quote }} as
+select
+    sid,
+    bit_count(sid) as size,
+    case
+{% for j in parent_order %}
+        when not sqlpriv_has_bit(sid, {{ j }}) then sid | {{ 2 ** j }}
+{% endfor %}
+    end as parent,
+{% for word in words %}
+    0{% for f in word %} + case when sqlpriv_has_bit(sid, {{ f.j }}) then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+    sqlpriv_shapley_coefficient(sid, {{ loop.index0 }}, {{ d }}) as c{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+from (select range::bigint as sid from range({{ 2 ** d }}))

@@ -1,0 +1,12 @@
+{#- Distinct patterns of the analysed columns with their multiplicity w (plus optional extra keys). -#}
+create or replace temp table {{ table | quote }} as
+select
+{% for word in words %}
+    k{{ loop.index0 }},
+{% endfor %}
+{% for e in extras %}
+    {{ e }},
+{% endfor %}
+    count(*)::bigint as w
+from {{ rows }}
+group by all

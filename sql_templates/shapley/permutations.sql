@@ -1,0 +1,16 @@
+{#- Sampled column orders (Maleki et al. 2013): one row per (permutation, column) with
+    the prefix revealed before the column (before_sid) and after it (after_sid). -#}
+create or replace temp table {{ t.steps | quote }} as
+with draws(perm, pos, col) as (
+    values
+{% for perm in permutations %}
+{% set p = loop.index0 %}
+        {% for col in perm %}({{ p }}, {{ loop.index0 }}, {{ col }}){{ "," if not loop.last }}{% endfor %}{{ "," if not loop.last }}
+{% endfor %}
+),
+prefixes as (
+    select perm, col, sum(1::bigint << col) over (partition by perm order by pos) as after_sid
+    from draws
+)
+select perm, col, after_sid - (1::bigint << col) as before_sid, after_sid
+from prefixes

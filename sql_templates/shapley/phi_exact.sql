@@ -1,0 +1,12 @@
+{#- Exact per-pattern Shapley values: phi_j = sum over s of c_j(s) * log2 N(s). -#}
+create or replace temp table {{ t.phi | quote }} as
+select
+{% for word in words %}
+    h.k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+    sum(l.c{{ loop.index0 }} * h.log_n) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+from {{ t.cohorts | quote }} as h
+join {{ t.lattice | quote }} as l using (sid)
+group by all

@@ -1,0 +1,29 @@
+{#- Sampled per-pattern Shapley values: the mean over sampled orders of each column's
+    marginal log2 N(before) - log2 N(after), and its standard error. -#}
+create or replace temp table {{ t.phi | quote }} as
+with marginals as (
+    select
+{% for word in words %}
+        p.k{{ loop.index0 }},
+{% endfor %}
+        s.col,
+        coalesce(b.log_n, 0) - coalesce(a.log_n, 0) as m
+    from {{ t.patterns | quote }} as p
+    cross join {{ t.steps | quote }} as s
+    left join {{ t.cohorts | quote }} as b
+        on b.sid = s.before_sid{% for word in words %} and b.k{{ loop.index0 }} = p.k{{ loop.index0 }}{% endfor %}
+
+    left join {{ t.cohorts | quote }} as a
+        on a.sid = s.after_sid{% for word in words %} and a.k{{ loop.index0 }} = p.k{{ loop.index0 }}{% endfor %}
+
+)
+select
+{% for word in words %}
+    k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+    avg(m) filter (where col = {{ loop.index0 }}) as phi{{ loop.index0 }},
+    coalesce(stddev_samp(m) filter (where col = {{ loop.index0 }}), 0) / sqrt({{ samples }}) as se{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+from marginals
+group by all

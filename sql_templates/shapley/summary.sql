@@ -1,0 +1,38 @@
+{#- One row per analysed column: marginal entropy H(j), conditional entropy H(j | rest)
+    and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (SPEC 1, entropy identity).
+    Sampled runs add the standard error over orders of H(after) - H(before). -#}
+{% from "shapley/_entropies.sql" import entropies_cte %}
+with {{ entropies_cte(t) }},
+combined as (
+    select
+{% for c in columns %}
+        -sum(l.c{{ loop.index0 }} * e.entropy) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from entropies as e
+    join {{ t.lattice | quote }} as l using (sid)
+){% if sampled %},
+per_order as (
+    select s.perm, s.col, a.entropy - b.entropy as gain
+    from {{ t.steps | quote }} as s
+    join entropies as b on b.sid = s.before_sid
+    join entropies as a on a.sid = s.after_sid
+),
+errors as (
+    select col, stddev_samp(gain) / sqrt({{ samples }}) as se
+    from per_order
+    group by col
+)
+{% endif %}
+
+{% for c in columns %}
+select
+    {{ c.name | literal }} as "column",
+    (select entropy from entropies where sid = {{ 2 ** loop.index0 }}) as entropy,
+    (select entropy from entropies where sid = {{ full_sid }})
+        - (select entropy from entropies where sid = {{ full_sid - 2 ** loop.index0 }}) as conditional_entropy,
+    (select phi{{ loop.index0 }} from combined) as shapley{{ "," if sampled }}
+{% if sampled %}
+    (select se from errors where col = {{ loop.index0 }}) as shapley_se
+{% endif %}
+{{ "union all" if not loop.last }}
+{% endfor %}

@@ -1,0 +1,55 @@
+"""sqlpriv: how identifying are the columns of a table? Measured inside DuckDB.
+
+>>> import sqlpriv
+>>> r = sqlpriv.uniqueness_shapley(sqlpriv.example_path("flare.csv"), columns=["class", "area"])
+>>> round(float(r.summary().df()["shapley"].sum()), 4) == round(r.entropy(["class", "area"]), 4)
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlpriv.engine import Result, connect
+from sqlpriv.errors import (
+    ColumnError,
+    EmptyInputError,
+    ExecutionError,
+    ParameterError,
+    SourceError,
+    SqlprivError,
+    SqlprivWarning,
+)
+from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
+
+__version__ = "0.1.0"
+
+
+def example_path(name: str) -> str:
+    """Path of a bundled example data file (``flare.csv``), for docs and tests."""
+    from sqlpriv.engine.templates import template_dir
+
+    packaged = Path(__file__).parent / "example_data" / name
+    if packaged.is_file():
+        return str(packaged)
+    repo = template_dir().parent / "examples" / "data" / name
+    if repo.is_file():
+        return str(repo)
+    raise SourceError(f"no bundled example data file named {name!r}")
+
+
+__all__ = [
+    "ColumnError",
+    "EmptyInputError",
+    "ExecutionError",
+    "ParameterError",
+    "Result",
+    "ShapleyResult",
+    "SourceError",
+    "SqlprivError",
+    "SqlprivWarning",
+    "__version__",
+    "connect",
+    "example_path",
+    "uniqueness_shapley",
+]

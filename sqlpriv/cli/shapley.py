@@ -1,0 +1,61 @@
+"""``sqlpriv shapley``: uniqueness Shapley values of a table's columns."""
+
+from __future__ import annotations
+
+import argparse
+
+from sqlpriv.cli import common
+from sqlpriv.engine.templates import literal
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "shapley",
+        help="uniqueness Shapley values per column, per subgroup and per row",
+        description="Uniqueness Shapley values (Seiler, Mase & Owen 2023): how much each column "
+        "singles people out, globally, per subgroup (--by) and per row (--per-row).",
+    )
+    common.add_source(p)
+    common.add_columns(p)
+    p.add_argument("--by", action="append", metavar="EXPR", default=[], help="subgroup column or SQL expression (repeatable)")
+    p.add_argument("--per-row", metavar="OUT.parquet", help="write per-row values (Parquet, or CSV if OUT ends in .csv)")
+    p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+    p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
+    p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto")
+    p.add_argument("--samples", type=int, default=200, help="sampled column orders (method sample)")
+    p.add_argument("--seed", type=int, default=0)
+    common.add_output(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sqlpriv
+
+    result = common.show_warnings(
+        lambda: sqlpriv.uniqueness_shapley(
+            args.source,
+            common.parse_columns(args.columns),
+            key=args.key,
+            dropna=args.dropna,
+            method=args.method,
+            samples=args.samples,
+            seed=args.seed,
+            **common.connection_options(args),
+        )
+    )
+    tables = [("summary", result.summary())] + [(f"by {expr}", result.by(expr)) for expr in args.by]
+    per_row = result.per_row() if args.per_row else None
+    if args.sql:
+        queries = [r.query for _, r in tables]
+        needs = [n for _, r in tables for n in r.needs]
+        if per_row is not None:
+            fmt = "csv" if args.per_row.lower().endswith(".csv") else "parquet"
+            queries.append(f"copy (\n{per_row.query}\n) to {literal(args.per_row)} (format {fmt})")
+            needs += list(per_row.needs)
+        print(result.frame.plan.script(needs, queries), end="")
+        return 0
+    if per_row is not None:
+        writer = per_row.to_csv if args.per_row.lower().endswith(".csv") else per_row.to_parquet
+        writer(args.per_row)
+    common.print_tables([(title, r.df()) for title, r in tables], args.format)
+    return 0

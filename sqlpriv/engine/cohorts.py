@@ -1,0 +1,195 @@
+"""The shared first stages of every cohort-count measure (SPEC 0).
+
+``prepare`` turns a source and column list into plan steps that
+
+1. select the analysed columns with the input position (``analysed``),
+2. build a dictionary per column (``dictionaries``),
+3. pack each row's pattern into integer words (``codes``) and
+4. count distinct patterns (``patterns``),
+
+and reads back what Python needs to orchestrate (row count, cardinalities).
+``add_cells`` adds the rollup that counts the cohort cells of every column
+subset in a lattice table.
+
+>>> import pandas as pd
+>>> from sqlpriv.engine.connection import connect
+>>> frame = prepare(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}), ["a", "b"], connect())
+>>> frame.n, frame.cardinalities
+(3, [2, 2])
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import duckdb
+
+from sqlpriv.engine.layout import plan_words
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, resolve_columns, resolve_source, _match_column
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import EmptyInputError, SqlprivWarning
+
+FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
+FLOAT_DISTINCT_WARNING = 1000
+
+_ids = itertools.count()
+
+
+@dataclass
+class CohortFrame:
+    plan: Plan
+    source: Source
+    columns: list[ColumnSpec]
+    key: str | None
+    names: dict[str, Any]
+    n: int = 0
+    n_source: int = 0
+    cardinalities: list[int] = field(default_factory=list)
+    words: list[list[dict[str, int]]] = field(default_factory=list)
+
+    @property
+    def d(self) -> int:
+        return len(self.columns)
+
+    @property
+    def full_sid(self) -> int:
+        return (1 << self.d) - 1
+
+    @property
+    def dropped_rows(self) -> int:
+        return self.n_source - self.n
+
+    def context(self, **extra: Any) -> dict[str, Any]:
+        """The template context every cohort template understands."""
+        ctx: dict[str, Any] = {
+            "t": self.names,
+            "columns": self.columns,
+            "words": self.words,
+            "d": self.d,
+            "full_sid": self.full_sid,
+            "key": self.key,
+            "source": self.source.ref,
+        }
+        ctx.update(extra)
+        return ctx
+
+
+def prepare(
+    source: Any,
+    columns: ColumnsArg,
+    con: duckdb.DuckDBPyConnection,
+    *,
+    key: str | None = None,
+    dropna: bool = False,
+    prefix: str | None = None,
+) -> CohortFrame:
+    """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps."""
+    src = resolve_source(source, con)
+    if key is not None:
+        key = _match_column(src, key)
+    specs = resolve_columns(src, columns, exclude=[key] if key else [])
+    prefix = prefix or f"sqlpriv_{next(_ids)}"
+    names: dict[str, Any] = {
+        name: f"{prefix}_{name}"
+        for name in ("analysed", "codes", "patterns", "lattice", "cells", "cohorts", "phi", "steps")
+    }
+    names["dicts"] = [f"{prefix}_dict_{j}" for j in range(len(specs))]
+    names["prefix"] = prefix
+    plan = Plan(con, src)
+    frame = CohortFrame(plan, src, specs, key, names)
+
+    plan.add("analysed", [render("engine/analysed.sql", **frame.context(dropna=dropna))])
+    plan.ensure(["analysed"])
+    frame.n = run(con, f"select count(*) from {quote(names['analysed'])}").fetchone()[0]
+    frame.n_source = (
+        run(con, f"select count(*) from {src.ref}").fetchone()[0] if dropna else frame.n
+    )
+    if frame.n == 0:
+        if frame.n_source:
+            raise EmptyInputError(
+                f"every one of the {frame.n_source} rows of {src.label} has a NULL in an analysed "
+                "column, so dropna=True leaves nothing; use dropna=False (NULL is then a category)"
+            )
+        raise EmptyInputError(f"{src.label} has no rows; there is nothing to measure")
+    if frame.n == 1:
+        warnings.warn(
+            f"{src.label} has a single row: every subject is unique and every value is 0",
+            SqlprivWarning,
+            stacklevel=3,
+        )
+
+    plan.add(
+        "dictionaries",
+        [render("engine/dictionary.sql", t=names, dict=names["dicts"][j], column=c.name) for j, c in enumerate(specs)],
+        deps=["analysed"],
+    )
+    plan.ensure(["dictionaries"])
+    counts = run(
+        con, " union all ".join(f"select {j}, count(*) from {quote(t)}" for j, t in enumerate(names["dicts"]))
+    ).fetchall()
+    frame.cardinalities = [k for _, k in sorted(counts)]
+    _warn_continuous(frame)
+
+    frame.words = plan_words(frame.cardinalities)
+    bits = [next(f["bits"] for w in frame.words for f in w if f["j"] == j) for j in range(frame.d)]
+    plan.add("codes", [render("engine/encode.sql", **frame.context(bits=bits))], deps=["dictionaries"])
+    plan.add(
+        "patterns",
+        [render("engine/patterns.sql", table=names["patterns"], rows=quote(names["codes"]), words=frame.words, extras=[])],
+        deps=["codes"],
+    )
+    return frame
+
+
+def _warn_continuous(frame: CohortFrame) -> None:
+    types = dict(
+        (row[0], row[1])
+        for row in run(frame.plan.con, f"describe {quote(frame.names['analysed'])}").fetchall()
+    )
+    for spec, k in zip(frame.columns, frame.cardinalities):
+        kind = types.get(spec.name, "")
+        if kind.upper().startswith(FLOAT_TYPES) and k > FLOAT_DISTINCT_WARNING and k > frame.n / 2:
+            warnings.warn(
+                f"column {spec.name!r} is a {kind} column with {k:,} distinct values in {frame.n:,} rows, "
+                f"so almost every value singles its row out; bucket it with an expression, e.g. "
+                f"columns=[{{{spec.name!r}: 'round({quote(spec.name)}, 0)'}}] or "
+                f"{{{spec.name!r}: 'floor({quote(spec.name)} / 10)'}}",
+                SqlprivWarning,
+                stacklevel=4,
+            )
+
+
+def add_cells(
+    frame: CohortFrame,
+    step: str,
+    *,
+    table: str,
+    patterns: str,
+    extras: list[str],
+    deps: list[str],
+) -> None:
+    """Add a step counting the cohort cells of every lattice subset, by rollup from the full set."""
+    statements = [
+        render(
+            "engine/cells_base.sql",
+            table=table,
+            patterns=patterns,
+            words=frame.words,
+            extras=extras,
+            full_sid=frame.full_sid,
+        )
+    ]
+    for size in range(frame.d - 1, -1, -1):
+        statements.append(
+            render("engine/cells_rollup.sql", t=frame.names, table=table, words=frame.words, extras=extras, size=size)
+        )
+    frame.plan.add(step, statements, deps=deps)
+
+
+def parent_order(cardinalities: list[int]) -> list[int]:
+    """Columns in the order a subset's rollup parent adds them: fewest distinct values first."""
+    return sorted(range(len(cardinalities)), key=lambda j: (cardinalities[j], j))

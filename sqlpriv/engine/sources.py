@@ -1,0 +1,222 @@
+"""Turn what the user points at into a named DuckDB view, and resolve analysed columns.
+
+A source is a file path or glob (CSV, Parquet, JSON), a pandas DataFrame, a
+pyarrow Table, a DuckDB relation, or a table/view name on ``con``.
+
+>>> import duckdb, pandas as pd
+>>> con = duckdb.connect()
+>>> src = resolve_source(pd.DataFrame({"a b": [1, 2], "c": ["x", "y"]}), con)
+>>> [c.name for c in resolve_columns(src, ["a b", {"c1": "left(c, 1)"}])]
+['a b', 'c1']
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence, Union
+
+import duckdb
+
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import ColumnError, ParameterError, SourceError
+
+ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
+
+_READERS = {
+    ".csv": "read_csv",
+    ".tsv": "read_csv",
+    ".txt": "read_csv",
+    ".parquet": "read_parquet",
+    ".pq": "read_parquet",
+    ".json": "read_json",
+    ".jsonl": "read_json",
+    ".ndjson": "read_json",
+}
+_counter = itertools.count()
+
+
+@dataclass
+class Source:
+    """A resolved source: a view (or table) name on ``con`` plus how it was made."""
+
+    con: duckdb.DuckDBPyConnection
+    name: str  # unquoted view/table name
+    label: str  # what the user passed, for messages
+    statements: list[str] = field(default_factory=list)  # SQL that creates the view
+    comment: str = ""  # for sources that cannot be re-created by SQL (DataFrames)
+    columns: list[tuple[str, str]] = field(default_factory=list)  # (name, DuckDB type)
+
+    @property
+    def ref(self) -> str:
+        """The quoted name to select from."""
+        return quote(self.name)
+
+    def column_names(self) -> list[str]:
+        return [name for name, _ in self.columns]
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """One analysed column: its output name and the SQL expression computing it."""
+
+    name: str
+    expr: str  # SQL over the source's columns (a quoted identifier for plain columns)
+    is_expression: bool = False
+
+
+def _reader_for(path: str) -> str:
+    lowered = path.lower()
+    for compressed in (".gz", ".zst"):
+        if lowered.endswith(compressed):
+            lowered = lowered[: -len(compressed)]
+    suffix = os.path.splitext(lowered)[1]
+    if suffix not in _READERS:
+        raise SourceError(
+            f"cannot tell the format of {path!r} from its extension {suffix or '(none)'!r}; "
+            "use .csv, .tsv, .parquet or .json, or load it yourself and pass a DataFrame or relation"
+        )
+    return _READERS[suffix]
+
+
+def _looks_like_path(text: str) -> bool:
+    lowered = text.lower()
+    return any(ch in text for ch in "/\\*?") or any(
+        lowered.endswith(ext) or lowered.endswith(ext + ".gz") for ext in _READERS
+    )
+
+
+def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    try:
+        con.execute(f"select * from {quote(name)} limit 0")
+        return True
+    except duckdb.Error:
+        return False
+
+
+def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tuple[str, str]]:
+    try:
+        rows = con.execute(f"describe select * from {ref}").fetchall()
+    except duckdb.Error as exc:
+        raise SourceError(f"cannot read {label}: {str(exc).splitlines()[0]}") from None
+    return [(row[0], row[1]) for row in rows]
+
+
+def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
+    """Make ``source`` selectable on ``con`` as a temp view and describe its columns."""
+    view = name or f"sqlpriv_source_{next(_counter)}"
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+    if isinstance(source, str):
+        if not _looks_like_path(source) and _table_exists(con, source):
+            return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source))
+        path = source
+        if any(ch in path for ch in "*?["):
+            if not glob.glob(path, recursive=True):
+                raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
+        elif not Path(path).is_file():
+            hint = (
+                " (or, if it is a table, pass the connection holding it as con=)"
+                if not _looks_like_path(path)
+                else ""
+            )
+            raise SourceError(f"file {path!r} does not exist{hint}")
+        stmt = render("engine/source_view.sql", view=view, reader=_reader_for(path), path=path)
+        try:
+            con.execute(stmt)
+        except duckdb.Error as exc:
+            raise SourceError(f"cannot read {path!r}: {str(exc).splitlines()[0]}") from None
+        src = Source(con, view, repr(path), statements=[stmt])
+        src.columns = _describe(con, src.ref, repr(path))
+        return src
+    if isinstance(source, duckdb.DuckDBPyRelation):
+        try:
+            source.to_view(view, replace=True)
+            con.execute(f"select * from {quote(view)} limit 0")
+        except duckdb.Error:
+            con.register(view, source.to_arrow_table())
+        label = "a DuckDB relation"
+    else:
+        module = type(source).__module__.split(".")[0]
+        if module not in ("pandas", "pyarrow", "polars"):
+            raise SourceError(
+                f"cannot use a {type(source).__name__} as a source; pass a file path, a pandas "
+                "DataFrame, a pyarrow Table, a DuckDB relation, or a table name with con="
+            )
+        con.register(view, source)
+        label = f"a {module} {type(source).__name__}"
+    src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
+    src.columns = _describe(con, src.ref, label)
+    return src
+
+
+def _match_column(src: Source, name: str) -> str:
+    names = src.column_names()
+    if name in names:
+        return name
+    folded = [n for n in names if n.lower() == name.lower()]
+    if len(folded) == 1:
+        return folded[0]
+    raise ColumnError(
+        f"column {name!r} is not in {src.label}; available columns: "
+        + ", ".join(repr(n) for n in names)
+    )
+
+
+def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] = ()) -> list[ColumnSpec]:
+    """Validate ``columns`` (names and ``{name: expression}`` entries) against ``src``.
+
+    ``None`` means every source column except those in ``exclude``.
+    """
+    if columns is None:
+        specs = [ColumnSpec(n, quote(n)) for n in src.column_names() if n not in exclude]
+    else:
+        items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
+        specs = []
+        for item in items:
+            if isinstance(item, str):
+                real = _match_column(src, item)
+                specs.append(ColumnSpec(real, quote(real)))
+            elif isinstance(item, Mapping):
+                for out_name, expr in item.items():
+                    if not isinstance(out_name, str) or not isinstance(expr, str) or not expr.strip():
+                        raise ColumnError(
+                            f"column expression entries must map a name to SQL text, got {out_name!r}: {expr!r}"
+                        )
+                    specs.append(ColumnSpec(out_name, f"({expr})", is_expression=True))
+            else:
+                raise ColumnError(
+                    f"columns entries must be names or {{name: expression}} mappings, got {item!r}"
+                )
+    if not specs:
+        raise ColumnError(f"no columns to analyse in {src.label}; pass columns=[...]")
+    seen: set[str] = set()
+    for spec in specs:
+        if spec.name.lower() in seen:
+            raise ColumnError(f"column {spec.name!r} is listed twice; give each analysed column a distinct name")
+        seen.add(spec.name.lower())
+    for spec in specs:
+        if spec.is_expression:
+            check_expression(src, spec.expr, what=f"column expression {spec.name!r}")
+    return specs
+
+
+def check_expression(src: Source, expr: str, *, what: str) -> str:
+    """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError."""
+    try:
+        row = src.con.execute(f"describe select {expr} as x from {src.ref}").fetchone()
+    except duckdb.Error as exc:
+        raise ColumnError(
+            f"{what} {expr!r} is not valid SQL over {src.label}: {str(exc).splitlines()[0]}; "
+            "available columns: " + ", ".join(repr(n) for n in src.column_names())
+        ) from None
+    return row[1]
+
+
+def require_positive(name: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ParameterError(f"{name} must be a positive integer, got {value!r}")
+    return value

@@ -1,0 +1,40 @@
+"""Exception and warning types raised by sqlpriv.
+
+Every problem a user can cause (a missing column, an empty table, a bad
+parameter) is reported as a :class:`SqlprivError` subclass with a message that
+names what is wrong and what to do about it.
+
+>>> from sqlpriv.errors import SqlprivError, ColumnError
+>>> issubclass(ColumnError, SqlprivError)
+True
+"""
+
+from __future__ import annotations
+
+
+class SqlprivError(Exception):
+    """Base class of every error sqlpriv raises on purpose."""
+
+
+class SourceError(SqlprivError):
+    """The data source cannot be found, opened or parsed."""
+
+
+class ColumnError(SqlprivError):
+    """An analysed column or column expression is missing or invalid."""
+
+
+class EmptyInputError(SqlprivError):
+    """The table (after any dropped rows) has no rows to analyse."""
+
+
+class ParameterError(SqlprivError, ValueError):
+    """A keyword argument has a value outside its allowed range."""
+
+
+class ExecutionError(SqlprivError):
+    """DuckDB failed while running one of sqlpriv's generated queries."""
+
+
+class SqlprivWarning(UserWarning):
+    """A condition the user should know about; the result is still valid."""

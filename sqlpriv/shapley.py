@@ -1,0 +1,196 @@
+"""Uniqueness Shapley values (Seiler, Mase & Owen 2023; SPEC section 1).
+
+For every row and column: how much revealing that column shrinks the set of
+people the row could be, averaged over all orders in which columns can be
+revealed. Per-row values come from cohort counts joined back to patterns;
+global and subgroup means come from the entropy and cross-entropy identities,
+without per-row work. All of it is SQL from ``sql_templates/shapley/``.
+
+>>> import sqlpriv
+>>> r = sqlpriv.uniqueness_shapley(sqlpriv.example_path("flare.csv"), columns=["class", "area"])
+>>> r.summary().df().round(4).to_dict("list")["shapley"]
+[2.2979, 0.0822]
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import duckdb
+
+from sqlpriv.engine import cohorts
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.sources import ColumnsArg, check_expression
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import ParameterError, SqlprivWarning
+
+EXACT_LIMIT = 12  # method="auto" is exact up to this many columns
+EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
+DEFAULT_SAMPLES = 200
+
+
+class ShapleyResult:
+    """Uniqueness Shapley values of one source and column list.
+
+    ``summary()``, ``by(expr)``, ``per_row()`` and ``entropies()`` each return a
+    :class:`sqlpriv.Result`. Attributes: ``n`` (rows analysed), ``dropped_rows``,
+    ``columns`` (names), ``method`` (``"exact"`` or ``"sample"``), ``samples``.
+    """
+
+    def __init__(self, frame: cohorts.CohortFrame, method: str, samples: int) -> None:
+        self.frame = frame
+        self.method = method
+        self.samples = samples
+        self._by_count = 0
+
+    @property
+    def n(self) -> int:
+        return self.frame.n
+
+    @property
+    def dropped_rows(self) -> int:
+        return self.frame.dropped_rows
+
+    @property
+    def columns(self) -> list[str]:
+        return [c.name for c in self.frame.columns]
+
+    @property
+    def sampled(self) -> bool:
+        return self.method == "sample"
+
+    def _ctx(self, **extra: Any) -> dict[str, Any]:
+        return self.frame.context(sampled=self.sampled, samples=self.samples, **extra)
+
+    def summary(self) -> Result:
+        """One row per column: column, entropy, conditional_entropy, shapley (bits)."""
+        return Result(self.frame.plan, render("shapley/summary.sql", **self._ctx()), ["cells", "lattice"])
+
+    def entropies(self) -> Result:
+        """Every column subset in the lattice with its joint entropy (bits)."""
+        return Result(self.frame.plan, render("shapley/entropies.sql", **self._ctx()), ["cells"])
+
+    def per_row(self) -> Result:
+        """Row key (``row``: 0-based input position, or the key column) + one column per analysed column."""
+        taken = {c.lower() for c in self.columns}
+        key_name = self.frame.key or ("row" if "row" not in taken else "__row")
+        return Result(
+            self.frame.plan,
+            render("shapley/per_row.sql", **self._ctx(key_name=key_name)),
+            ["phi"],
+        )
+
+    def by(self, expr: str) -> Result:
+        """Mean Shapley values per level of ``expr`` (a column name or any SQL expression).
+
+        Columns: level, n, share, then one column per analysed column.
+        """
+        frame = self.frame
+        if not isinstance(expr, str) or not expr.strip():
+            raise ParameterError("by() needs a column name or SQL expression, e.g. by('age < 32')")
+        names = frame.source.column_names()
+        sql_expr = quote(expr) if expr in names else expr
+        check_expression(frame.source, sql_expr, what="subgroup expression")
+        self._by_count += 1
+        i = self._by_count
+        t = dict(frame.names)
+        t["levels"] = f"{t['prefix']}_by{i}_levels"
+        t["level_cells"] = f"{t['prefix']}_by{i}_cells"
+        step = f"by{i}"
+        frame.plan.add(
+            f"{step}_levels",
+            [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr))],
+            deps=["codes"],
+        )
+        cohorts.add_cells(
+            frame,
+            step,
+            table=t["level_cells"],
+            patterns=t["levels"],
+            extras=["level"],
+            deps=[f"{step}_levels", "lattice"],
+        )
+        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t)), [step, "cells"])
+
+
+def uniqueness_shapley(
+    source: Any,
+    columns: ColumnsArg = None,
+    *,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    key: str | None = None,
+    dropna: bool = False,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> ShapleyResult:
+    """Uniqueness Shapley values of ``columns`` of ``source`` (SPEC section 1).
+
+    ``source``: file path or glob (CSV, Parquet, JSON), pandas DataFrame,
+    pyarrow Table, DuckDB relation, or a table/view name with ``con=``.
+    ``columns``: names or ``{"name": "SQL expression"}`` entries; default all.
+    ``method``: ``"exact"``, ``"sample"`` (permutation sampling, ``samples``
+    orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"a": [1, 1, 2, 2], "b": [1, 2, 3, 4]})
+    >>> uniqueness_shapley(df).per_row().df().values.tolist()
+    [[0.0, 0.5, 1.5], [1.0, 0.5, 1.5], [2.0, 0.5, 1.5], [3.0, 0.5, 1.5]]
+    """
+    if method not in ("auto", "exact", "sample"):
+        raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:
+        raise ParameterError(f"samples must be an integer >= 2, got {samples!r}")
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
+    d = frame.d
+    if d > 62:
+        raise ParameterError(f"{d} columns is more than sqlpriv handles (62); analyse fewer columns")
+    if method == "auto":
+        method = "exact" if d <= EXACT_LIMIT else "sample"
+        if method == "sample":
+            warnings.warn(
+                f"{d} columns: exact Shapley values need 2^{d} cohorts per row, so method='auto' "
+                f"estimates them from {samples} sampled column orders (standard errors in *_se "
+                "columns); pass method='exact' to insist",
+                SqlprivWarning,
+                stacklevel=2,
+            )
+    elif method == "exact" and d > EXACT_LIMIT:
+        if d > EXACT_MAX:
+            raise ParameterError(
+                f"{d} columns is too many for exact mode (2^{d} column subsets per row; the limit is "
+                f"{EXACT_MAX}); use method='sample'"
+            )
+        warnings.warn(
+            f"exact mode over {d} columns visits 2^{d} = {2**d:,} column subsets per pattern; "
+            "this can take long and use much memory",
+            SqlprivWarning,
+            stacklevel=2,
+        )
+    plan, t = frame.plan, frame.names
+    if method == "exact":
+        plan.add(
+            "lattice",
+            [render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities)))],
+        )
+    else:
+        rng = random.Random(seed)
+        permutations = [rng.sample(range(d), d) for _ in range(samples)]
+        plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations)])
+        plan.add(
+            "lattice",
+            [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))],
+            deps=["steps"],
+        )
+    cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
+    plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
+    phi_template = "shapley/phi_exact.sql" if method == "exact" else "shapley/phi_sampled.sql"
+    plan.add("phi", [render(phi_template, **frame.context(samples=samples))], deps=["cohorts"])
+    return ShapleyResult(frame, method, samples)
