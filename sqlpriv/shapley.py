@@ -9,7 +9,7 @@ without per-row work. All of it is SQL from ``sql_templates/shapley/``.
 >>> import sqlpriv
 >>> r = sqlpriv.uniqueness_shapley(sqlpriv.example_path("flare.csv"), columns=["class", "area"])
 >>> r.summary().df().round(4).to_dict("list")["shapley"]
-[2.2979, 0.0822]
+[2.3257, 0.1342]
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class ShapleyResult:
         step = f"by{i}"
         frame.plan.add(
             f"{step}_levels",
-            [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr))],
+            [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, positional=frame.dropped_rows == 0))],
             deps=["codes"],
         )
         cohorts.add_cells(
@@ -190,7 +190,9 @@ def uniqueness_shapley(
             deps=["steps"],
         )
     cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
-    plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
-    phi_template = "shapley/phi_exact.sql" if method == "exact" else "shapley/phi_sampled.sql"
-    plan.add("phi", [render(phi_template, **frame.context(samples=samples))], deps=["cohorts"])
+    if method == "exact":
+        plan.add("phi", [render("shapley/phi_exact.sql", **frame.context())], deps=["cells"])
+    else:
+        plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
+        plan.add("phi", [render("shapley/phi_sampled.sql", **frame.context(samples=samples))], deps=["cohorts", "steps"])
     return ShapleyResult(frame, method, samples)

@@ -1,12 +1,14 @@
-{#- Each row's pattern packed into integer words: column j's code at its bit offset.
-    The guard fails loudly if a dictionary outgrew the bits reserved for it. -#}
+{#- Each row's pattern packed into integer words: column j's code at its bit offset,
+    in input order (so that subgroup levels can be attached by a positional join).
+    The guard fails loudly if a dictionary outgrew the bits reserved for it (or a column
+    planned as constant is not), so a stale printed script can never give wrong numbers. -#}
 create or replace temp table {{ t.codes | quote }} as
 with guard as (
     select case when
 {% for c in columns %}
-        (select count(*) from {{ t.dicts[loop.index0] | quote }}) >= {{ 2 ** bits[loop.index0] }}{{ " or" if not loop.last }}
+        (select count(*) from {{ t.dicts[loop.index0] | quote }}) {{ "<> 1" if cardinalities[loop.index0] == 1 else ">= " ~ 2 ** bits[loop.index0] }}{{ " or" if not loop.last }}
 {% endfor %}
-        then error('sqlpriv: the data has more distinct values than when this script was generated; generate it again')
+        then error('sqlpriv: the number of distinct values changed since this script was generated; generate it again')
         else 0 end as ok
 )
 select
@@ -22,3 +24,4 @@ cross join guard
 {% for c in columns %}
 join {{ t.dicts[loop.index0] | quote }} as d{{ loop.index0 }} on a.{{ c.name | quote }} is not distinct from d{{ loop.index0 }}.v
 {% endfor %}
+order by a.__sqlpriv_pos

@@ -1,6 +1,8 @@
 {#- Every subset s of the d analysed columns as a bitmask sid, with:
     size, the superset it is rolled up from (parent), its key masks m0.. (one per
-    packed word) and c0.., the coefficient of log2 N(s) in each column's Shapley value. -#}
+    packed word) and c0.., the coefficient of log2 N(s) in each column's Shapley value.
+    A constant column is a null player: its coefficients are 0, so its value is exactly 0
+    and the others' values are unchanged (N(u + j) = N(u) for every u). -#}
 create or replace temp table {{ t.lattice | quote }} as
 select
     sid,
@@ -14,6 +16,10 @@ select
     0{% for f in word %} + case when sqlpriv_has_bit(sid, {{ f.j }}) then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
 {% endfor %}
 {% for c in columns %}
+{% if cardinalities[loop.index0] == 1 %}
+    0.0 as c{{ loop.index0 }}{{ "," if not loop.last }}
+{% else %}
     sqlpriv_shapley_coefficient(sid, {{ loop.index0 }}, {{ d }}) as c{{ loop.index0 }}{{ "," if not loop.last }}
+{% endif %}
 {% endfor %}
 from (select range::bigint as sid from range({{ 2 ** d }}))

@@ -1,26 +1,4 @@
-{#- log2 N_t(s) for every pattern and every subset in the lattice where the cohort has
-    more than one member (log2 1 = 0 terms are left out; they add nothing). -#}
+{#- log2 N_t(s) per pattern and lattice subset, kept as a table (sampled mode reads it twice). -#}
+{% from "shapley/_cohorts.sql" import cohorts_select %}
 create or replace temp table {{ t.cohorts | quote }} as
-with expanded as (
-    select
-{% for word in words %}
-        p.k{{ loop.index0 }},
-{% endfor %}
-{% for word in words %}
-        p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
-{% endfor %}
-        l.sid
-    from {{ t.patterns | quote }} as p
-    cross join {{ t.lattice | quote }} as l
-),
-shared as (
-    select * from {{ t.cells | quote }} where n > 1
-)
-select
-{% for word in words %}
-    e.k{{ loop.index0 }},
-{% endfor %}
-    e.sid,
-    log2(c.n) as log_n
-from expanded as e
-join shared as c on {% for word in words %}c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
+{{ cohorts_select(t, words) }}

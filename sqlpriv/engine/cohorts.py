@@ -73,6 +73,7 @@ class CohortFrame:
             "full_sid": self.full_sid,
             "key": self.key,
             "source": self.source.ref,
+            "cardinalities": self.cardinalities,
         }
         ctx.update(extra)
         return ctx

@@ -15,6 +15,9 @@ select x from t;
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -23,6 +26,9 @@ import duckdb
 from sqlpriv.engine import macros
 from sqlpriv.engine.sources import Source
 from sqlpriv.errors import ExecutionError, SqlprivError
+
+
+_PROFILE = bool(os.environ.get("SQLPRIV_PROFILE"))
 
 
 @dataclass
@@ -65,7 +71,10 @@ class Plan:
             if n in self.done:
                 continue
             for stmt in self.steps[n].statements:
+                start = time.perf_counter()
                 run(self.con, stmt)
+                if _PROFILE:
+                    print(f"sqlpriv: {n}: {time.perf_counter() - start:.3f} s", file=sys.stderr)
             self.done.add(n)
 
     def script(self, names: Iterable[str], query: str | Sequence[str] | None = None) -> str:

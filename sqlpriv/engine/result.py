@@ -56,7 +56,9 @@ class Result:
 
     def arrow(self) -> pa.Table:
         self.plan.ensure(self.needs)
-        return run(self.plan.con, self.query).fetch_arrow_table()
+        cursor = run(self.plan.con, self.query)
+        fetch = getattr(cursor, "to_arrow_table", None) or cursor.fetch_arrow_table  # duckdb 2 / 1.x
+        return fetch()
 
     def fetchall(self) -> list[tuple]:
         self.plan.ensure(self.needs)

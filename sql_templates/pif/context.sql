@@ -1,0 +1,46 @@
+{#- The leave-one-out cohorts of column j (all analysed columns but j), one row per cohort:
+    its size nctx and CIG, the KL divergence of the cohort's distribution of j from the prior.
+    With accuracy 1 the KL sum needs only group sums:
+        CIG = (sum w log2 w - sum w log2 q) / N - log2 N.
+    With accuracy a < 1 the posterior p' = a p + (1 - a) q ranges over the prior's whole support;
+    the support values outside the cohort add (1 - a) log2(1 - a) times their total prior. -#}
+{% from "pif/_common.sql" import code, context %}
+create or replace temp table {{ table | quote }} as
+{% if c.accuracy == 1 %}
+select
+{% for word in words %}
+    {{ context(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
+{% endfor %}
+    sum(p.w)::bigint as nctx,
+    greatest(0, (sum(sqlpriv_pif_xlog2x(p.w)) - sum(p.w * log2(v.q))) / sum(p.w) - log2(sum(p.w))) as cig
+from {{ t.patterns | quote }} as p
+join {{ t.pif_values | quote }} as v on v.j = {{ c.j }} and v.x = {{ code(c, 'p.') }}
+group by all
+{% else %}
+with members as (
+    select
+{% for word in words %}
+        {{ context(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
+{% endfor %}
+        p.w,
+        v.q
+    from {{ t.patterns | quote }} as p
+    join {{ t.pif_values | quote }} as v on v.j = {{ c.j }} and v.x = {{ code(c, 'p.') }}
+),
+sized as (
+    select *, sum(w) over (partition by {% for word in words %}c{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %}) as nctx
+    from members
+)
+select
+{% for word in words %}
+    c{{ loop.index0 }},
+{% endfor %}
+    nctx::bigint as nctx,
+    greatest(0,
+        sum(sqlpriv_pif_kl_term(sqlpriv_pif_mix({{ c.accuracy | literal }}, w / nctx, q), q))
+        + sqlpriv_pif_xlog2x(1 - {{ c.accuracy | literal }})
+          * ((select sum(q) from {{ t.pif_values | quote }} where j = {{ c.j }}) - sum(q))
+    ) as cig
+from sized
+group by all
+{% endif %}

@@ -1,0 +1,30 @@
+{#- Per column j: empirical entropy H(j), conditional entropy H(j | all others) and the wCIG
+    weight w_j = H(j | others) / H(j) (0 when H(j) = 0). From counts only:
+    H(j | others) = (sum over j's leave-one-out cohorts of N log2 N - sum over patterns of w log2 w) / n. -#}
+create or replace temp table {{ t.pif_entropies | quote }} as
+with totals as (
+    select sum(w) as n, sum(sqlpriv_pif_xlog2x(w)) as s from {{ t.patterns | quote }}
+),
+marginal as (
+    select j, sum(sqlpriv_entropy_term(cnt, (select n from totals))) as entropy
+    from {{ t.pif_values | quote }}
+    where cnt > 0
+    group by j
+),
+conditional as (
+{% for c in cols %}
+    select {{ c.j }} as j, {{ c.name | literal }} as "column",
+           greatest(0, (sum(sqlpriv_pif_xlog2x(nctx)) - (select s from totals)) / (select n from totals)) as conditional_entropy
+    from {{ t.pif_context[c.j] | quote }}
+{{ "    union all" if not loop.last }}
+{% endfor %}
+)
+select
+    j,
+    "column",
+    m.entropy,
+    c.conditional_entropy,
+    case when m.entropy > 0 then c.conditional_entropy / m.entropy else 0 end as weight
+from conditional as c
+join marginal as m using (j)
+order by j

@@ -1,0 +1,56 @@
+{#- Class-size histogram of every column set the request family needs (Cave 2023, SPEC 3).
+    One row per (set j, class size, number of classes of that size): a category of a single
+    column is a class of its one-column set; the joint set (j = -1) holds the equivalence
+    classes of the requested columns together. NULL is a category (GROUP BY groups NULLs).
+    Each set is one GROUP BY over the source:
+      strategy 'union': one aggregate per set, UNION ALL (columnar sources read one column each);
+      strategy 'grouping_sets': one aggregate with GROUPING SETS (a single pass over row
+      sources such as CSV), each output cell labelled with its set by GROUPING(). -#}
+create or replace temp table {{ t.sizes | quote }} as
+{% if strategy == "union" %}
+{% for s in sets %}
+select {{ s.j }}::integer as j, f as size, count(*)::bigint as classes
+from (
+    select count(*)::bigint as f
+    from {{ source }}
+    group by {% if s.members %}{% for i in s.members %}{{ analysed[i].expr }}{{ ", " if not loop.last }}{% endfor %}{% else %}(){% endif %}
+
+)
+group by f
+{% if not loop.last %}
+union all
+{% endif %}
+{% endfor %}
+{% else %}
+with analysed as (
+    select
+{% for a in analysed %}
+        {{ a.expr }} as {{ a.alias | quote }}{{ "," if not loop.last }}
+{% endfor %}
+    from {{ source }}
+),
+cells as (
+    select
+        case
+{% for s in sets if s.members | length > 1 %}
+            when {% for i in s.members %}grouping({{ analysed[i].alias | quote }}) = 0{{ " and " if not loop.last }}{% endfor %} then {{ s.j }}
+{% endfor %}
+{% for s in sets if s.members | length == 1 %}
+            when grouping({{ analysed[s.members[0]].alias | quote }}) = 0 then {{ s.j }}
+{% endfor %}
+{% for s in sets if not s.members %}
+            else {{ s.j }}
+{% endfor %}
+        end::integer as j,
+        count(*)::bigint as f
+    from analysed
+    group by grouping sets (
+{% for s in sets %}
+        ({% for i in s.members %}{{ analysed[i].alias | quote }}{{ ", " if not loop.last }}{% endfor %}){{ "," if not loop.last }}
+{% endfor %}
+    )
+)
+select j, f as size, count(*)::bigint as classes
+from cells
+group by j, f
+{% endif %}

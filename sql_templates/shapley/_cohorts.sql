@@ -1,0 +1,27 @@
+{#- The select shared by cohorts.sql and phi_exact.sql: log2 N_t(s) for every pattern and
+    every lattice subset whose cohort has more than one member (log2 1 = 0 adds nothing). -#}
+{% macro cohorts_select(t, words) -%}
+with expanded as (
+    select
+{% for word in words %}
+        p.k{{ loop.index0 }},
+{% endfor %}
+{% for word in words %}
+        p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
+{% endfor %}
+        l.sid
+    from {{ t.patterns | quote }} as p
+    cross join {{ t.lattice | quote }} as l
+),
+shared as (
+    select * from {{ t.cells | quote }} where n > 1
+)
+select
+{% for word in words %}
+    e.k{{ loop.index0 }},
+{% endfor %}
+    e.sid,
+    log2(c.n) as log_n
+from expanded as e
+join shared as c on {% for word in words %}c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
+{%- endmacro %}

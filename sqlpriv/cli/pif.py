@@ -1,0 +1,151 @@
+"""``sqlpriv pif``: personal information factors (CIG, weighted CIG, CSF; FIG, RIG, PIF)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from sqlpriv.cli import common
+from sqlpriv.engine.templates import literal
+from sqlpriv.errors import ParameterError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "pif",
+        help="personal information factors per cell: CIG, weighted CIG, CSF; FIG, RIG, PIF",
+        description="Personal information factors (piflib, CSIRO Data61): per cell, what an attacker "
+        "who knows all of a person's other values learns from this one (CIG, bits; wCIG) and how "
+        "surprising it is (CSF). Without --out prints FIG per column, PIF at --percentile and the "
+        "riskiest rows; with --out writes the per-cell values instead.",
+    )
+    common.add_source(p)
+    common.add_columns(p)
+    p.add_argument("--measure", choices=("cig", "wcig", "csf"), default="cig", help="per-cell measure (default cig)")
+    p.add_argument(
+        "--prior",
+        action="append",
+        default=[],
+        metavar="COL=PRIOR.json",
+        help="population prior of a column: a JSON object {value: probability} or a list of "
+        "[value, probability] pairs (null = NULL); repeatable",
+    )
+    p.add_argument(
+        "--accuracy", action="append", default=[], metavar="COL=A", help="accuracy 0 < A <= 1 of a column; repeatable"
+    )
+    p.add_argument("--percentile", type=float, default=95.0, help="PIF percentile of RIG (default 95)")
+    p.add_argument("--top", type=int, default=10, help="riskiest rows shown in the summary (default 10)")
+    p.add_argument("--out", metavar="OUT.parquet", help="write per-cell values (Parquet, or CSV if OUT ends in .csv)")
+    p.add_argument("--heatmap", metavar="OUT.png", help="draw a PNG heatmap of the per-cell values (needs sqlpriv[plot])")
+    p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+    p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
+    common.add_output(p)
+    p.set_defaults(run=run)
+
+
+def _split(item: str, option: str) -> tuple[str, str]:
+    column, sep, value = item.rpartition("=")
+    if not sep or not column.strip() or not value.strip():
+        raise ParameterError(f"{option} expects COL=VALUE, got {item!r}")
+    return column.strip(), value.strip()
+
+
+def read_prior(path: str, column: str) -> dict[Any, float]:
+    """A prior from a JSON file: ``{"value": p, ...}`` or ``[[value, p], ...]`` (null for NULL)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ParameterError(f"cannot read the prior file for column {column!r}: {exc}") from None
+    except ValueError as exc:
+        raise ParameterError(f"the prior file {path!r} for column {column!r} is not valid JSON: {exc}") from None
+    if isinstance(data, dict):
+        return dict(data)
+    if isinstance(data, list) and all(isinstance(e, list) and len(e) == 2 for e in data):
+        return {value: q for value, q in data}
+    raise ParameterError(
+        f"the prior file {path!r} for column {column!r} must hold a JSON object {{value: probability}} "
+        "or a list of [value, probability] pairs"
+    )
+
+
+def parse_priors(items: list[str]) -> dict[str, dict[Any, float]] | None:
+    priors: dict[str, dict[Any, float]] = {}
+    for item in items:
+        column, path = _split(item, "--prior")
+        priors[column] = read_prior(path, column)
+    return priors or None
+
+
+def parse_accuracies(items: list[str]) -> dict[str, float] | None:
+    accuracies: dict[str, float] = {}
+    for item in items:
+        column, text = _split(item, "--accuracy")
+        try:
+            accuracies[column] = float(text)
+        except ValueError:
+            raise ParameterError(f"the accuracy of column {column!r} must be a number in (0, 1], got {text!r}") from None
+    return accuracies or None
+
+
+def run(args: argparse.Namespace) -> int:
+    from sqlpriv import pif as measures
+
+    if args.top < 1:
+        raise ParameterError(f"--top must be a positive integer, got {args.top}")
+    factors = common.show_warnings(
+        lambda: measures.information_factors(
+            args.source,
+            common.parse_columns(args.columns),
+            priors=parse_priors(args.prior),
+            accuracies=parse_accuracies(args.accuracy),
+            key=args.key,
+            dropna=args.dropna,
+            **common.connection_options(args),
+        )
+    )
+    result = factors.measure(args.measure)
+    pif_result = measures.pif_query(result, args.percentile)
+    fig_result = measures.fig(result)
+    top = measures.top_rows(result, args.top)
+    plan = factors.frame.plan
+    out_fmt = "csv" if args.out and args.out.lower().endswith(".csv") else "parquet"
+    if args.sql:
+        if args.heatmap:
+            print("sqlpriv: warning: --heatmap is ignored with --sql", file=sys.stderr)
+        if args.out:
+            script = plan.script(result.needs, f"copy (\n{result.query}\n) to {literal(args.out)} (format {out_fmt})")
+        else:
+            needs = list(fig_result.needs) + list(pif_result.needs) + list(top.needs)
+            script = plan.script(needs, [fig_result.query, pif_result.query, top.query])
+        print(script, end="")
+        return 0
+    if args.out:
+        writer = result.to_csv if out_fmt == "csv" else result.to_parquet
+        path = writer(args.out)
+        print(f"sqlpriv: wrote {args.measure} for {factors.n:,} rows x {len(factors.columns)} columns to {path}", file=sys.stderr)
+    if args.heatmap:
+        from sqlpriv.pif_plot import heatmap
+
+        heatmap(result, args.heatmap)
+        print(f"sqlpriv: wrote heatmap to {args.heatmap}", file=sys.stderr)
+    if args.out:
+        return 0
+    label = f"PIF_{args.percentile:g}"
+    summary = pif_result.df()
+    summary.insert(0, "percentile", args.percentile)
+    summary.insert(0, "measure", args.measure)
+    summary = summary.rename(columns={"pif": label})
+    common.print_tables(
+        [
+            (f"FIG: sum of {args.measure} per column", fig_result.df()),
+            (f"{label}: {args.percentile:g}th percentile of RIG ({args.measure})", summary),
+            (f"the {args.top} rows with the largest RIG", top.df()),
+        ],
+        args.format,
+    )
+    if factors.dropped_rows:
+        print(f"sqlpriv: {factors.dropped_rows:,} rows with NULLs were dropped (--dropna)", file=sys.stderr)
+    return 0

@@ -1,0 +1,124 @@
+"""``sqlpriv request``: score a data request and gate it (approve / review / reject).
+
+Exit status: 0 approve, 3 review, 4 reject, 1 runtime error, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import pandas as pd
+
+from sqlpriv.cli import common
+from sqlpriv.errors import ParameterError
+
+EXIT_CODES = {"approve": 0, "review": 3, "reject": 4}
+
+EPILOG = """exit status:
+  0  approve  the score is at or above --approve
+  3  review   the score is below --approve and at or above --reject
+  4  reject   the score is below --reject
+  1  runtime error (unreadable source, unknown column, DuckDB failure)
+  2  usage error (bad option values: thresholds outside [0, 1] or --approve < --reject,
+     no -c given, weights outside [0, 1], k < 1)
+  With --sql the script is printed and nothing is assessed (exit 0).
+
+The score is the product of the fields' privacy factors (Cave 2023; --weight overrides a
+measured factor). The report also gives the exact figures of the requested fields together
+(equivalence classes, smallest class, rows below k, unique rows) and warns where they
+disagree with the product. Example, gating a release in CI:
+
+  sqlpriv request customers.parquet -c gender -c age -c 'zip3=left(zip, 3)' \\
+      --approve 0.8 --reject 0.2 --k 5 --format json > request.json || status=$?
+"""
+
+
+def _weights(items: list[str] | None) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for item in items or []:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name.strip():
+            raise ParameterError(f"--weight takes COL=X with X in [0, 1], got {item!r}")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            raise ParameterError(f"--weight {item!r}: {value!r} is not a number in [0, 1]") from None
+    return out
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "request",
+        help="score a data request; exit 0 approve, 3 review, 4 reject",
+        description="Assess a data request (Cave 2023): the product of the requested fields' privacy "
+        "factors, an approve / review / reject decision, and the exact joint figures of the "
+        "requested fields (k-anonymity, unique rows).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    common.add_source(p)
+    common.add_columns(p)
+    p.add_argument("--approve", type=float, default=0.8, help="approve at or above this score (default %(default)s)")
+    p.add_argument("--reject", type=float, default=0.2, help="reject below this score (default %(default)s)")
+    p.add_argument("--k", type=int, default=5, help="k of k-anonymity for the joint figures (default %(default)s)")
+    p.add_argument(
+        "--weight",
+        action="append",
+        metavar="COL=X",
+        help="manual factor X in [0, 1] that overrides the measured factor of field COL (repeatable)",
+    )
+    p.add_argument("--strategy", choices=("auto", "union", "grouping_sets"), default="auto",
+                   help="one GROUP BY per column set, or one GROUPING SETS pass (default: by source type)")
+    common.add_output(p, formats=("table", "json"))
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sqlpriv.request import assess_request
+
+    request = common.parse_columns(args.columns)
+    if not request:
+        raise ParameterError("the request is empty: name the requested fields with -c COL (repeatable)")
+    a = common.show_warnings(
+        lambda: assess_request(
+            args.source,
+            request,
+            approve=args.approve,
+            reject=args.reject,
+            k=args.k,
+            weights=_weights(args.weight),
+            strategy=args.strategy,
+            **common.connection_options(args),
+        )
+    )
+    if args.sql:
+        print(a.sql, end="")
+        return 0
+    if args.format == "json":
+        print(json.dumps(a.to_dict(), indent=2))
+    else:
+        j = a.joint
+        joint = pd.DataFrame(
+            [(key, j[key]) for key in ("n", "classes", "smallest_class", "rows_below_k", "share_below_k",
+                                       "unique_rows", "share_unique", "guess_probability", "privacy_factor")],
+            columns=["figure", "value"],
+        )
+        joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]
+        common.print_tables(
+            [
+                ("fields", a.fields().df()),
+                (f"joint figures of {', '.join(j['columns']) or '(no unweighted field)'}", joint),
+                (f"class sizes (k = {a.k})", a.uniqueness().df()),
+            ],
+            "table",
+        )
+        for w in a.warnings:
+            print(f"\nwarning: {w}")
+        print(
+            f"\ndecision: {a.decision} (score {a.score:.6g}; approve >= {a.approve:g}, reject < {a.reject:g}; "
+            f"exact joint score {j['score']:.6g} would give {j['decision']})"
+        )
+    sys.stdout.flush()
+    return EXIT_CODES[a.decision]

@@ -1,0 +1,461 @@
+"""Privacy factor of fields and data requests, with an approve / review / reject gate.
+
+Cave (2023), "How To Quantify Privacy in Datasets" (SPEC section 3): with ``f_c``
+the count of category ``c`` of a column and ``K`` its categories,
+``privacy_factor = (1/K) * sum_c (1 - 1/f_c)``; a data request (a list of
+fields) scores the product of its fields' factors, and thresholds approve,
+reject or send it to review. Because the product assumes independent
+columns, every assessment also reports the exact figures of the requested
+columns together (one GROUP BY): equivalence classes, smallest class
+(k-anonymity), rows in classes below ``k``, unique rows, and says when the
+two disagree. All the math is SQL in ``sql_templates/request/``.
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"id": [1, 2, 3, 4], "sex": ["f", "f", "m", "m"], "c": [0, 0, 0, 0]})
+>>> privacy_profile(df).df()[["column", "privacy_factor", "categories"]].values.tolist()
+[['id', 0.0, 4], ['sex', 0.5, 2], ['c', 0.75, 1]]
+>>> a = assess_request(df, ["sex", "c"], approve=0.5, reject=0.2, k=2)
+>>> a.score, a.decision, a.joint["smallest_class"]
+(0.375, 'review', 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from typing import Any, Mapping
+
+import duckdb
+import pandas as pd
+
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+
+DECISIONS = ("approve", "review", "reject")
+STRATEGIES = ("auto", "union", "grouping_sets")
+_ROW_READERS = ("read_csv(", "read_json(")
+
+_counter = itertools.count(1)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check_unit(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ParameterError(f"{name} must be a number between 0 and 1, got {value!r}")
+    if not 0 <= value <= 1:
+        raise ParameterError(f"{name} must be between 0 and 1, got {value!r}")
+    return float(value)
+
+
+def _check_thresholds(approve: Any, reject: Any) -> tuple[float, float]:
+    approve = _check_unit("approve", approve)
+    reject = _check_unit("reject", reject)
+    if approve < reject:
+        raise ParameterError(
+            f"approve ({approve!r}) must be at least reject ({reject!r}): scores at or above approve "
+            "are approved, scores below reject are rejected, scores in between go to review"
+        )
+    return approve, reject
+
+
+def _check_k(k: Any) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ParameterError(f"k must be a positive integer (the k of k-anonymity), got {k!r}")
+    return k
+
+
+def _check_strategy(strategy: Any) -> str:
+    if strategy not in STRATEGIES:
+        raise ParameterError(f"strategy must be one of {', '.join(map(repr, STRATEGIES))}, got {strategy!r}")
+    return strategy
+
+
+def _is_empty(request: Any) -> bool:
+    if request is None:
+        return True
+    if isinstance(request, str):
+        return not request.strip()
+    try:
+        return len(request) == 0
+    except TypeError:
+        return False
+
+
+def _pick_strategy(strategy: str, src: Source) -> str:
+    """``auto``: one pass with GROUPING SETS for row-oriented files (CSV, JSON), where every
+    extra scan re-parses the file; one aggregate per set otherwise (Parquet, tables, frames),
+    where each aggregate reads only its own columns and runs faster."""
+    if strategy != "auto":
+        return strategy
+    if any(reader in stmt for stmt in src.statements for reader in _ROW_READERS):
+        return "grouping_sets"
+    return "union"
+
+
+def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
+    """The source columns an expression reads, in order of first use (DuckDB's own parser)."""
+    if not spec.is_expression:
+        return [spec.name]
+    try:
+        tree = src.con.execute("select json_serialize_sql(?)", [f"select {spec.expr}"]).fetchone()[0]
+        parsed = json.loads(tree)
+    except (duckdb.Error, ValueError, TypeError):
+        return []
+    if parsed.get("error"):
+        return []
+    names = src.column_names()
+    exact = set(names)
+    folded: dict[str, list[str]] = {}
+    for n in names:
+        folded.setdefault(n.lower(), []).append(n)
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("class") == "COLUMN_REF" and node.get("column_names"):
+                ref = node["column_names"][-1]
+                real = ref if ref in exact else (folded.get(ref.lower(), [None])[0] if len(folded.get(ref.lower(), [])) == 1 else None)
+                if real is not None and real not in found:
+                    found.append(real)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(parsed)
+    return found
+
+
+def _check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[str, float]:
+    """Map each weight to a requested field; weights for other source columns are ignored."""
+    if weights is None:
+        return {}
+    if not isinstance(weights, Mapping):
+        raise ParameterError(f"weights must be a mapping of field name to a number in [0, 1], got {weights!r}")
+    fields = {s.name: s.name for s in specs}
+    fields_folded = {s.name.lower(): s.name for s in specs}
+    source_folded = {n.lower() for n in src.column_names()}
+    out: dict[str, float] = {}
+    for name, value in weights.items():
+        if not isinstance(name, str):
+            raise ParameterError(f"weights keys must be field names, got {name!r}")
+        w = _check_unit(f"weight of {name!r}", value)
+        field = fields.get(name) or fields_folded.get(name.lower())
+        if field is not None:
+            out[field] = w
+        elif name.lower() not in source_folded:
+            raise ColumnError(
+                f"weight given for {name!r}, which is neither a requested field nor a column of {src.label}; "
+                "requested fields: " + ", ".join(repr(s.name) for s in specs)
+            )
+    return out
+
+
+def _connect(con: Any, threads: Any, memory_limit: Any, temp_directory: Any) -> duckdb.DuckDBPyConnection:
+    return connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+
+
+def _names(prefix: str | None = None) -> dict[str, str]:
+    prefix = prefix or f"sqlpriv_request_{next(_counter)}"
+    return {"prefix": prefix, "sizes": f"{prefix}_sizes"}
+
+
+# --------------------------------------------------------------------------- profile
+
+
+def privacy_profile(
+    source: Any,
+    columns: ColumnsArg = None,
+    *,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    strategy: str = "auto",
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> Result:
+    """Cave's privacy profile: one row per column (SPEC 3).
+
+    Columns of the result: ``column``, ``privacy_factor`` (``(1/K) sum (1 - 1/f_c)``: 0 for a
+    unique ID, ``1 - 1/n`` for a constant), ``probability`` (``1 - privacy_factor``),
+    ``shannons`` and ``harts`` (mean log2 / log10 of the category counts), ``values`` (n) and
+    ``categories`` (K; NULL is a category). ``columns`` takes names and
+    ``{"name": "SQL expression"}`` entries (default: every column). ``strategy``:
+    ``"union"`` (one GROUP BY per column, fastest on columnar sources), ``"grouping_sets"``
+    (one pass with GROUPING SETS, best for CSV/JSON) or ``"auto"`` (picks by source type).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"g": ["a", "a", "a", "b"]})
+    >>> privacy_profile(df).df().round(4).values.tolist()
+    [['g', 0.3333, 0.6667, 0.7925, 0.2386, 4, 2]]
+    """
+    strategy = _check_strategy(strategy)
+    conn = _connect(con, threads, memory_limit, temp_directory)
+    src = resolve_source(source, conn)
+    specs = resolve_columns(src, columns)
+    t = _names()
+    analysed = [{"alias": f"a{j}", "expr": s.expr} for j, s in enumerate(specs)]
+    sets = [{"j": j, "members": [j]} for j in range(len(specs))]
+    plan = Plan(conn, src)
+    plan.add(
+        "sizes",
+        [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets,
+                strategy=_pick_strategy(strategy, src))],
+    )
+    return Result(plan, render("request/profile.sql", t=t, columns=specs), ["sizes"])
+
+
+# --------------------------------------------------------------------------- assessment
+
+
+class Assessment:
+    """The assessment of one data request (SPEC 3).
+
+    Attributes: ``score`` (product of the field factors, weights overriding measured
+    factors), ``decision`` (``"approve"``, ``"review"`` or ``"reject"``), ``joint`` (exact
+    figures of the requested columns together: ``columns``, ``n``, ``classes``,
+    ``smallest_class``, ``rows_below_k``, ``share_below_k``, ``unique_rows``,
+    ``share_unique``, ``guess_probability``, ``privacy_factor``, ``score``, ``decision``),
+    ``warnings`` (list of messages where the product and the joint figures disagree),
+    ``request`` (field names), ``weights``, ``approve``, ``reject``, ``k``.
+    ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.
+    """
+
+    def __init__(
+        self,
+        plan: Plan,
+        fields_query: str,
+        report_query: str,
+        uniqueness_query: str,
+        *,
+        request: list[str],
+        weights: dict[str, float],
+        joint_columns: list[str],
+        approve: float,
+        reject: float,
+        k: int,
+        label: str = "the source",
+    ) -> None:
+        self.plan = plan
+        self.request = request
+        self.weights = weights
+        self.approve = approve
+        self.reject = reject
+        self.k = k
+        self._fields = Result(plan, fields_query, ["sizes"])
+        self._report = Result(plan, report_query, ["sizes"])
+        self._uniqueness = Result(plan, uniqueness_query, ["sizes"])
+        row = self._report.df().iloc[0]
+        if row["n"] is None or pd.isna(row["n"]):
+            raise EmptyInputError(f"{label} has no rows; there is nothing to assess")
+        self.score = float(row["score"])
+        self.decision = str(row["decision"])
+        self.joint: dict[str, Any] = {
+            "columns": joint_columns,
+            "n": int(row["n"]),
+            "classes": int(row["classes"]),
+            "smallest_class": int(row["smallest_class"]),
+            "rows_below_k": int(row["rows_below_k"]),
+            "share_below_k": float(row["share_below_k"]),
+            "unique_rows": int(row["unique_rows"]),
+            "share_unique": float(row["share_unique"]),
+            "guess_probability": float(row["guess_probability"]),
+            "privacy_factor": float(row["joint_factor"]),
+            "score": float(row["joint_score"]),
+            "decision": str(row["joint_decision"]),
+        }
+        self._field_rows = _records(self._fields.df())
+        self.warnings = self._compose_warnings()
+
+    @property
+    def n(self) -> int:
+        return self.joint["n"]
+
+    @property
+    def sql(self) -> str:
+        """The complete script (macros, source, class sizes, the three report queries)."""
+        return self.plan.script(["sizes"], [self._fields.query, self._report.query, self._uniqueness.query])
+
+    def fields(self) -> Result:
+        """One row per requested field: ``field``, ``expression``, ``source_columns``,
+        ``factor_before`` (product of the measured factors of the source columns it reads),
+        ``factor_after`` (measured factor of the field as requested), ``weight``, ``factor``
+        (used in the score), ``probability``, ``shannons``, ``harts``, ``values``, ``categories``."""
+        return self._fields
+
+    def report(self) -> Result:
+        """The verdict in one row: score, decision and the joint figures."""
+        return self._report
+
+    def uniqueness(self) -> Result:
+        """Class-size histogram of the joint columns: ``class_size`` (1, 2, ..., k-1, >=k),
+        ``classes``, ``rows``, ``class_share``, ``row_share``."""
+        return self._uniqueness
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as JSON-ready Python values."""
+        return {
+            "request": list(self.request),
+            "n": self.n,
+            "score": self.score,
+            "decision": self.decision,
+            "thresholds": {"approve": self.approve, "reject": self.reject},
+            "k": self.k,
+            "weights": dict(self.weights),
+            "fields": self._field_rows,
+            "joint": dict(self.joint),
+            "uniqueness": _records(self._uniqueness.df()),
+            "warnings": list(self.warnings),
+        }
+
+    def _compose_warnings(self) -> list[str]:
+        out: list[str] = []
+        j = self.joint
+        cols = ", ".join(j["columns"]) or "(no unweighted field)"
+        if j["decision"] != self.decision:
+            direction = "more" if j["score"] < self.score else "less"
+            out.append(
+                f"the product of the field factors is {self.score:.4g} ({self.decision}), but the exact "
+                f"factor of {cols} together gives {j['score']:.4g} ({j['decision']}): the product assumes "
+                f"independent fields, and in this data the combination is {direction} identifying than it says"
+            )
+        if self.decision == "approve" and j["rows_below_k"] > 0:
+            out.append(
+                f"the product approves, but {j['rows_below_k']:,} of {j['n']:,} rows ({j['share_below_k']:.1%}) "
+                f"are in classes smaller than k={self.k} on {cols}, and {j['unique_rows']:,} "
+                f"({j['share_unique']:.1%}) are unique"
+            )
+        for f in self._field_rows:
+            before, after = f["factor_before"], f["factor_after"]
+            if f["expression"] is not None and before is not None and after < before - 1e-12:
+                out.append(
+                    f"field {f['field']!r} = {f['expression']} has factor {after:.4g}, lower than the "
+                    f"{before:.4g} of {', '.join(f['source_columns'])}: by Cave's measure this expression "
+                    "makes the field more identifying, not less"
+                )
+        return out
+
+    def __repr__(self) -> str:
+        return (
+            f"<sqlpriv.request.Assessment {self.decision} score={self.score:.4g} "
+            f"fields={self.request} warnings={len(self.warnings)}>"
+        )
+
+
+def _plain(value: Any) -> Any:
+    if value is None:
+        return None
+    if hasattr(value, "tolist"):  # numpy scalars and arrays
+        value = value.tolist()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _records(df: Any) -> list[dict[str, Any]]:
+    return [{k: _plain(v) for k, v in row.items()} for row in df.to_dict("records")]
+
+
+def assess_request(
+    source: Any,
+    request: ColumnsArg,
+    *,
+    approve: float = 0.8,
+    reject: float = 0.2,
+    k: int = 5,
+    weights: Mapping[str, float] | None = None,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    strategy: str = "auto",
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> Assessment:
+    """Assess a data request: score, approve / review / reject, and the exact joint figures.
+
+    ``request``: field names and ``{"name": "SQL expression"}`` entries (Cave's anonymity
+    functions, e.g. ``{"zip3": "left(zip, 3)"}``). ``approve`` / ``reject``: thresholds in
+    [0, 1] with ``approve >= reject``; a score at or above ``approve`` is approved, below
+    ``reject`` rejected, otherwise sent to review. ``weights``: ``{field: factor}`` that
+    replaces the measured factor (e.g. an ID re-keyed per request); weights naming other
+    columns of the source are ignored, so one weight table can serve every request. The
+    joint figures are over the requested fields without a weight. ``k``: the k of
+    k-anonymity for ``share_below_k`` and the uniqueness histogram.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"id": [1, 2, 3, 4], "age": [30, 31, 40, 41]})
+    >>> a = assess_request(df, [{"decade": "age // 10"}, "id"], weights={"id": 0.9}, k=2)
+    >>> a.fields().df()[["field", "factor_before", "factor_after", "factor"]].values.tolist()
+    [['decade', 0.0, 0.5, 0.5], ['id', 0.0, 0.0, 0.9]]
+    >>> round(a.score, 4), a.decision, a.joint["columns"], a.joint["smallest_class"]
+    (0.45, 'review', ['decade'], 2)
+    """
+    approve, reject = _check_thresholds(approve, reject)
+    k = _check_k(k)
+    strategy = _check_strategy(strategy)
+    if _is_empty(request):
+        raise ParameterError("the request is empty: name at least one field, e.g. request=['gender', 'age']")
+    conn = _connect(con, threads, memory_limit, temp_directory)
+    src = resolve_source(source, conn)
+    specs = resolve_columns(src, request)
+    weights_used = _check_weights(weights, specs, src)
+
+    analysed: list[dict[str, Any]] = [{"alias": f"a{i}", "expr": s.expr} for i, s in enumerate(specs)]
+    raw_index = {s.name: i for i, s in enumerate(specs) if not s.is_expression}
+    fields: list[dict[str, Any]] = []
+    for i, s in enumerate(specs):
+        sources = []
+        for col in _read_columns(src, s):
+            if col not in raw_index:
+                raw_index[col] = len(analysed)
+                analysed.append({"alias": f"a{len(analysed)}", "expr": quote(col)})
+            sources.append({"name": col, "j": raw_index[col]})
+        fields.append(
+            {
+                "name": s.name,
+                "expression": s.expr[1:-1] if s.is_expression else None,
+                "j": i,
+                "sources": sources,
+                "weight": weights_used.get(s.name),
+            }
+        )
+    sets: list[dict[str, Any]] = [{"j": j, "members": [j]} for j in range(len(analysed))]
+    joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
+    if len(joint_members) == 1:
+        joint_j = joint_members[0]
+    else:
+        joint_j = -1
+        sets.insert(0, {"j": -1, "members": joint_members})
+
+    t = _names()
+    plan = Plan(conn, src)
+    plan.add(
+        "sizes",
+        [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets,
+                strategy=_pick_strategy(strategy, src))],
+    )
+    ctx = dict(t=t, fields=fields, joint_j=joint_j, approve=approve, reject=reject, k=k)
+    return Assessment(
+        plan,
+        render("request/fields.sql", **ctx),
+        render("request/report.sql", **ctx),
+        render("request/uniqueness.sql", **ctx),
+        request=[s.name for s in specs],
+        weights=weights_used,
+        joint_columns=[fields[i]["name"] for i in joint_members],
+        approve=approve,
+        reject=reject,
+        k=k,
+        label=src.label,
+    )
+
+
+__all__ = ["Assessment", "assess_request", "privacy_profile", "DECISIONS"]

@@ -1,0 +1,95 @@
+"""Permutation-sampling mode (Maleki et al. 2013) against exact values on d = 14."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import sqlpriv
+from sqlpriv.errors import ParameterError, SqlprivWarning
+
+
+@pytest.fixture(scope="module")
+def wide():
+    rng = np.random.default_rng(7)
+    n, d = 300, 14
+    base = rng.integers(0, 3, size=(n, 4))
+    cols = {}
+    for j in range(d):
+        # correlated columns: mixes of a few latent factors plus noise, 2-5 levels
+        cols[f"v{j}"] = (base[:, j % 4] + rng.integers(0, 1 + j % 3, size=n)) % (2 + j % 4)
+    df = pd.DataFrame(cols)
+    return df.iloc[np.r_[np.arange(n), np.arange(40)]]  # repeated rows
+
+
+@pytest.fixture(scope="module")
+def exact(wide):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SqlprivWarning)
+        r = sqlpriv.uniqueness_shapley(wide, method="exact")
+    return r
+
+
+def test_auto_switches_to_sampling_with_a_warning(wide):
+    with pytest.warns(SqlprivWarning, match="sampled column orders"):
+        r = sqlpriv.uniqueness_shapley(wide, samples=20)
+    assert r.method == "sample"
+    assert "shapley_se" in r.summary().df().columns
+
+
+def test_exact_mode_above_limit_warns(wide):
+    with pytest.warns(SqlprivWarning, match="2\\^14"):
+        sqlpriv.uniqueness_shapley(wide, method="exact")
+
+
+def test_sampled_summary_within_four_standard_errors(wide, exact):
+    sampled = sqlpriv.uniqueness_shapley(wide, method="sample", samples=300, seed=3).summary().df()
+    truth = exact.summary().df().set_index("column")["shapley"]
+    for _, row in sampled.iterrows():
+        assert row["shapley_se"] > 0
+        assert abs(row["shapley"] - truth[row["column"]]) <= 4 * row["shapley_se"], row["column"]
+    # marginal and conditional entropies are exact in both modes
+    assert np.allclose(sampled["entropy"], exact.summary().df()["entropy"], atol=1e-12)
+
+
+def test_sampled_per_row_and_by_are_consistent(wide, exact):
+    r = sqlpriv.uniqueness_shapley(wide, method="sample", samples=100, seed=5)
+    per_row = r.per_row().df()
+    names = r.columns
+    assert [c for c in per_row.columns if c.endswith("_se")] == [f"{c}_se" for c in names]
+    summary = r.summary().df().set_index("column")["shapley"]
+    assert np.abs(per_row[names].mean().to_numpy() - summary.to_numpy()).max() < 1e-9
+    # efficiency holds for every sampled order, hence for the mean
+    sizes = wide.groupby(names)[names[0]].transform("size").to_numpy()
+    assert np.abs(per_row[names].sum(axis=1) - np.log2(len(wide) / sizes)).max() < 1e-9
+    by = r.by("v0").df()
+    for _, row in by.iterrows():
+        mask = (wide["v0"] == row["level"]).to_numpy()
+        assert np.abs(per_row.loc[mask, names].mean().to_numpy() - row[names].to_numpy(float)).max() < 1e-9
+        assert (row[[f"{c}_se" for c in names]].to_numpy(float) >= 0).all()
+
+
+def test_same_seed_same_numbers(wide):
+    a = sqlpriv.uniqueness_shapley(wide, method="sample", samples=30, seed=11).summary().df()
+    b = sqlpriv.uniqueness_shapley(wide, method="sample", samples=30, seed=11).summary().df()
+    c = sqlpriv.uniqueness_shapley(wide, method="sample", samples=30, seed=12).summary().df()
+    pd.testing.assert_frame_equal(a, b)
+    assert not np.allclose(a["shapley"], c["shapley"])
+
+
+def test_sampling_is_exact_for_two_columns():
+    """With d = 2 only two orders exist; enough samples visit both, so the mean is close."""
+    df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "b": [1, 2, 2, 2, 1]})
+    exact = sqlpriv.uniqueness_shapley(df, method="exact").per_row().df()
+    sampled = sqlpriv.uniqueness_shapley(df, method="sample", samples=400, seed=1).per_row().df()
+    assert np.abs(exact[["a", "b"]].to_numpy() - sampled[["a", "b"]].to_numpy()).max() < 0.1
+
+
+def test_bad_method_and_samples(wide):
+    with pytest.raises(ParameterError, match="method"):
+        sqlpriv.uniqueness_shapley(wide, method="fast")
+    with pytest.raises(ParameterError, match="samples"):
+        sqlpriv.uniqueness_shapley(wide, method="sample", samples=1)
