@@ -100,10 +100,13 @@ class ShapleyResult:
         t["levels"] = f"{t['prefix']}_by{i}_levels"
         t["level_cells"] = f"{t['prefix']}_by{i}_cells"
         step = f"by{i}"
+        mode = "positional" if frame.dropped_rows == 0 else "by_position"
+        if cohorts.binds_on_patterns(frame, sql_expr):
+            mode = "patterns"
         frame.plan.add(
             f"{step}_levels",
-            [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, positional=frame.dropped_rows == 0))],
-            deps=["codes"],
+            [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode))],
+            deps=["decoded"] if mode == "patterns" else ["codes"],
         )
         cohorts.add_cells(
             frame,

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import shutil
+import site
 import subprocess
 import sys
 import venv
@@ -146,8 +147,14 @@ def test_wheel_installs_and_finds_its_templates(tmp_path):
                    check=True, capture_output=True, timeout=600)
     (wheel,) = dist.glob("sqlpriv-*.whl")
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
+    venv.EnvBuilder(with_pip=True).create(env_dir)
     py = env_dir / "bin" / "python"
+    # reuse this environment's dependencies (duckdb, pandas, ...) without its editable sqlpriv:
+    # a plain path entry is searched after the venv's own site-packages and its .pth files
+    # (the editable install hook) are not processed
+    inner_site = subprocess.run([str(py), "-c", "import site; print(site.getsitepackages()[0])"],
+                                capture_output=True, text=True, check=True).stdout.strip()
+    Path(inner_site, "outer_deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
     subprocess.run([str(py), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
                    check=True, capture_output=True, timeout=600)
     workdir = tmp_path / "elsewhere"

@@ -1,9 +1,20 @@
-{#- Patterns split by the level of a subgroup expression evaluated on the source rows.
-    The codes table is in input order, so without dropped rows a positional join pairs
-    each row with its level; otherwise the input position is matched. -#}
+{#- Patterns split by the level of a subgroup expression. When the expression reads only
+    plain analysed columns it is evaluated once per distinct pattern (decoded values);
+    otherwise per source row: by a positional join (the codes table is in input order)
+    or, when rows were dropped, by matching the input position. -#}
 create or replace temp table {{ t.levels | quote }} as
+{% if mode == "patterns" %}
+select
+{% for word in words %}
+    k{{ loop.index0 }},
+{% endfor %}
+    ({{ expr }}) as level,
+    sum(w)::bigint as w
+from {{ t.decoded | quote }}
+group by all
+{% else %}
 with levels as (
-    select {% if not positional %}row_number() over () - 1 as __sqlpriv_pos, {% endif %}({{ expr }}) as level
+    select {% if mode == "by_position" %}row_number() over () - 1 as __sqlpriv_pos, {% endif %}({{ expr }}) as level
     from {{ source }}
 )
 select
@@ -13,9 +24,10 @@ select
     v.level,
     count(*)::bigint as w
 from {{ t.codes | quote }} as r
-{% if positional %}
+{% if mode == "positional" %}
 positional join levels as v
 {% else %}
 join levels as v using (__sqlpriv_pos)
 {% endif %}
 group by all
+{% endif %}

@@ -6,7 +6,7 @@ with {{ entropies_cte(t) }},
 combined as (
     select
 {% for c in columns %}
-        -sum(l.c{{ loop.index0 }} * e.entropy) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+        0.0 - sum(l.c{{ loop.index0 }} * e.entropy) as phi{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
     from entropies as e
     join {{ t.lattice | quote }} as l using (sid)

@@ -96,7 +96,7 @@ def prepare(
     prefix = prefix or f"sqlpriv_{next(_ids)}"
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
-        for name in ("analysed", "codes", "patterns", "lattice", "cells", "cohorts", "phi", "steps")
+        for name in ("analysed", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")
     }
     names["dicts"] = [f"{prefix}_dict_{j}" for j in range(len(specs))]
     names["prefix"] = prefix
@@ -143,7 +143,41 @@ def prepare(
         [render("engine/patterns.sql", table=names["patterns"], rows=quote(names["codes"]), words=frame.words, extras=[])],
         deps=["codes"],
     )
+    plan.add("decoded", [render("engine/decoded_patterns.sql", t=names, columns=_field_specs(frame))], deps=["patterns"])
     return frame
+
+
+def _field_specs(frame: CohortFrame) -> list[dict[str, Any]]:
+    """Per analysed column: name, whether it is an expression, and where its code is packed."""
+    fields = {f["j"]: (w, f) for w, word in enumerate(frame.words) for f in word}
+    out = []
+    for j, spec in enumerate(frame.columns):
+        w, f = fields[j]
+        out.append(
+            {
+                "j": j,
+                "name": spec.name,
+                "is_expression": spec.is_expression,
+                "word": w,
+                "offset": f["offset"],
+                "field_mask": (1 << f["bits"]) - 1,
+            }
+        )
+    return out
+
+
+def binds_on_patterns(frame: CohortFrame, expr: str) -> bool:
+    """Whether ``expr`` reads only plain analysed columns (so it can be evaluated per pattern)."""
+    plain = [c for c in frame.columns if not c.is_expression]
+    if not plain:
+        return False
+    frame.plan.ensure(["patterns"])
+    probe = ", ".join(f"null::{t} as {quote(n)}" for n, t in frame.source.columns if n in {c.name for c in plain})
+    try:
+        frame.plan.con.execute(f"describe select ({expr}) from (select {probe})")
+    except duckdb.Error:
+        return False
+    return True
 
 
 def _warn_continuous(frame: CohortFrame) -> None:

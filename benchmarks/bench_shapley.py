@@ -1,0 +1,179 @@
+"""Uniqueness Shapley benchmarks (issue 2 targets). Prints figures; records nothing itself.
+
+    python benchmarks/bench_shapley.py                 # everything (7.5M voters: ~1 min)
+    python benchmarks/bench_shapley.py --case flare
+    python benchmarks/bench_shapley.py --quick --check # CI: small cases, fail on a 10x regression
+
+Each case runs in a fresh child process so its peak RSS is its own.
+Data: the bundled flare CSV and synthetic voter rolls from examples/voters.py, cached
+as Parquet under benchmarks/data/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DATA = HERE / "data"
+BASELINE = HERE / "baseline_shapley.json"
+VOTER_COLUMNS = ["zip_code", "race", "party", "gender", "age"]
+BY_EXPRESSIONS = ["party", "gender", "race", "age < 32"]
+
+
+def voters_file(rows: int) -> Path:
+    path = DATA / f"voters_{rows}.parquet"
+    if not path.exists():
+        sys.path.insert(0, str(REPO / "examples"))
+        import pyarrow.parquet as pq
+        from voters import generate
+
+        DATA.mkdir(exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        pq.write_table(generate(rows, seed=0), tmp)
+        os.replace(tmp, path)
+    return path
+
+
+def wide_file(rows: int, d: int) -> Path:
+    """Voter columns plus extra correlated categorical columns, d columns in all."""
+    path = DATA / f"wide_{rows}_{d}.parquet"
+    if not path.exists():
+        import duckdb
+
+        extras = [
+            "(age // 10 + hash(voter_id) % 3) % 7 as education",
+            "(hash(voter_id * 7) % 4) as marital",
+            "(age // 20 + hash(voter_id * 13) % 2) % 5 as children",
+            "(hash(voter_id * 17) % 12) as income_band",
+            "(zip_code % 9 + hash(voter_id * 19) % 2) as precinct_type",
+            "(hash(voter_id * 23) % 3) as tenure",
+            "(hash(voter_id * 29) % 6) as occupation_group",
+        ]
+        cols = ["zip_code", "race", "party", "gender", "age"] + extras[: d - 5]
+        src = voters_file(rows)
+        duckdb.sql(f"copy (select {', '.join(cols)} from read_parquet('{src}')) to '{path}' (format parquet)")
+    return path
+
+
+def case_flare() -> dict:
+    sys.path.insert(0, str(REPO / "examples"))
+    import sqlpriv  # noqa: F401  (import excluded from the timing)
+    from flare_table3 import table3
+
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        _, result = table3(str(REPO / "examples" / "data" / "flare.csv"))
+        result.per_row().df()
+        times.append(time.perf_counter() - start)
+    return {"case": "flare 1,066 x 9: per-row + Table 3 (median of 5)", "seconds": sorted(times)[2]}
+
+
+def case_voters(rows: int, aggregates: bool) -> dict:
+    import sqlpriv
+
+    path = voters_file(rows)
+    out = DATA / f"phi_{rows}.parquet"
+    start = time.perf_counter()
+    r = sqlpriv.uniqueness_shapley(str(path), VOTER_COLUMNS)
+    r.per_row().to_parquet(out)
+    per_row = time.perf_counter() - start
+    result = {"case": f"voters {rows:,} x 5: per-row values to Parquet", "seconds": per_row}
+    if aggregates:
+        fresh = sqlpriv.uniqueness_shapley(str(path), VOTER_COLUMNS)
+        start = time.perf_counter()
+        fresh.summary().df()
+        for expr in BY_EXPRESSIONS:
+            fresh.by(expr).df()
+        result["summary_plus_4_by_seconds"] = time.perf_counter() - start
+        result["prepare_included"] = False
+        start = time.perf_counter()
+        again = sqlpriv.uniqueness_shapley(str(path), VOTER_COLUMNS)
+        again.summary().df()
+        result["summary_only_with_prepare_seconds"] = time.perf_counter() - start
+    out.unlink(missing_ok=True)
+    return result
+
+
+def case_exact(rows: int, d: int) -> dict:
+    import sqlpriv
+
+    path = wide_file(rows, d)
+    start = time.perf_counter()
+    r = sqlpriv.uniqueness_shapley(str(path), method="exact")
+    r.per_row().to_parquet(DATA / "phi_wide.parquet")
+    r.summary().df()
+    return {"case": f"exact mode {rows:,} rows x {d} columns: per-row + summary", "seconds": time.perf_counter() - start}
+
+
+def run_child(args: list[str]) -> dict:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    out = subprocess.run([sys.executable, __file__, "--child", *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(out.stderr)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    result["peak_rss_gb"] = round(max(peak, before) / 1e6, 2) if peak > before else None
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--case", choices=["flare", "voters", "exact", "all"], default="all")
+    parser.add_argument("--quick", action="store_true", help="small cases only (CI)")
+    parser.add_argument("--check", action="store_true", help=f"fail on a 10x regression against {BASELINE.name}")
+    parser.add_argument("--record-baseline", action="store_true")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, *rest = args.child
+        if kind == "flare":
+            res = case_flare()
+        elif kind == "voters":
+            res = case_voters(int(rest[0]), rest[1] == "1")
+        else:
+            res = case_exact(int(rest[0]), int(rest[1]))
+        print(json.dumps(res))
+        return
+
+    plan: list[list[str]] = []
+    if args.quick:
+        plan = [["flare"], ["voters", "200000", "1"]]
+    else:
+        if args.case in ("flare", "all"):
+            plan.append(["flare"])
+        if args.case in ("voters", "all"):
+            plan += [["voters", "31000", "0"], ["voters", "254000", "0"], ["voters", "7500000", "1"]]
+        if args.case in ("exact", "all"):
+            plan += [["exact", "100000", "10"], ["exact", "100000", "12"]]
+    print(f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"duckdb {__import__('duckdb').__version__}")
+    results = []
+    for item in plan:
+        res = run_child(item)
+        results.append(res)
+        extra = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")}
+        print(f"{res['case']}: {res['seconds']:.3f} s  {extra}")
+    if args.record_baseline:
+        BASELINE.write_text(json.dumps({r["case"]: r["seconds"] for r in results}, indent=2) + "\n")
+    if args.check:
+        baseline = json.loads(BASELINE.read_text())
+        failed = [r for r in results if r["case"] in baseline and r["seconds"] > 10 * baseline[r["case"]]]
+        for r in failed:
+            print(f"REGRESSION: {r['case']}: {r['seconds']:.3f} s > 10 x {baseline[r['case']]:.3f} s")
+        if failed:
+            raise SystemExit(1)
+        print("benchmark check: no 10x regression")
+
+
+if __name__ == "__main__":
+    main()

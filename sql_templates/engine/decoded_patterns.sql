@@ -1,0 +1,14 @@
+{#- The distinct patterns with the original values of the plain (non-expression) analysed
+    columns decoded from the packed words: a small stand-in for the rows whenever an
+    expression only reads those columns. -#}
+create or replace temp view {{ t.decoded | quote }} as
+select
+    p.*,
+{% for c in columns if not c.is_expression %}
+    d{{ c.j }}.v as {{ c.name | quote }}{{ "," if not loop.last }}
+{% endfor %}
+from {{ t.patterns | quote }} as p
+{% for c in columns if not c.is_expression %}
+join {{ t.dicts[c.j] | quote }} as d{{ c.j }}
+    on d{{ c.j }}.code = (p.k{{ c.word }} >> {{ c.offset }}) & {{ c.field_mask }}
+{% endfor %}
