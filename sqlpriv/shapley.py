@@ -98,7 +98,6 @@ class ShapleyResult:
         i = self._by_count
         t = dict(frame.names)
         t["levels"] = f"{t['prefix']}_by{i}_levels"
-        t["level_cells"] = f"{t['prefix']}_by{i}_cells"
         step = f"by{i}"
         mode = "positional" if frame.dropped_rows == 0 else "by_position"
         if cohorts.binds_on_patterns(frame, sql_expr):
@@ -108,15 +107,7 @@ class ShapleyResult:
             [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode))],
             deps=["decoded"] if mode == "patterns" else ["codes"],
         )
-        cohorts.add_cells(
-            frame,
-            step,
-            table=t["level_cells"],
-            patterns=t["levels"],
-            extras=["level"],
-            deps=[f"{step}_levels", "lattice"],
-        )
-        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t)), [step, "cells"])
+        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t)), [f"{step}_levels", "phi"])
 
 
 def uniqueness_shapley(
@@ -186,7 +177,11 @@ def uniqueness_shapley(
     else:
         rng = random.Random(seed)
         permutations = [rng.sample(range(d), d) for _ in range(samples)]
-        plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations)])
+        # helper orders, never part of an estimate: each column first and each column last,
+        # so that every single column and every leave-one-out set is in the lattice
+        permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
+        permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
+        plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
         plan.add(
             "lattice",
             [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))],

@@ -1,5 +1,5 @@
 {#- Cohort cells of the full column set: the patterns themselves (plus extra keys). -#}
-create or replace temp table {{ table | quote }} as
+create or replace temp table {{ level_table | quote }} as
 select
     {{ full_sid }}::bigint as sid,
 {% for word in words %}

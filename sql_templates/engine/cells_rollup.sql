@@ -1,6 +1,6 @@
-{#- Cohort cells of every subset of one size, each aggregated from its parent's cells
-    (a superset already computed): counts N(s) without touching the rows again. -#}
-insert into {{ table | quote }}
+{#- Cohort cells of every lattice subset of one size, each aggregated from the cells of its
+    parent (a superset one column larger): counts N(s) without touching the rows again. -#}
+create or replace temp table {{ level_table | quote }} as
 select
     l.sid,
 {% for word in words %}
@@ -10,7 +10,7 @@ select
     c.{{ e }},
 {% endfor %}
     sum(c.n)::bigint as n
-from {{ table | quote }} as c
+from {{ parent_table | quote }} as c
 join {{ t.lattice | quote }} as l on c.sid = l.parent
 where l.size = {{ size }}
 group by all

@@ -1,9 +1,13 @@
-{#- CTE body shared by the aggregate queries: the empirical joint entropy H(s) of each
-    subset in the lattice, from its cohort cells. -#}
+{#- CTE shared by the aggregate queries: the joint entropy of each lattice subset from its
+    shared cells, H(s) = log2 n - (1/n) sum_c n_c log2 n_c (singleton cells add 0). -#}
 {% macro entropies_cte(t) -%}
 entropies as (
-    select sid, sum(sqlpriv_entropy_term(n, (select sum(w) from {{ t.patterns | quote }}))) as entropy
-    from {{ t.cells | quote }}
-    group by sid
+    select
+        l.sid,
+        log2(total.n) - coalesce(sum(c.n * log2(c.n)), 0) / total.n as entropy
+    from {{ t.lattice | quote }} as l
+    cross join (select sum(w)::double as n from {{ t.patterns | quote }}) as total
+    left join {{ t.cells | quote }} as c on c.sid = l.sid
+    group by l.sid, total.n
 )
 {%- endmacro %}

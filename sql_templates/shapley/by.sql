@@ -1,27 +1,42 @@
 {#- Mean Shapley values per subgroup level through the cross-entropy identity (SPEC 1):
-    phi_j^v = sum_s c_j(s) * X_v(s), X_v(s) = (1/|v|) sum over cells of m(cell, v) log2 N(cell).
-    Only cohort counts are used; no per-row values. -#}
-with cross_entropy as (
-    select lc.level, lc.sid, sum(lc.n * log2(c.n)) as sum_log_n
-    from {{ t.level_cells | quote }} as lc
-    join {{ t.cells | quote }} as c
-        on c.sid = lc.sid{% for word in words %} and c.k{{ loop.index0 }} = lc.k{{ loop.index0 }}{% endfor %}
-
-    group by all
-),
-sizes as (
+    phi_j^v = sum_s c_j(s) X_v(s), X_v(s) = (1/|v|) sum_{t in v} log2 N_t(s). Summing over s
+    first, this is the weighted mean over the level's patterns of the per-pattern value
+    sum_s c_j(s) log2 N(s): counts per (pattern, level) only, never the rows. -#}
+with sizes as (
     select level, sum(w)::bigint as n from {{ t.levels | quote }} group by level
 ),
-per_level as (
-    select x.level, x.sid, x.sum_log_n / s.n as mean_log_n
-    from cross_entropy as x
-    join sizes as s on s.level is not distinct from x.level
+means as (
+    select
+        v.level,
+{% for c in columns %}
+        sum(v.w * coalesce(p.phi{{ loop.index0 }}, 0)) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from {{ t.levels | quote }} as v
+    left join {{ t.phi | quote }} as p using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
+    group by v.level
 ){% if sampled %},
+cross_entropy as (
+    select v.level, h.sid, sum(v.w * h.log_n) as sum_log_n
+    from {{ t.levels | quote }} as v
+    join {{ t.cohorts | quote }} as h using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
+    group by all
+),
 per_order as (
-    select b.level, st.col, b.mean_log_n - coalesce(a.mean_log_n, 0) as gain
-    from {{ t.steps | quote }} as st
-    join per_level as b on b.sid = st.before_sid
-    left join per_level as a on a.sid = st.after_sid and a.level is not distinct from b.level
+    select s.level, st.col,
+           (coalesce(b.sum_log_n, 0) - coalesce(a.sum_log_n, 0)) / s.n as gain
+    from (select * from {{ t.steps | quote }} where is_sample) as st
+    cross join sizes as s
+    left join cross_entropy as b on b.sid = st.before_sid and b.level is not distinct from s.level
+    left join cross_entropy as a on a.sid = st.after_sid and a.level is not distinct from s.level
+),
+errors as (
+    select
+        level,
+{% for c in columns %}
+        coalesce(stddev_samp(gain) filter (where col = {{ loop.index0 }}), 0) / sqrt({{ samples }}) as se{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from per_order
+    group by level
 )
 {% endif %}
 
@@ -30,15 +45,16 @@ select
     s.n,
     s.n / sum(s.n) over () as share,
 {% for c in columns %}
-    (select sum(l.c{{ loop.index0 }} * p.mean_log_n)
-       from per_level as p join {{ t.lattice | quote }} as l using (sid)
-      where p.level is not distinct from s.level) as {{ c.name | quote }}{{ "," if not loop.last or sampled }}
+    m.phi{{ loop.index0 }} / s.n as {{ c.name | quote }}{{ "," if not loop.last or sampled }}
 {% endfor %}
 {% if sampled %}
 {% for c in columns %}
-    (select stddev_samp(gain) / sqrt({{ samples }}) from per_order as g
-      where g.col = {{ loop.index0 }} and g.level is not distinct from s.level) as {{ (c.name ~ "_se") | quote }}{{ "," if not loop.last }}
+    e.se{{ loop.index0 }} as {{ (c.name ~ "_se") | quote }}{{ "," if not loop.last }}
 {% endfor %}
 {% endif %}
 from sizes as s
+join means as m on m.level is not distinct from s.level
+{% if sampled %}
+join errors as e on e.level is not distinct from s.level
+{% endif %}
 order by s.level nulls last

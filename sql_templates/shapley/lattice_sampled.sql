@@ -1,14 +1,12 @@
-{#- The column subsets the sampled orders visit (plus every single column and every
-    leave-one-out set, for the entropy summary), with rollup parents, key masks and
-    coefficients c_j(s) = (#orders revealing j right after s - #orders ending j at s) / M. -#}
+{#- The column subsets the orders visit, each with a rollup parent one column larger (a
+    prefix it is extended to), key masks, and coefficients
+    c_j(s) = (#sampled orders revealing j right after s - #sampled orders ending j at s) / M,
+    so that sum_s c_j(s) log2 N(s) is the mean marginal over the sampled orders. -#}
 create or replace temp table {{ t.lattice | quote }} as
 with visited as (
     select before_sid as sid from {{ t.steps | quote }}
-    union select after_sid from {{ t.steps | quote }}
-{% for c in columns %}
-    union select {{ 2 ** loop.index0 }}
-    union select {{ full_sid - 2 ** loop.index0 }}
-{% endfor %}
+    union
+    select after_sid from {{ t.steps | quote }}
 ),
 parents as (
     select before_sid as sid, min(after_sid) as parent
@@ -16,9 +14,9 @@ parents as (
     group by before_sid
 ),
 signed as (
-    select before_sid as sid, col, 1 as sign from {{ t.steps | quote }}
+    select before_sid as sid, col, 1 as sign from {{ t.steps | quote }} where is_sample
     union all
-    select after_sid as sid, col, -1 as sign from {{ t.steps | quote }}
+    select after_sid as sid, col, -1 as sign from {{ t.steps | quote }} where is_sample
 ),
 coefficients as (
     select
@@ -32,7 +30,7 @@ coefficients as (
 select
     v.sid,
     bit_count(v.sid) as size,
-    case when v.sid = {{ full_sid }} then null else coalesce(p.parent, {{ full_sid }}) end as parent,
+    p.parent,
 {% for word in words %}
     0{% for f in word %} + case when sqlpriv_has_bit(v.sid, {{ f.j }}) then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
 {% endfor %}

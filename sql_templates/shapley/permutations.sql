@@ -1,5 +1,8 @@
-{#- Sampled column orders (Maleki et al. 2013): one row per (permutation, column) with
-    the prefix revealed before the column (before_sid) and after it (after_sid). -#}
+{#- Sampled column orders (Maleki et al. 2013): one row per (order, column) with the
+    prefix revealed before the column (before_sid) and after it (after_sid). Orders with
+    is_sample = false are 2d fixed helper orders (each column first, each column last):
+    they only put every single column and every leave-one-out set into the lattice, for
+    the entropy summary, and never enter an estimate. -#}
 create or replace temp table {{ t.steps | quote }} as
 with draws(perm, pos, col) as (
     values
@@ -12,5 +15,5 @@ prefixes as (
     select perm, col, sum(1::bigint << col) over (partition by perm order by pos) as after_sid
     from draws
 )
-select perm, col, after_sid - (1::bigint << col) as before_sid, after_sid
+select perm, perm < {{ samples }} as is_sample, col, after_sid - (1::bigint << col) as before_sid, after_sid
 from prefixes

@@ -9,7 +9,7 @@ with marginals as (
         s.col,
         coalesce(b.log_n, 0) - coalesce(a.log_n, 0) as m
     from {{ t.patterns | quote }} as p
-    cross join {{ t.steps | quote }} as s
+    cross join (select * from {{ t.steps | quote }} where is_sample) as s
     left join {{ t.cohorts | quote }} as b
         on b.sid = s.before_sid{% for word in words %} and b.k{{ loop.index0 }} = p.k{{ loop.index0 }}{% endfor %}
 

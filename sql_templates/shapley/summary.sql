@@ -13,7 +13,7 @@ combined as (
 ){% if sampled %},
 per_order as (
     select s.perm, s.col, a.entropy - b.entropy as gain
-    from {{ t.steps | quote }} as s
+    from (select * from {{ t.steps | quote }} where is_sample) as s
     join entropies as b on b.sid = s.before_sid
     join entropies as a on a.sid = s.after_sid
 ),

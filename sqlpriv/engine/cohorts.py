@@ -207,21 +207,27 @@ def add_cells(
     extras: list[str],
     deps: list[str],
 ) -> None:
-    """Add a step counting the cohort cells of every lattice subset, by rollup from the full set."""
+    """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
+
+    Cells are rolled up level by level from the full column set, each subset from its
+    parent one column larger (lattice column ``parent``); only two levels of full cells
+    exist at any time, so memory stays bounded by the widest pair of levels.
+    """
+    level = [f"{table}_level{size}" for size in range(frame.d + 1)]
+    common = {"t": frame.names, "words": frame.words, "extras": extras}
     statements = [
-        render(
-            "engine/cells_base.sql",
-            table=table,
-            patterns=patterns,
-            words=frame.words,
-            extras=extras,
-            full_sid=frame.full_sid,
-        )
+        render("engine/cells_base.sql", **common, level_table=level[frame.d], patterns=patterns, full_sid=frame.full_sid)
     ]
     for size in range(frame.d - 1, -1, -1):
         statements.append(
-            render("engine/cells_rollup.sql", t=frame.names, table=table, words=frame.words, extras=extras, size=size)
+            render("engine/cells_rollup.sql", **common, level_table=level[size], parent_table=level[size + 1], size=size)
         )
+        statements.append(
+            render("engine/cells_keep.sql", table=table, level_table=level[size + 1], first=size == frame.d - 1)
+        )
+        statements.append(render("engine/drop_table.sql", table=level[size + 1]))
+    statements.append(render("engine/cells_keep.sql", table=table, level_table=level[0], first=frame.d == 0))
+    statements.append(render("engine/drop_table.sql", table=level[0]))
     frame.plan.add(step, statements, deps=deps)
 
 
