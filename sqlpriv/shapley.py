@@ -75,8 +75,7 @@ class ShapleyResult:
 
     def per_row(self) -> Result:
         """Row key (``row``: 0-based input position, or the key column) + one column per analysed column."""
-        taken = {c.lower() for c in self.columns}
-        key_name = self.frame.key or ("row" if "row" not in taken else "__row")
+        key_name = self.frame.key or _free_name("row", self.columns)
         return Result(
             self.frame.plan,
             render("shapley/per_row.sql", **self._ctx(key_name=key_name)),
@@ -86,7 +85,8 @@ class ShapleyResult:
     def by(self, expr: str) -> Result:
         """Mean Shapley values per level of ``expr`` (a column name or any SQL expression).
 
-        Columns: level, n, share, then one column per analysed column.
+        Columns: level, n, share, then one column per analysed column (an analysed column
+        called level, n or share pushes that heading to _level, _n or _share).
         """
         frame = self.frame
         if not isinstance(expr, str) or not expr.strip():
@@ -107,7 +107,16 @@ class ShapleyResult:
             [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode))],
             deps=["decoded"] if mode == "patterns" else ["codes"],
         )
-        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t)), [f"{step}_levels", "phi"])
+        meta = {name: _free_name(name, self.columns) for name in ("level", "n", "share")}
+        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), [f"{step}_levels", "phi"])
+
+
+def _free_name(name: str, taken: list[str]) -> str:
+    """``name``, or ``_name``, ``__name``... if an analysed column already has it."""
+    lowered = {t.lower() for t in taken}
+    while name.lower() in lowered:
+        name = "_" + name
+    return name
 
 
 def uniqueness_shapley(

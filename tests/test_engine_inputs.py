@@ -90,14 +90,20 @@ def test_column_expressions_equal_precomputed_columns():
 
 
 def test_odd_column_names_work():
-    names = ['my "col"', "with space", "ünïcödé", "select", "group"]
+    names = ['my "col"', "with space", "ünïcödé", "select", "group", "w", "k0", "level", "n"]
     df = pd.DataFrame({n: [i % (j + 2) for i in range(12)] for j, n in enumerate(names)})
     r = sqlpriv.uniqueness_shapley(df)
     out = r.per_row().df()
     assert list(out.columns) == ["row"] + names
     assert r.summary().df()["column"].tolist() == names
     by = r.by('"select" > 0').df()
-    assert by["n"].sum() == 12
+    assert by["_n"].sum() == 12
+    per_row = out.set_index("row")
+    by_w = r.by("w").df()
+    assert list(by_w.columns[:3]) == ["_level", "_n", "share"]
+    for _, level in by_w.iterrows():
+        mask = (df["w"] == level["_level"]).to_numpy()
+        assert np.abs(per_row.loc[mask, names].mean().to_numpy() - level[names].to_numpy(float)).max() < 1e-9
 
 
 def test_dropna_reports_dropped_rows():

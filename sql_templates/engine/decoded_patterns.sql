@@ -3,7 +3,10 @@
     expression only reads those columns. -#}
 create or replace temp view {{ t.decoded | quote }} as
 select
-    p.*,
+{% for word in words %}
+    p.k{{ loop.index0 }} as __sqlpriv_k{{ loop.index0 }},
+{% endfor %}
+    p.w as __sqlpriv_w,
 {% for c in columns if not c.is_expression %}
     d{{ c.j }}.v as {{ c.name | quote }}{{ "," if not loop.last }}
 {% endfor %}

@@ -41,9 +41,9 @@ errors as (
 {% endif %}
 
 select
-    s.level,
-    s.n,
-    s.n / sum(s.n) over () as share,
+    s.level as {{ meta.level | quote }},
+    s.n as {{ meta.n | quote }},
+    s.n / sum(s.n) over () as {{ meta.share | quote }},
 {% for c in columns %}
     m.phi{{ loop.index0 }} / s.n as {{ c.name | quote }}{{ "," if not loop.last or sampled }}
 {% endfor %}

@@ -6,10 +6,10 @@ create or replace temp table {{ t.levels | quote }} as
 {% if mode == "patterns" %}
 select
 {% for word in words %}
-    k{{ loop.index0 }},
+    __sqlpriv_k{{ loop.index0 }} as k{{ loop.index0 }},
 {% endfor %}
     ({{ expr }}) as level,
-    sum(w)::bigint as w
+    sum(__sqlpriv_w)::bigint as w
 from {{ t.decoded | quote }}
 group by all
 {% else %}

@@ -143,7 +143,11 @@ def prepare(
         [render("engine/patterns.sql", table=names["patterns"], rows=quote(names["codes"]), words=frame.words, extras=[])],
         deps=["codes"],
     )
-    plan.add("decoded", [render("engine/decoded_patterns.sql", t=names, columns=_field_specs(frame))], deps=["patterns"])
+    plan.add(
+        "decoded",
+        [render("engine/decoded_patterns.sql", t=names, words=frame.words, columns=_field_specs(frame))],
+        deps=["patterns"],
+    )
     return frame
 
 
