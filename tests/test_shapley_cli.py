@@ -170,3 +170,14 @@ def test_wheel_installs_and_finds_its_templates(tmp_path):
     bundled = subprocess.run([str(py), "-c", "import sqlpriv; print(sqlpriv.example_path('flare.csv'))"],
                              capture_output=True, text=True, cwd=workdir, check=True).stdout.strip()
     assert bundled.startswith(str(env_dir))
+
+
+def test_sql_command_prints_macros_and_scripts(tmp_path):
+    code, pack = cli("sql", "macros")
+    assert code == 0 and "create or replace macro sqlpriv_shapley_coefficient" in pack
+    assert "temp macro" not in pack
+    code, script = cli("sql", "shapley", str(FLARE_CSV), "-c", "class", "-c", "area")
+    assert code == 0
+    assert script == cli("shapley", str(FLARE_CSV), "-c", "class", "-c", "area", "--sql")[1]
+    (summary,) = run_shell(pack + script, tmp_path)
+    assert summary["column"].tolist() == ["class", "area"]

@@ -20,7 +20,6 @@ subset in a lattice table.
 
 from __future__ import annotations
 
-import itertools
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,14 +28,13 @@ import duckdb
 
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, resolve_columns, resolve_source, _match_column
+from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, _match_column, fresh_name, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import EmptyInputError, SqlprivWarning
 
 FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
 FLOAT_DISTINCT_WARNING = 1000
 
-_ids = itertools.count()
 
 
 @dataclass
@@ -93,7 +91,7 @@ def prepare(
     if key is not None:
         key = _match_column(src, key)
     specs = resolve_columns(src, columns, exclude=[key] if key else [])
-    prefix = prefix or f"sqlpriv_{next(_ids)}"
+    prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
         for name in ("analysed", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")

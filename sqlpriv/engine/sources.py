@@ -36,7 +36,21 @@ _READERS = {
     ".jsonl": "read_json",
     ".ndjson": "read_json",
 }
-_counter = itertools.count()
+
+
+def fresh_name(con: duckdb.DuckDBPyConnection, base: str, suffix: str = "") -> str:
+    """The first ``base_<i>`` (i = 0, 1, ...) such that no table or view ``base_<i><suffix>``
+    exists on ``con``: stable names in printed scripts, no clashes on shared connections."""
+    taken = {
+        row[0]
+        for row in con.execute(
+            "select table_name from information_schema.tables where table_name like ?", [base + "%"]
+        ).fetchall()
+    }
+    for i in itertools.count():
+        if f"{base}_{i}{suffix}" not in taken:
+            return f"{base}_{i}"
+    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -107,7 +121,7 @@ def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tupl
 
 def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
     """Make ``source`` selectable on ``con`` as a temp view and describe its columns."""
-    view = name or f"sqlpriv_source_{next(_counter)}"
+    view = name or fresh_name(con, "sqlpriv_source")
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if isinstance(source, str):
