@@ -24,6 +24,8 @@ from sqlpriv.errors import (
     SqlprivError,
     SqlprivWarning,
 )
+from sqlpriv.pif import InformationFactors, PifResult, cig, csf, fig, information_factors, pif, rig, wcig
+from sqlpriv.request import Assessment, assess_request, privacy_profile
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 
 __version__ = "0.1.0"
@@ -43,6 +45,18 @@ def example_path(name: str) -> str:
 
 
 __all__ = [
+    "InformationFactors",
+    "PifResult",
+    "cig",
+    "csf",
+    "fig",
+    "information_factors",
+    "pif",
+    "rig",
+    "wcig",
+    "Assessment",
+    "assess_request",
+    "privacy_profile",
     "ColumnError",
     "EmptyInputError",
     "ExecutionError",

@@ -91,7 +91,9 @@ def parse_accuracies(items: list[str]) -> dict[str, float] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv import pif as measures
+    import importlib
+
+    measures = importlib.import_module("sqlpriv.pif")  # the module; sqlpriv.pif is also the pif() function
 
     if args.top < 1:
         raise ParameterError(f"--top must be a positive integer, got {args.top}")

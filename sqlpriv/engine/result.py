@@ -55,9 +55,8 @@ class Result:
         return run(self.plan.con, self.query).df()
 
     def arrow(self) -> pa.Table:
-        self.plan.ensure(self.needs)
-        cursor = run(self.plan.con, self.query)
-        fetch = getattr(cursor, "to_arrow_table", None) or cursor.fetch_arrow_table  # duckdb 2 / 1.x
+        rel = self.relation
+        fetch = getattr(rel, "to_arrow_table", None) or rel.arrow  # duckdb 2 / 1.x
         return fetch()
 
     def fetchall(self) -> list[tuple]:
