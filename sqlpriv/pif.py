@@ -89,6 +89,7 @@ class InformationFactors:
         names["pif_entropies"] = f"{prefix}_pif_entropies"
         taken = {c.lower() for c in self.columns}
         self.key_name = frame.key or ("row" if "row" not in taken else "__row")
+        self.rig_name = "rig" if "rig" not in taken | {self.key_name.lower()} else "__rig"
         self.cols = self._column_info()
         self._add_steps()
 
@@ -130,7 +131,7 @@ class InformationFactors:
         return sorted(cols, key=lambda c: c["j"])
 
     def _ctx(self, **extra: Any) -> dict[str, Any]:
-        return self.frame.context(cols=self.cols, key_name=self.key_name, **extra)
+        return self.frame.context(cols=self.cols, key_name=self.key_name, rig_name=self.rig_name, **extra)
 
     def _add_steps(self) -> None:
         plan, t = self.frame.plan, self.frame.names
@@ -150,9 +151,9 @@ class InformationFactors:
             value_deps.append("pif_prior")
             try:
                 plan.ensure(["pif_prior"])  # bad priors fail now, with the column and value named
-            except ParameterError:
-                raise
             except SqlprivError as exc:
+                if type(exc) is not SqlprivError:  # not the guard's message: a real failure
+                    raise
                 raise ParameterError(str(exc)) from None
         plan.add("pif_values", [render("pif/values.sql", **self._ctx())], deps=value_deps)
         plan.add(
@@ -169,6 +170,7 @@ class InformationFactors:
     def query(self, measure: str, mode: str, **extra: Any) -> str:
         if measure not in MEASURES:
             raise ParameterError(f"measure must be one of {', '.join(MEASURES)}, got {measure!r}")
+        extra.setdefault("bins", None)
         return render("pif/rows.sql", **self._ctx(measure=measure, mode=mode, **extra))
 
     def cig(self) -> PifResult:
@@ -386,7 +388,7 @@ def _factors_of(result: Any, what: str) -> PifResult:
 
 def rig(result: PifResult) -> Result:
     """Row information gain: per row (input order) the key and ``rig``, the sum of the
-    row's values over the analysed columns.
+    row's values over the analysed columns (``__rig`` if an analysed column is named ``rig``).
 
     >>> import pandas as pd
     >>> rig(cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}))).df().round(4).values.tolist()
@@ -439,11 +441,22 @@ def top_rows(result: PifResult, limit: int = 10) -> Result:
     return Result(f.frame.plan, f.query(r.measure, "top", limit=limit), f.needs(r.measure) + ["analysed"])
 
 
-def heatmap_rows(result: PifResult) -> Result:
-    """Per-row key, ``rig`` and per-cell values, ordered by RIG (largest first): heatmap input."""
+def heatmap_rows(result: PifResult, bins: int | None = None) -> Result:
+    """Heatmap input: per-row key, ``rig`` and per-cell values, ordered by RIG (largest first).
+
+    With ``bins``, the rows are cut into ``bins`` consecutive groups by RIG rank and each
+    cell is the group's maximum (columns ``bin``, ``rows``, ``rig``, then the analysed columns).
+
+    >>> import pandas as pd
+    >>> r = cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}))
+    >>> heatmap_rows(r, bins=2).df()[["bin", "rows"]].values.tolist()
+    [[1, 2], [2, 1]]
+    """
     r = _factors_of(result, "heatmap_rows")
+    if bins is not None and (isinstance(bins, bool) or not isinstance(bins, int) or bins < 1):
+        raise ParameterError(f"bins must be a positive integer, got {bins!r}")
     f = r.factors
-    return Result(f.frame.plan, f.query(r.measure, "heatmap"), f.needs(r.measure))
+    return Result(f.frame.plan, f.query(r.measure, "heatmap", bins=bins), f.needs(r.measure))
 
 
 __all__ = [

@@ -24,13 +24,14 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import numbers
 from typing import Any, Mapping
 
 import duckdb
 import pandas as pd
 
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
@@ -47,7 +48,7 @@ _counter = itertools.count(1)
 
 
 def _check_unit(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise ParameterError(f"{name} must be a number between 0 and 1, got {value!r}")
     if not 0 <= value <= 1:
         raise ParameterError(f"{name} must be between 0 and 1, got {value!r}")
@@ -66,9 +67,15 @@ def _check_thresholds(approve: Any, reject: Any) -> tuple[float, float]:
 
 
 def _check_k(k: Any) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
         raise ParameterError(f"k must be a positive integer (the k of k-anonymity), got {k!r}")
-    return k
+    return int(k)
+
+
+def _check_bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ParameterError(f"{name} must be True or False, got {value!r}")
+    return value
 
 
 def _check_strategy(strategy: Any) -> str:
@@ -121,9 +128,9 @@ def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
         if isinstance(node, dict):
             if node.get("class") == "COLUMN_REF" and node.get("column_names"):
                 ref = node["column_names"][-1]
-                real = ref if ref in exact else (folded.get(ref.lower(), [None])[0] if len(folded.get(ref.lower(), [])) == 1 else None)
-                if real is not None and real not in found:
-                    found.append(real)
+                candidates = [ref] if ref in exact else folded.get(ref.lower(), [])
+                if len(candidates) == 1 and candidates[0] not in found:
+                    found.append(candidates[0])
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -177,6 +184,7 @@ def privacy_profile(
     *,
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
+    dropna: bool = False,
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
@@ -190,6 +198,8 @@ def privacy_profile(
     ``{"name": "SQL expression"}`` entries (default: every column). ``strategy``:
     ``"union"`` (one GROUP BY per column, fastest on columnar sources), ``"grouping_sets"``
     (one pass with GROUPING SETS, best for CSV/JSON) or ``"auto"`` (picks by source type).
+    ``dropna=True`` leaves out rows with NULL in any profiled column (``values`` is then the
+    number of rows kept) instead of counting NULL as a category.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"g": ["a", "a", "a", "b"]})
@@ -203,10 +213,11 @@ def privacy_profile(
     t = _names()
     analysed = [{"alias": f"a{j}", "expr": s.expr} for j, s in enumerate(specs)]
     sets = [{"j": j, "members": [j]} for j in range(len(specs))]
+    keep = list(range(len(specs))) if _check_bool("dropna", dropna) else []
     plan = Plan(conn, src)
     plan.add(
         "sizes",
-        [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets,
+        [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets, keep=keep,
                 strategy=_pick_strategy(strategy, src))],
     )
     return Result(plan, render("request/profile.sql", t=t, columns=specs), ["sizes"])
@@ -224,7 +235,8 @@ class Assessment:
     ``smallest_class``, ``rows_below_k``, ``share_below_k``, ``unique_rows``,
     ``share_unique``, ``guess_probability``, ``privacy_factor``, ``score``, ``decision``),
     ``warnings`` (list of messages where the product and the joint figures disagree),
-    ``request`` (field names), ``weights``, ``approve``, ``reject``, ``k``.
+    ``request`` (field names), ``weights``, ``approve``, ``reject``, ``k``, ``n`` (rows
+    assessed), ``dropped_rows`` (rows left out by ``dropna=True``).
     ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.
     """
 
@@ -252,13 +264,32 @@ class Assessment:
         self._fields = Result(plan, fields_query, ["sizes"])
         self._report = Result(plan, report_query, ["sizes"])
         self._uniqueness = Result(plan, uniqueness_query, ["sizes"])
+        self._label = label
+        self._joint_columns = joint_columns
+        self._evaluated = False
+
+    def evaluate(self) -> "Assessment":
+        """Run the queries (once) and fill ``score``, ``decision``, ``joint``, ``warnings``.
+
+        :func:`assess_request` calls it; it is separate so ``sqlpriv request --sql`` can print
+        the script without running it.
+        """
+        if self._evaluated:
+            return self
         row = self._report.df().iloc[0]
         if row["n"] is None or pd.isna(row["n"]):
-            raise EmptyInputError(f"{label} has no rows; there is nothing to assess")
-        self.score = float(row["score"])
-        self.decision = str(row["decision"])
-        self.joint: dict[str, Any] = {
-            "columns": joint_columns,
+            before = row["rows_before_dropna"]
+            if before is not None and not pd.isna(before) and before > 0:
+                raise EmptyInputError(
+                    f"every one of the {int(before)} rows of {self._label} has a NULL in a requested field, "
+                    "so dropna=True leaves nothing; use dropna=False (NULL is then a category)"
+                )
+            raise EmptyInputError(f"{self._label} has no rows; there is nothing to assess")
+        self._dropped_rows = int(row["rows_before_dropna"]) - int(row["n"])
+        self._score = float(row["score"])
+        self._decision = str(row["decision"])
+        self._joint: dict[str, Any] = {
+            "columns": self._joint_columns,
             "n": int(row["n"]),
             "classes": int(row["classes"]),
             "smallest_class": int(row["smallest_class"]),
@@ -272,11 +303,39 @@ class Assessment:
             "decision": str(row["joint_decision"]),
         }
         self._field_rows = _records(self._fields.df())
-        self.warnings = self._compose_warnings()
+        self._warnings = self._compose_warnings()
+        self._evaluated = True
+        return self
+
+    @property
+    def score(self) -> float:
+        """Product of the field factors (weights overriding measured factors)."""
+        return self.evaluate()._score
+
+    @property
+    def decision(self) -> str:
+        """``"approve"``, ``"review"`` or ``"reject"``."""
+        return self.evaluate()._decision
+
+    @property
+    def joint(self) -> dict[str, Any]:
+        """Exact figures of the requested (unweighted) fields together."""
+        return self.evaluate()._joint
+
+    @property
+    def warnings(self) -> list[str]:
+        """Where the product and the joint figures disagree."""
+        return self.evaluate()._warnings
 
     @property
     def n(self) -> int:
+        """Rows assessed (after ``dropna``)."""
         return self.joint["n"]
+
+    @property
+    def dropped_rows(self) -> int:
+        """Rows left out because of a NULL in a requested field (``dropna=True``; else 0)."""
+        return self.evaluate()._dropped_rows
 
     @property
     def sql(self) -> str:
@@ -304,12 +363,13 @@ class Assessment:
         return {
             "request": list(self.request),
             "n": self.n,
+            "dropped_rows": self.dropped_rows,
             "score": self.score,
             "decision": self.decision,
             "thresholds": {"approve": self.approve, "reject": self.reject},
             "k": self.k,
             "weights": dict(self.weights),
-            "fields": self._field_rows,
+            "fields": self.evaluate()._field_rows,
             "joint": dict(self.joint),
             "uniqueness": _records(self._uniqueness.df()),
             "warnings": list(self.warnings),
@@ -317,16 +377,16 @@ class Assessment:
 
     def _compose_warnings(self) -> list[str]:
         out: list[str] = []
-        j = self.joint
+        j, score, decision = self._joint, self._score, self._decision
         cols = ", ".join(j["columns"]) or "(no unweighted field)"
-        if j["decision"] != self.decision:
-            direction = "more" if j["score"] < self.score else "less"
+        if j["decision"] != decision:
+            direction = "more" if j["score"] < score else "less"
             out.append(
-                f"the product of the field factors is {self.score:.4g} ({self.decision}), but the exact "
+                f"the product of the field factors is {score:.4g} ({decision}), but the exact "
                 f"factor of {cols} together gives {j['score']:.4g} ({j['decision']}): the product assumes "
                 f"independent fields, and in this data the combination is {direction} identifying than it says"
             )
-        if self.decision == "approve" and j["rows_below_k"] > 0:
+        if decision == "approve" and j["rows_below_k"] > 0:
             out.append(
                 f"the product approves, but {j['rows_below_k']:,} of {j['n']:,} rows ({j['share_below_k']:.1%}) "
                 f"are in classes smaller than k={self.k} on {cols}, and {j['unique_rows']:,} "
@@ -350,14 +410,13 @@ class Assessment:
 
 
 def _plain(value: Any) -> Any:
-    if value is None:
-        return None
+    """A pandas cell as a JSON-ready value: numpy scalars/arrays to Python, NA/NaN to None."""
     if hasattr(value, "tolist"):  # numpy scalars and arrays
         value = value.tolist()
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    if value is None or pd.isna(value):
+        return None
     return value
 
 
@@ -375,6 +434,7 @@ def assess_request(
     weights: Mapping[str, float] | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
+    dropna: bool = False,
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
@@ -382,13 +442,17 @@ def assess_request(
     """Assess a data request: score, approve / review / reject, and the exact joint figures.
 
     ``request``: field names and ``{"name": "SQL expression"}`` entries (Cave's anonymity
-    functions, e.g. ``{"zip3": "left(zip, 3)"}``). ``approve`` / ``reject``: thresholds in
-    [0, 1] with ``approve >= reject``; a score at or above ``approve`` is approved, below
-    ``reject`` rejected, otherwise sent to review. ``weights``: ``{field: factor}`` that
-    replaces the measured factor (e.g. an ID re-keyed per request); weights naming other
-    columns of the source are ignored, so one weight table can serve every request. The
-    joint figures are over the requested fields without a weight. ``k``: the k of
-    k-anonymity for ``share_below_k`` and the uniqueness histogram.
+    functions, e.g. ``{"zip3": "left(zip, 3)"}``). Keyword arguments: ``approve=0.8`` /
+    ``reject=0.2``, thresholds in [0, 1] with ``approve >= reject``: a score at or above
+    ``approve`` is approved, below ``reject`` rejected, otherwise sent to review.
+    ``weights``: ``{field: factor}`` that replaces the measured factor (e.g. an ID re-keyed
+    per request); weights naming other columns of the source are ignored, so one weight
+    table can serve every request. The joint figures are over the requested fields without a
+    weight. ``k=5``: the k of k-anonymity for ``share_below_k`` and the uniqueness histogram.
+    ``dropna=True`` leaves out rows with NULL in any requested field (``dropped_rows`` says
+    how many) instead of counting NULL as a category. ``con``, ``strategy`` (see
+    :func:`privacy_profile`), ``threads``, ``memory_limit``, ``temp_directory`` as everywhere
+    in sqlpriv.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"id": [1, 2, 3, 4], "age": [30, 31, 40, 41]})
@@ -398,9 +462,39 @@ def assess_request(
     >>> round(a.score, 4), a.decision, a.joint["columns"], a.joint["smallest_class"]
     (0.45, 'review', ['decade'], 2)
     """
+    return prepare_request(
+        source, request, approve=approve, reject=reject, k=k, weights=weights, con=con, strategy=strategy,
+        dropna=dropna, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory,
+    ).evaluate()
+
+
+def prepare_request(
+    source: Any,
+    request: ColumnsArg,
+    *,
+    approve: float = 0.8,
+    reject: float = 0.2,
+    k: int = 5,
+    weights: Mapping[str, float] | None = None,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    strategy: str = "auto",
+    dropna: bool = False,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> Assessment:
+    """Validate and plan an assessment without running it (see :func:`assess_request`);
+    call ``.evaluate()`` on the result, or print its ``.sql``.
+
+    >>> import pandas as pd
+    >>> a = prepare_request(pd.DataFrame({"g": [1, 1, 2]}), ["g"])
+    >>> "sqlpriv_request_decision" in a.sql, a.evaluate().decision
+    (True, 'review')
+    """
     approve, reject = _check_thresholds(approve, reject)
     k = _check_k(k)
     strategy = _check_strategy(strategy)
+    dropna = _check_bool("dropna", dropna)
     if _is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. request=['gender', 'age']")
     conn = _connect(con, threads, memory_limit, temp_directory)
@@ -440,7 +534,7 @@ def assess_request(
     plan.add(
         "sizes",
         [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets,
-                strategy=_pick_strategy(strategy, src))],
+                keep=list(range(len(specs))) if dropna else [], strategy=_pick_strategy(strategy, src))],
     )
     ctx = dict(t=t, fields=fields, joint_j=joint_j, approve=approve, reject=reject, k=k)
     return Assessment(
@@ -458,4 +552,4 @@ def assess_request(
     )
 
 
-__all__ = ["Assessment", "assess_request", "privacy_profile", "DECISIONS"]
+__all__ = ["Assessment", "assess_request", "prepare_request", "privacy_profile", "DECISIONS"]

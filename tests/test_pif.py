@@ -237,6 +237,7 @@ def test_top_rows_and_result_interface(tmp_path):
     out = result.to_parquet(tmp_path / "cig.parquet")
     back = pd.read_parquet(out)
     pd.testing.assert_frame_equal(back, result.df())
+    assert result.arrow().num_rows == 7
     assert "sqlpriv_pif_kl_term" in result.sql or "sqlpriv_pif_xlog2x" in result.sql
 
 
@@ -294,3 +295,66 @@ def test_empty_table():
 def test_bad_summary_arguments():
     _raises(ParameterError, r"percentile", pif, cig(EXAMPLE), 101)
     _raises(ParameterError, r"rig\(\) needs the result", rig, EXAMPLE)
+
+
+# ---------------------------------------------------------------- properties
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@pytest.mark.filterwarnings("ignore::sqlpriv.errors.SqlprivWarning")
+@settings(max_examples=10, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 2), st.sampled_from([None, "x"])), min_size=1, max_size=25),
+    st.randoms(use_true_random=False),
+)
+def test_properties_bounds_and_row_order(rows, rnd):
+    """CIG >= 0, 0 <= CSF <= 1, 0 <= wCIG <= CIG, and shuffling rows only permutes the per-row values."""
+    df = pd.DataFrame({"a": [r[0] for r in rows], "b": [r[1] for r in rows], "c": pd.array([r[2] for r in rows], dtype=object)})
+    f = information_factors(df)
+    values = {m: f.measure(m).df()[["a", "b", "c"]].to_numpy(float) for m in ("cig", "csf", "wcig")}
+    assert (values["cig"] >= 0).all()
+    assert ((values["csf"] >= 0) & (values["csf"] <= 1 + 1e-12)).all()
+    assert (values["wcig"] >= 0).all() and (values["wcig"] <= values["cig"] + 1e-12).all()
+    order = list(range(len(rows)))
+    rnd.shuffle(order)
+    shuffled = information_factors(df.iloc[order].reset_index(drop=True))
+    for m, v in values.items():
+        np.testing.assert_allclose(shuffled.measure(m).df()[["a", "b", "c"]].to_numpy(float), v[order], atol=1e-12)
+
+
+def test_single_row_is_all_zero():
+    with pytest.warns(Warning, match="single row"):
+        got = cig(pd.DataFrame({"a": [1], "b": ["x"]})).df()
+    assert got[["a", "b"]].values.tolist() == [[0.0, 0.0]]
+
+
+def test_odd_column_names_are_quoted():
+    names = ['a "b"', "it's", "row", "rig"]
+    values = [[1, 1, 2, 2], ["x", "y", "x", "x"], [0, 0, 0, 1], [1, 2, 3, 3]]
+    df = pd.DataFrame(dict(zip(names, values)))
+    rows = list(zip(*values))
+    prior = {"x": 0.7, "y": 0.3}
+    result = cig(df, priors={"it's": prior})
+    got = result.df()
+    assert list(got.columns) == ["__row"] + names
+    want = oracle(rows, {1: prior}, {})[0]
+    np.testing.assert_allclose(got[names].to_numpy(float), want, atol=1e-12)
+    top = top_rows(result, 1).df()
+    assert list(top.columns) == ["__row", "__rig"] + names
+    assert top["__rig"][0] == pytest.approx(want.sum(axis=1).max(), abs=1e-12)
+    assert list(rig(result).df().columns) == ["__row", "__rig"]
+    assert fig(result).df()["column"].tolist() == names
+
+
+def test_table_on_a_connection_and_expression_prior():
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("create table people as select * from (values ('m', 30, 'a'), ('f', 30, 'a'), ('m', 41, 'b'), ('m', 41, 'b')) t(sex, age, town)")
+    prior = {3: 0.5, 4: 0.5}  # on the expression age // 10, typed like the expression
+    got = cig("people", columns=["sex", {"decade": "age // 10"}, "town"], priors={"decade": prior}, con=con).df()
+    rows = [("m", 3, "a"), ("f", 3, "a"), ("m", 4, "b"), ("m", 4, "b")]
+    np.testing.assert_allclose(got[["sex", "decade", "town"]].to_numpy(float), oracle(rows, {1: prior}, {})[0], atol=1e-12)
+    assert con.execute("select count(*) from people").fetchone()[0] == 4

@@ -270,13 +270,20 @@ def tables(draw):
 
 
 @SETTINGS
-@given(df=tables(), k=st.integers(1, 6), approve=st.floats(0, 1), gap=st.floats(0, 1), strategy=st.sampled_from(STRATEGIES))
-def test_against_brute_force(df, k, approve, gap, strategy):
+@given(df=tables(), k=st.integers(1, 6), approve=st.floats(0, 1), gap=st.floats(0, 1),
+       strategy=st.sampled_from(STRATEGIES), dropna=st.booleans())
+def test_against_brute_force(df, k, approve, gap, strategy, dropna):
     reject = approve * gap
     cols = list(df.columns)
     df = df.astype({c: "string" for c in cols})  # object columns of mixed None/str/int
-    a = assess_request(df, cols, approve=approve, reject=reject, k=k, strategy=strategy)
-    raw = {c: [None if pd.isna(v) else v for v in df[c].tolist()] for c in cols}
+    kept = df.dropna() if dropna else df
+    if kept.empty:
+        with pytest.raises(EmptyInputError, match="dropna=True leaves nothing"):
+            assess_request(df, cols, k=k, strategy=strategy, dropna=True)
+        return
+    a = assess_request(df, cols, approve=approve, reject=reject, k=k, strategy=strategy, dropna=dropna)
+    assert a.dropped_rows == len(df) - len(kept)
+    raw = {c: [None if pd.isna(v) else v for v in kept[c].tolist()] for c in cols}
     per_field = [brute_factor(raw[c]) for c in cols]
     score = math.prod(f["privacy_factor"] for f in per_field)
     assert a.score == pytest.approx(score, abs=1e-12)
@@ -293,10 +300,10 @@ def test_against_brute_force(df, k, approve, gap, strategy):
         assert a.joint[key] == pytest.approx(oracle[key], abs=1e-12), key
     hist = a.uniqueness().df()
     assert hist["classes"].tolist() == oracle["histogram"]
-    assert hist["rows"].sum() == len(df)
+    assert hist["rows"].sum() == len(kept)
     assert hist["class_size"].tolist() == [str(i) for i in range(1, k)] + [f">={k}"]
     assert hist["row_share"].sum() == pytest.approx(1.0, abs=1e-12)
-    prof = privacy_profile(df, strategy=strategy).df()
+    prof = privacy_profile(df, strategy=strategy, dropna=dropna).df()
     assert prof["privacy_factor"].tolist() == pytest.approx([f["privacy_factor"] for f in per_field], abs=1e-12)
 
 
@@ -368,10 +375,13 @@ def test_inputs_not_modified():
 
 @pytest.mark.skipif(shutil.which("duckdb") is None, reason="duckdb shell not installed")
 @pytest.mark.parametrize("strategy", STRATEGIES)
-def test_sql_runs_in_duckdb_shell(tmp_path, strategy):
+@pytest.mark.parametrize("dropna", [False, True])
+def test_sql_runs_in_duckdb_shell(tmp_path, strategy, dropna):
     path = tmp_path / "small.csv"
     SMALL.to_csv(path, index=False)
-    a = assess_request(str(path), ["g", {"decade": "age // 10"}, "withnull"], weights={"g": 0.9}, strategy=strategy, k=2)
+    a = assess_request(str(path), ["g", {"decade": "age // 10"}, "withnull"], weights={"g": 0.9}, strategy=strategy,
+                       k=2, dropna=dropna)
+    assert a.n == (4 if dropna else 6)
     out = subprocess.run(["duckdb", "-json"], input=a.sql, capture_output=True, text=True, check=True).stdout
     results = [json.loads(chunk) for chunk in _json_arrays(out)]
     fields, report, hist = results
@@ -379,8 +389,9 @@ def test_sql_runs_in_duckdb_shell(tmp_path, strategy):
     assert report[0]["score"] == pytest.approx(a.score, abs=1e-12)
     assert report[0]["decision"] == a.decision
     assert report[0]["classes"] == a.joint["classes"]
+    assert report[0]["rows_before_dropna"] - report[0]["n"] == a.dropped_rows
     assert [r["classes"] for r in hist] == a.uniqueness().df()["classes"].tolist()
-    p = privacy_profile(str(path), strategy=strategy)
+    p = privacy_profile(str(path), strategy=strategy, dropna=dropna)
     out = subprocess.run(["duckdb", "-json"], input=p.sql, capture_output=True, text=True, check=True).stdout
     shell = json.loads(out)
     assert [r["privacy_factor"] for r in shell] == pytest.approx(p.df()["privacy_factor"].tolist(), abs=1e-12)
@@ -409,3 +420,99 @@ def _json_arrays(text: str) -> list[str]:
             if depth == 0:
                 chunks.append(text[start : i + 1])
     return chunks
+
+
+# ----------------------------------------------------------------- peer: the article's own code
+
+
+@pytest.mark.peer
+@pytest.mark.skipif(shutil.which("node") is None, reason="node (to run the article's JavaScript) not installed")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_against_the_articles_javascript(seed):
+    rng = np.random.default_rng(seed)
+    n = 300
+    df = pd.DataFrame(
+        {
+            "id": rng.permutation(n),
+            "gender": rng.choice(["f", "m", "x"], n, p=[0.49, 0.49, 0.02]),
+            "age": rng.integers(18, 90, n),
+            "city": rng.choice([f"c{i}" for i in range(40)], n),
+            "hobby": pd.Series(rng.choice(["chess", "golf", None], n), dtype="object"),
+        }
+    )
+    script = __import__("pathlib").Path(__file__).parent / "data" / "request" / "cave_profile.js"
+    request = ["gender", "age", "hobby"]
+    payload = json.dumps({"data": json.loads(df.to_json(orient="records")), "request": request})
+    js = json.loads(subprocess.run(["node", str(script)], input=payload, capture_output=True, text=True, check=True).stdout)
+    ours = privacy_profile(df).df()
+    assert ours["column"].tolist() == [r["Field"] for r in js["table"]]
+    for ours_col, js_col in [("privacy_factor", "PrivacyFactor"), ("probability", "Probability"),
+                             ("shannons", "Shannons"), ("harts", "Harts"), ("values", "Values"),
+                             ("categories", "Categories")]:
+        assert ours[ours_col].tolist() == pytest.approx([r[js_col] for r in js["table"]], abs=1e-12), ours_col
+    assert assess_request(df, request).score == pytest.approx(js["score"], abs=1e-12)
+
+
+def test_auto_strategy_by_source(tmp_path):
+    from sqlpriv.engine.connection import connect
+    from sqlpriv.engine.sources import resolve_source
+    from sqlpriv.request import _pick_strategy
+
+    con = connect()
+    SMALL.to_csv(tmp_path / "s.csv", index=False)
+    SMALL.to_parquet(tmp_path / "s.parquet")
+    assert _pick_strategy("auto", resolve_source(str(tmp_path / "s.csv"), con)) == "grouping_sets"
+    assert _pick_strategy("auto", resolve_source(str(tmp_path / "s.parquet"), con)) == "union"
+    assert _pick_strategy("auto", resolve_source(SMALL, con)) == "union"
+    assert _pick_strategy("grouping_sets", resolve_source(SMALL, con)) == "grouping_sets"
+    a = privacy_profile(str(tmp_path / "s.csv"))
+    assert "grouping sets" in a.sql and "union all" not in a.sql
+
+
+def test_uniqueness_bins_for_a_huge_k():
+    a = assess_request(SMALL, ["g"], k=10**9)
+    hist = a.uniqueness().df()
+    assert hist["class_size"].tolist() == [str(i) for i in range(1, 101)] + [">=1000000000"]
+    assert hist["classes"].tolist()[:3] == [1, 1, 1] and hist["rows"].sum() == 6
+    assert a.joint["rows_below_k"] == 6
+    b = assess_request(pd.DataFrame({"x": [1] * 150 + [2] * 200 + [3]}), ["x"], k=190)
+    sizes = b.uniqueness().df()
+    assert sizes["class_size"].tolist() == [str(i) for i in range(1, 101)] + ["150", ">=190"]
+    assert sizes["rows"].tolist()[-2:] == [150, 200] and sizes["rows"].iloc[0] == 1
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_constant_expression_and_odd_names(strategy):
+    # a constant is one category (not GROUP BY 1, the first output column); quoted names
+    df = pd.DataFrame({'a"b': [1, 1, 2, 3], "Select": ["x", "y", "x", "x"]})
+    a = assess_request(df, ['a"b', {"one": "1"}, {"e": '"a""b" // 2'}, {"s2": 'upper("select")'}], strategy=strategy, k=2)
+    f = a.fields().df().set_index("field")
+    assert f.loc["one", "factor_after"] == pytest.approx(0.75, abs=1e-15)
+    assert pd.isna(f.loc["one", "source_columns"]) and pd.isna(f.loc["one", "factor_before"])
+    d = a.to_dict()["fields"][1]
+    assert d["source_columns"] is None and d["factor_before"] is None and d["expression"] == "1"
+    json.dumps(a.to_dict())
+    assert list(f.loc["e", "source_columns"]) == ['a"b']
+    assert f.loc["e", "factor_after"] == 0.5  # 0, 0, 1, 1
+    assert list(f.loc["s2", "source_columns"]) == ["Select"]
+    assert f.loc["s2", "factor_before"] == f.loc["s2", "factor_after"]
+    assert a.joint["classes"] == 4  # (1, X), (1, Y), (2, X), (3, X)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_dropna_hand_computed(strategy):
+    # rows 0 and 1 have a NULL in withnull: kept g = a, b, b, c -> counts 1, 2, 1 -> 1/6;
+    # kept withnull = 1, 1, 1, 2 -> counts 3, 1 -> 1/3
+    a = assess_request(SMALL, ["g", "withnull"], dropna=True, strategy=strategy, approve=0.1, reject=0.01)
+    assert a.n == 4 and a.dropped_rows == 2
+    assert a.fields().df()["factor"].tolist() == pytest.approx([1 / 6, 1 / 3], abs=1e-12)
+    assert a.to_dict()["dropped_rows"] == 2
+    b = assess_request(SMALL, ["g", "withnull"], strategy=strategy)
+    assert b.n == 6 and b.dropped_rows == 0
+    p = privacy_profile(SMALL, ["g", "withnull"], dropna=True, strategy=strategy).df()
+    assert p["values"].tolist() == [4, 4]
+    assert p["privacy_factor"].tolist() == pytest.approx([1 / 6, 1 / 3], abs=1e-12)
+    with pytest.raises(EmptyInputError, match="every one of the 2 rows .* has a NULL"):
+        assess_request(SMALL.iloc[:2], ["withnull"], dropna=True, strategy=strategy)
+    with pytest.raises(ParameterError, match="dropna must be True or False"):
+        assess_request(SMALL, ["g"], dropna="yes")

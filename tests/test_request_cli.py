@@ -62,6 +62,7 @@ def test_exit_codes_of_the_real_process(csv):
 JSON_SCHEMA = {
     "request": list,
     "n": int,
+    "dropped_rows": int,
     "score": float,
     "decision": str,
     "thresholds": dict,
@@ -184,3 +185,25 @@ def test_profile_cli_and_sql(csv, capsys):
     assert main(["profile", csv, "-c", "g", "--format", "csv"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == "column,privacy_factor,probability,shannons,harts,values,categories"
     assert main(["profile", csv, "-c", "nosuch"]) == 1
+
+
+def test_sql_does_not_run_the_assessment(tmp_path, capsys):
+    empty = tmp_path / "empty.csv"
+    empty.write_text("g,age\n")
+    assert main(["request", str(empty), "-c", "g", "--sql"]) == 0  # planned, not run
+    assert "group by grouping sets" in capsys.readouterr().out
+    assert main(["request", str(empty), "-c", "g"]) == 1
+    assert "has no rows" in capsys.readouterr().err
+
+
+def test_dropna_flag(csv, tmp_path, capsys):
+    path = tmp_path / "nulls.csv"
+    path.write_text("g,h\na,1\na,\nb,2\nb,2\n,3\n")
+    assert main(["request", str(path), "-c", "g", "-c", "h", "--dropna", "--format", "json"]) in (0, 3, 4)
+    out = json.loads(capsys.readouterr().out)
+    assert out["n"] == 3 and out["dropped_rows"] == 2
+    assert main(["request", str(path), "-c", "g", "--format", "json"]) in (0, 3, 4)
+    assert json.loads(capsys.readouterr().out)["dropped_rows"] == 0
+    assert main(["profile", str(path), "--dropna", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(",")[-2:] for line in lines[1:]] == [["3", "2"], ["3", "2"]]

@@ -1,5 +1,7 @@
-{#- The leave-one-out cohorts of column j (all analysed columns but j), one row per cohort:
-    its size nctx and CIG, the KL divergence of the cohort's distribution of j from the prior.
+{#- The leave-one-out cohorts of column j (all analysed columns but j) that hold more than one
+    distinct value of j, one row per cohort: its size nctx, s = sum of w log2 w over its patterns
+    (for H(j | others)) and CIG, the KL divergence of the cohort's distribution of j from the prior.
+    (A cohort with a single value of j has p = 1 there: its CIG and CSF come from the values table.)
     With accuracy 1 the KL sum needs only group sums:
         CIG = (sum w log2 w - sum w log2 q) / N - log2 N.
     With accuracy a < 1 the posterior p' = a p + (1 - a) q ranges over the prior's whole support;
@@ -12,10 +14,12 @@ select
     {{ context(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
 {% endfor %}
     sum(p.w)::bigint as nctx,
+    sum(sqlpriv_pif_xlog2x(p.w)) as s,
     greatest(0, (sum(sqlpriv_pif_xlog2x(p.w)) - sum(p.w * log2(v.q))) / sum(p.w) - log2(sum(p.w))) as cig
 from {{ t.patterns | quote }} as p
 join {{ t.pif_values | quote }} as v on v.j = {{ c.j }} and v.x = {{ code(c, 'p.') }}
 group by all
+having count(*) > 1
 {% else %}
 with members as (
     select
@@ -28,7 +32,9 @@ with members as (
     join {{ t.pif_values | quote }} as v on v.j = {{ c.j }} and v.x = {{ code(c, 'p.') }}
 ),
 sized as (
-    select *, sum(w) over (partition by {% for word in words %}c{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %}) as nctx
+    select *,
+        sum(w) over (partition by {% for word in words %}c{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %}) as nctx,
+        count(*) over (partition by {% for word in words %}c{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %}) as patterns
     from members
 )
 select
@@ -36,11 +42,13 @@ select
     c{{ loop.index0 }},
 {% endfor %}
     nctx::bigint as nctx,
+    sum(sqlpriv_pif_xlog2x(w)) as s,
     greatest(0,
         sum(sqlpriv_pif_kl_term(sqlpriv_pif_mix({{ c.accuracy | literal }}, w / nctx, q), q))
         + sqlpriv_pif_xlog2x(1 - {{ c.accuracy | literal }})
           * ((select sum(q) from {{ t.pif_values | quote }} where j = {{ c.j }}) - sum(q))
     ) as cig
 from sized
+where patterns > 1
 group by all
 {% endif %}

@@ -1,9 +1,10 @@
 {#- Per column j: empirical entropy H(j), conditional entropy H(j | all others) and the wCIG
     weight w_j = H(j | others) / H(j) (0 when H(j) = 0). From counts only:
-    H(j | others) = (sum over j's leave-one-out cohorts of N log2 N - sum over patterns of w log2 w) / n. -#}
+    H(j | others) = sum over j's leave-one-out cohorts of (N log2 N - sum of w log2 w over its patterns) / n;
+    cohorts with a single pattern add 0, which is why the context tables may leave them out. -#}
 create or replace temp table {{ t.pif_entropies | quote }} as
 with totals as (
-    select sum(w) as n, sum(sqlpriv_pif_xlog2x(w)) as s from {{ t.patterns | quote }}
+    select sum(w) as n from {{ t.patterns | quote }}
 ),
 marginal as (
     select j, sum(sqlpriv_entropy_term(cnt, (select n from totals))) as entropy
@@ -14,7 +15,7 @@ marginal as (
 conditional as (
 {% for c in cols %}
     select {{ c.j }} as j, {{ c.name | literal }} as "column",
-           greatest(0, (sum(sqlpriv_pif_xlog2x(nctx)) - (select s from totals)) / (select n from totals)) as conditional_entropy
+           greatest(0, coalesce(sum(sqlpriv_pif_xlog2x(nctx) - s), 0) / (select n from totals)) as conditional_entropy
     from {{ t.pif_context[c.j] | quote }}
 {{ "    union all" if not loop.last }}
 {% endfor %}

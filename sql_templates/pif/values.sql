@@ -1,24 +1,44 @@
-{#- Per analysed column j and value code x: the count of rows with that value and the prior q
-    (the user's prior, else the empirical share cnt / n). Prior values absent from the data are
-    kept with x = NULL and cnt = 0: they matter once an accuracy below 1 mixes the prior in. -#}
+{#- Per analysed column j and value code x: the count of rows with that value, the prior q
+    (the user's prior, else the empirical share cnt / n), and the CIG and CSF of a value that is
+    alone in its leave-one-out cohort (posterior p = 1 at x): those need no cohort lookup,
+        alone_cig = p' log2(p' / q) + (1 - a) log2(1 - a) (sum of q over the support - q),
+        alone_csf = a |1 - q|,  with p' = a + (1 - a) q.
+    Prior values absent from the data are kept with x = NULL and cnt = 0: they matter once an
+    accuracy below 1 mixes the prior in. -#}
 {% from "pif/_common.sql" import code %}
 create or replace temp table {{ t.pif_values | quote }} as
+with accuracies(j, a) as (
+    values {% for c in cols %}({{ c.j }}, {{ c.accuracy | literal }}::double){{ ", " if not loop.last }}{% endfor %}
+
+),
+counted as (
 {% for c in cols %}
-select {{ c.j }} as j, o.x, o.cnt,
+    select {{ c.j }} as j, o.x, o.cnt,
 {% if c.prior %}
-    pr.q
+        pr.q
 {% else %}
-    o.cnt::double / (select sum(w) from {{ t.patterns | quote }}) as q
+        o.cnt::double / (select sum(w) from {{ t.patterns | quote }}) as q
 {% endif %}
-from (
-    select {{ code(c) }} as x, sum(w)::bigint as cnt
-    from {{ t.patterns | quote }}
-    group by all
-) as o
+    from (
+        select {{ code(c) }} as x, sum(w)::bigint as cnt
+        from {{ t.patterns | quote }}
+        group by all
+    ) as o
 {% if c.prior %}
-join {{ t.pif_prior | quote }} as pr on pr.j = {{ c.j }} and pr.code = o.x
-union all
-select {{ c.j }}, null, 0, q from {{ t.pif_prior | quote }} where j = {{ c.j }} and code is null
+    join {{ t.pif_prior | quote }} as pr on pr.j = {{ c.j }} and pr.code = o.x
+    union all
+    select {{ c.j }}, null, 0, q from {{ t.pif_prior | quote }} where j = {{ c.j }} and code is null
 {% endif %}
-{{ "union all" if not loop.last }}
+{{ "    union all" if not loop.last }}
 {% endfor %}
+),
+supported as (
+    select c.*, a.a, sum(c.q) over (partition by c.j) as support_q
+    from counted as c
+    join accuracies as a using (j)
+)
+select
+    j, x, cnt, q, a,
+    greatest(0, sqlpriv_pif_kl_term(sqlpriv_pif_mix(a, 1, q), q) + sqlpriv_pif_xlog2x(1 - a) * (support_q - q)) as alone_cig,
+    a * abs(1 - q) as alone_csf
+from supported

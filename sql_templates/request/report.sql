@@ -3,7 +3,8 @@
     column set (set j = {{ joint_j }}): equivalence classes, smallest class (k-anonymity), rows in
     classes below k, unique rows, guess probability classes / n, the exact privacy factor of
     the joint set and the score with the product replaced by it (times the weights of the
-    weighted fields, which the joint set leaves out) with its decision. -#}
+    weighted fields, which the joint set leaves out) with its decision, and the row count
+    before rows with NULL were dropped (dropna; else n). -#}
 {% from "request/_stats.sql" import stats_cte %}
 {% from "request/_fields.sql" import fields_cte %}
 with {{ stats_cte(t) }},
@@ -38,5 +39,6 @@ select
     joint.classes / joint.n::double as guess_probability,
     joint.privacy_factor as joint_factor,
     joint.privacy_factor * scored.weights as joint_score,
-    sqlpriv_request_decision(joint.privacy_factor * scored.weights, {{ approve | literal }}::double, {{ reject | literal }}::double) as joint_decision
+    sqlpriv_request_decision(joint.privacy_factor * scored.weights, {{ approve | literal }}::double, {{ reject | literal }}::double) as joint_decision,
+    coalesce((select max(size) from {{ t.sizes | quote }} where j = -2), joint.n) as rows_before_dropna
 from scored, joint

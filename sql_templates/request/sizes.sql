@@ -1,20 +1,37 @@
 {#- Class-size histogram of every column set the request family needs (Cave 2023, SPEC 3).
     One row per (set j, class size, number of classes of that size): a category of a single
     column is a class of its one-column set; the joint set (j = -1) holds the equivalence
-    classes of the requested columns together. NULL is a category (GROUP BY groups NULLs).
+    classes of the requested columns together. NULL is a category (GROUP BY groups NULLs),
+    unless dropna: then rows with NULL in any of the `keep` columns are left out of every
+    set, and set j = -2 holds the row count before dropping (one class of that size).
     Each set is one GROUP BY over the source:
       strategy 'union': one aggregate per set, UNION ALL (columnar sources read one column each);
       strategy 'grouping_sets': one aggregate with GROUPING SETS (a single pass over row
       sources such as CSV), each output cell labelled with its set by GROUPING(). -#}
+{% macro where_kept() -%}
+{% if keep %}
+where {% for i in keep %}{{ analysed[i].expr }} is not null{{ " and " if not loop.last }}{% endfor %}
+{% endif %}
+{%- endmacro %}
 create or replace temp table {{ t.sizes | quote }} as
 {% if strategy == "union" %}
 {% for s in sets %}
 select {{ s.j }}::integer as j, f as size, count(*)::bigint as classes
 from (
     select count(*)::bigint as f
-    from {{ source }}
-    group by {% if s.members %}{% for i in s.members %}{{ analysed[i].expr }}{{ ", " if not loop.last }}{% endfor %}{% else %}(){% endif %}
+{% if s.members %}
+    from (
+        select {% for i in s.members %}{{ analysed[i].expr }} as {{ analysed[i].alias | quote }}{{ ", " if not loop.last }}{% endfor %}
 
+        from {{ source }}
+        {{ where_kept() }}
+    )
+    group by {% for i in s.members %}{{ analysed[i].alias | quote }}{{ ", " if not loop.last }}{% endfor %}
+
+{% else %}
+    from {{ source }}
+    {{ where_kept() }}
+{% endif %}
 )
 group by f
 {% if not loop.last %}
@@ -28,6 +45,7 @@ with analysed as (
         {{ a.expr }} as {{ a.alias | quote }}{{ "," if not loop.last }}
 {% endfor %}
     from {{ source }}
+    {{ where_kept() }}
 ),
 cells as (
     select
@@ -53,4 +71,9 @@ cells as (
 select j, f as size, count(*)::bigint as classes
 from cells
 group by j, f
+{% endif %}
+{% if keep %}
+union all
+select -2::integer as j, count(*)::bigint as size, 1::bigint as classes
+from {{ source }}
 {% endif %}

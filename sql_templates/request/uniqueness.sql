@@ -1,5 +1,6 @@
 {#- Class-size histogram of the joint column set: sizes 1, 2, ..., k-1 and >= k, with the
-    number of classes and rows in each bin and their shares of all classes / rows. -#}
+    number of classes and rows in each bin and their shares of all classes / rows. For k > 101
+    the bins below k are 1..100 plus the sizes that occur (a bounded table for any k). -#}
 with joint as (
     select size, classes from {{ t.sizes | quote }} where j = {{ joint_j }}
 ),
@@ -7,8 +8,14 @@ total as (
     select sum(classes)::double as classes, sum(classes * size)::double as n from joint
 ),
 bins as (
-    select range as lo, case when range < {{ k }} then range::varchar else '>=' || range::varchar end as class_size
-    from range(1, {{ k + 1 }})
+    select lo, case when lo < {{ k }} then lo::varchar else '>=' || lo::varchar end as class_size
+    from (
+        select range as lo from range(1, least({{ k }}, 101))
+        union
+        select size from joint where size < {{ k }}
+        union
+        select {{ k }}
+    )
 ),
 binned as (
     select b.lo, b.class_size, coalesce(sum(q.classes), 0)::bigint as classes,

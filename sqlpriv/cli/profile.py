@@ -20,6 +20,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_columns(p)
     p.add_argument("--strategy", choices=("auto", "union", "grouping_sets"), default="auto",
                    help="one GROUP BY per column, or one GROUPING SETS pass (default: by source type)")
+    p.add_argument("--dropna", action="store_true",
+                   help="leave out rows with NULL in an analysed column (default: NULL is a category)")
     common.add_output(p)
     p.set_defaults(run=run)
 
@@ -32,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
             args.source,
             common.parse_columns(args.columns),
             strategy=args.strategy,
+            dropna=args.dropna,
             **common.connection_options(args),
         )
     )

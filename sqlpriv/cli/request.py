@@ -71,18 +71,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--strategy", choices=("auto", "union", "grouping_sets"), default="auto",
                    help="one GROUP BY per column set, or one GROUPING SETS pass (default: by source type)")
+    p.add_argument("--dropna", action="store_true",
+                   help="leave out rows with NULL in an analysed column (default: NULL is a category)")
     common.add_output(p, formats=("table", "json"))
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.request import assess_request
+    from sqlpriv.request import prepare_request
 
     request = common.parse_columns(args.columns)
     if not request:
         raise ParameterError("the request is empty: name the requested fields with -c COL (repeatable)")
     a = common.show_warnings(
-        lambda: assess_request(
+        lambda: prepare_request(
             args.source,
             request,
             approve=args.approve,
@@ -90,25 +92,31 @@ def run(args: argparse.Namespace) -> int:
             k=args.k,
             weights=_weights(args.weight),
             strategy=args.strategy,
+            dropna=args.dropna,
             **common.connection_options(args),
         )
     )
     if args.sql:
         print(a.sql, end="")
         return 0
+    a.evaluate()
     if args.format == "json":
         print(json.dumps(a.to_dict(), indent=2))
     else:
         j = a.joint
         joint = pd.DataFrame(
-            [(key, j[key]) for key in ("n", "classes", "smallest_class", "rows_below_k", "share_below_k",
+            [("dropped_rows", a.dropped_rows)] * args.dropna
+            + [(key, j[key]) for key in ("n", "classes", "smallest_class", "rows_below_k", "share_below_k",
                                        "unique_rows", "share_unique", "guess_probability", "privacy_factor")],
             columns=["figure", "value"],
         )
         joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]
+        fields = a.fields().df()
+        for col in ("expression", "weight"):
+            fields[col] = ["" if v is None or v != v else v for v in fields[col].tolist()]
         common.print_tables(
             [
-                ("fields", a.fields().df()),
+                ("fields", fields),
                 (f"joint figures of {', '.join(j['columns']) or '(no unweighted field)'}", joint),
                 (f"class sizes (k = {a.k})", a.uniqueness().df()),
             ],
