@@ -67,7 +67,7 @@ class PifResult(Result):
         return self.factors.key_name
 
 
-class InformationFactors:
+class InformationFactors(cohorts.FrameMeasure):
     """CIG, wCIG and CSF of one source, column list, priors and accuracies, sharing one plan.
 
     Made by :func:`information_factors`; ``cig()``, ``wcig()``, ``csf()`` return
@@ -87,23 +87,10 @@ class InformationFactors:
         names["pif_context"] = [f"{prefix}_pif_context_{j}" for j in range(frame.d)]
         names["pif_cells"] = f"{prefix}_pif_cells"
         names["pif_entropies"] = f"{prefix}_pif_entropies"
-        taken = {c.lower() for c in self.columns}
-        self.key_name = frame.key or ("row" if "row" not in taken else "__row")
-        self.rig_name = "rig" if "rig" not in taken | {self.key_name.lower()} else "__rig"
+        self.key_name = frame.key or self.free_name("row")
+        self.rig_name = self.free_name("rig", (self.key_name,))
         self.cols = self._column_info()
         self._add_steps()
-
-    @property
-    def n(self) -> int:
-        return self.frame.n
-
-    @property
-    def dropped_rows(self) -> int:
-        return self.frame.dropped_rows
-
-    @property
-    def columns(self) -> list[str]:
-        return [c.name for c in self.frame.columns]
 
     def _column_info(self) -> list[dict[str, Any]]:
         frame = self.frame
@@ -388,7 +375,7 @@ def _factors_of(result: Any, what: str) -> PifResult:
 
 def rig(result: PifResult) -> Result:
     """Row information gain: per row (input order) the key and ``rig``, the sum of the
-    row's values over the analysed columns (``__rig`` if an analysed column is named ``rig``).
+    row's values over the analysed columns (``_rig`` if an analysed column is named ``rig``).
 
     >>> import pandas as pd
     >>> rig(cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}))).df().round(4).values.tolist()

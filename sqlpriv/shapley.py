@@ -32,7 +32,7 @@ EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 DEFAULT_SAMPLES = 200
 
 
-class ShapleyResult:
+class ShapleyResult(cohorts.FrameMeasure):
     """Uniqueness Shapley values of one source and column list.
 
     ``summary()``, ``by(expr)``, ``per_row()`` and ``entropies()`` each return a
@@ -45,18 +45,6 @@ class ShapleyResult:
         self.method = method
         self.samples = samples
         self._by_count = 0
-
-    @property
-    def n(self) -> int:
-        return self.frame.n
-
-    @property
-    def dropped_rows(self) -> int:
-        return self.frame.dropped_rows
-
-    @property
-    def columns(self) -> list[str]:
-        return [c.name for c in self.frame.columns]
 
     @property
     def sampled(self) -> bool:
@@ -75,7 +63,7 @@ class ShapleyResult:
 
     def per_row(self) -> Result:
         """Row key (``row``: 0-based input position, or the key column) + one column per analysed column."""
-        key_name = self.frame.key or _free_name("row", self.columns)
+        key_name = self.frame.key or self.free_name("row")
         return Result(
             self.frame.plan,
             render("shapley/per_row.sql", **self._ctx(key_name=key_name)),
@@ -107,16 +95,8 @@ class ShapleyResult:
             [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode))],
             deps=["decoded"] if mode == "patterns" else ["codes"],
         )
-        meta = {name: _free_name(name, self.columns) for name in ("level", "n", "share")}
+        meta = {name: self.free_name(name) for name in ("level", "n", "share")}
         return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), [f"{step}_levels", "phi"])
-
-
-def _free_name(name: str, taken: list[str]) -> str:
-    """``name``, or ``_name``, ``__name``... if an analysed column already has it."""
-    lowered = {t.lower() for t in taken}
-    while name.lower() in lowered:
-        name = "_" + name
-    return name
 
 
 def uniqueness_shapley(

@@ -338,13 +338,13 @@ def test_odd_column_names_are_quoted():
     prior = {"x": 0.7, "y": 0.3}
     result = cig(df, priors={"it's": prior})
     got = result.df()
-    assert list(got.columns) == ["__row"] + names
+    assert list(got.columns) == ["_row"] + names
     want = oracle(rows, {1: prior}, {})[0]
     np.testing.assert_allclose(got[names].to_numpy(float), want, atol=1e-12)
     top = top_rows(result, 1).df()
-    assert list(top.columns) == ["__row", "__rig"] + names
-    assert top["__rig"][0] == pytest.approx(want.sum(axis=1).max(), abs=1e-12)
-    assert list(rig(result).df().columns) == ["__row", "__rig"]
+    assert list(top.columns) == ["_row", "_rig"] + names
+    assert top["_rig"][0] == pytest.approx(want.sum(axis=1).max(), abs=1e-12)
+    assert list(rig(result).df().columns) == ["_row", "_rig"]
     assert fig(result).df()["column"].tolist() == names
 
 

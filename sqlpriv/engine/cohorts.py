@@ -77,6 +77,34 @@ class CohortFrame:
         return ctx
 
 
+class FrameMeasure:
+    """Base of a measure's result object built on one :class:`CohortFrame`."""
+
+    frame: CohortFrame
+
+    @property
+    def n(self) -> int:
+        """Rows analysed (after ``dropna``)."""
+        return self.frame.n
+
+    @property
+    def dropped_rows(self) -> int:
+        """Rows left out by ``dropna=True``."""
+        return self.frame.dropped_rows
+
+    @property
+    def columns(self) -> list[str]:
+        """Names of the analysed columns, in order."""
+        return [c.name for c in self.frame.columns]
+
+    def free_name(self, name: str, also_taken: tuple[str, ...] = ()) -> str:
+        """``name``, or ``_name``, ``__name``... if an analysed column (or ``also_taken``) has it."""
+        taken = {t.lower() for t in [*self.columns, *also_taken]}
+        while name.lower() in taken:
+            name = "_" + name
+        return name
+
+
 def prepare(
     source: Any,
     columns: ColumnsArg,
