@@ -27,6 +27,7 @@ from sqlpriv.errors import (
 from sqlpriv.pif import InformationFactors, PifResult, cig, csf, fig, information_factors, pif, rig, wcig
 from sqlpriv.request import Assessment, assess_request, privacy_profile
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
+from sqlpriv.singling_out import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
 
 __version__ = "0.1.0"
 
@@ -70,4 +71,8 @@ __all__ = [
     "connect",
     "example_path",
     "uniqueness_shapley",
+    "SampleUniquesResult",
+    "SinglingOutResult",
+    "sample_uniques",
+    "singling_out",
 ]

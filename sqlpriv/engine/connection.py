@@ -37,6 +37,8 @@ def connect(
     """
     if con is None:
         conn = duckdb.connect()
+        # our own connection: no progress bar, which DuckDB writes to stdout (and into printed scripts)
+        conn.execute("set enable_progress_bar = false")
     elif isinstance(con, duckdb.DuckDBPyConnection):
         conn = con
     elif isinstance(con, (str, os.PathLike)):
@@ -47,6 +49,7 @@ def connect(
                 "or an open duckdb connection as con="
             )
         conn = duckdb.connect()
+        conn.execute("set enable_progress_bar = false")
         try:
             conn.execute(f"attach {literal(str(path))} as {quote(ATTACHED_NAME)} (read_only)")
         except duckdb.Error as exc:

@@ -1,0 +1,89 @@
+{#- After the last level: one row per examined set (combos) and one per identified record.
+    Baseline protection of a set = 1 - 1 / product of the original's distinct counts of its
+    columns (1 when a count is 0, as PETsARD). Exhaustive mode: a set's collisions are the
+    records it singles out minimally. Parity mode: a hit counts only if no set earlier in the
+    search order singled the record out with the same or fewer columns (PETsARD's masking),
+    and a record's final set is its smallest, earliest one. -#}
+create or replace temp table {{ t.combos | quote }} as
+with names as (
+    select list(name order by j) as items from {{ t.columns | quote }}
+),
+baseline as (
+    select s.sid, product(c.card_ori::double) as combos
+    from {{ t.sets | quote }} as s
+    join {{ t.columns | quote }} as c on ((s.sid >> c.j) & 1) = 1
+    group by s.sid
+),
+counted as (
+    select sid, syn_idx,
+{% if mode == 'petsard' %}
+        coalesce(min(size) over (partition by syn_idx order by sid
+                                 rows between unbounded preceding and 1 preceding) > size, true) as counts
+{% else %}
+        true as counts
+{% endif %}
+    from {{ t.hits | quote }}
+),
+collisions as (
+    select sid, count(*) filter (where counts) as n from counted group by sid
+),
+examined as (
+    select s.sid, s.size,
+{% if mode == 'petsard' %}
+        st.is_pruned, st.entropy, st.entropy_gain
+{% else %}
+        false as is_pruned, null::double as entropy, null::double as entropy_gain
+{% endif %}
+    from {{ t.sets | quote }} as s
+{% if mode == 'petsard' %}
+    join {{ t.status | quote }} as st on st.sid = s.sid
+{% else %}
+    where s.sid in (select sid from {{ t.stats | quote }})
+{% endif %}
+)
+select
+    row_number() over (order by {{ "e.sid" if mode == 'petsard' else "e.size, e.sid" }}) as check_order,
+    e.sid,
+    sqlpriv_so_set_items(e.sid, names.items) as field_combo,
+    e.size as combo_size,
+    e.is_pruned,
+    coalesce(st.mpuccs_cnt, 0) as mpuccs_cnt,
+    coalesce(c.n, 0) as mpuccs_collision_cnt,
+{% if calculate_baseline %}
+    case when b.combos > 0 then 1.0 - 1.0 / b.combos else 1.0 end as baseline_protection,
+    case when coalesce(st.mpuccs_cnt, 0) = 0 then null
+         when coalesce(c.n, 0) = 0 then 1.0
+         when b.combos > 0 and 1.0 - 1.0 / b.combos > 0
+             then least((1.0 - c.n::double / st.mpuccs_cnt) / (1.0 - 1.0 / b.combos), 1.0)
+         else 0.0 end as overall_protection,
+{% else %}
+    null::double as baseline_protection,
+    null::double as overall_protection,
+{% endif %}
+    e.entropy,
+    e.entropy_gain,
+    pow({{ field_decay_factor | literal }}::double, e.size - 1) as field_weight,
+    coalesce(c.n, 0) * pow({{ field_decay_factor | literal }}::double, e.size - 1) as weighted_collision
+from examined as e
+cross join names
+left join {{ t.stats | quote }} as st on st.sid = e.sid
+left join collisions as c on c.sid = e.sid
+left join baseline as b on b.sid = e.sid;
+
+create or replace temp table {{ t.identified | quote }} as
+with names as (
+    select list(name order by j) as items from {{ t.columns | quote }}
+),
+ranked as (
+    select *, row_number() over (partition by syn_idx order by size, sid) as rank
+    from {{ t.hits | quote }}
+)
+select
+    r.syn_idx, r.ori_idx, r.size, r.sid,
+    list({'field_combo': sqlpriv_so_set_items(m.sid, names.items), 'ori_idx': m.ori_idx} order by m.sid)
+        as minimal_sets
+from ranked as r
+cross join names
+join {{ t.hits | quote }} as m on m.syn_idx = r.syn_idx and m.size = r.size
+where r.rank = 1
+group by all

@@ -1,0 +1,77 @@
+"""``sqlpriv singling-out``: synthetic records singled out by column sets also unique in the original."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sqlpriv.cli import common
+from sqlpriv.engine.templates import literal
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "singling-out",
+        help="singling-out risk of a synthetic table (mpUCCs, SPEC 4)",
+        description="Find synthetic records whose values on some column set are unique in the synthetic "
+        "table and also unique in the original (exhaustive search, or PETsARD 1.10.1 parity).",
+    )
+    p.add_argument("original", metavar="ORIGINAL", help="original table: CSV / Parquet / JSON file, or a table with --db")
+    p.add_argument("synthetic", metavar="SYNTHETIC", help="synthetic table with the same columns")
+    p.add_argument("--db", metavar="FILE.duckdb", help="read ORIGINAL/SYNTHETIC as tables of this DuckDB file")
+    p.add_argument("--mode", choices=("exhaustive", "petsard"), default="exhaustive")
+    p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
+    p.add_argument("--min-entropy-delta", type=float, default=0.0, metavar="X")
+    p.add_argument("--field-decay-factor", type=float, default=0.5, metavar="X")
+    p.add_argument("--renyi-alpha", type=float, default=2.0, metavar="X")
+    p.add_argument("--numeric-precision", type=int, metavar="N", help="decimals floats are rounded to (default: detected)")
+    p.add_argument("--datetime-precision", metavar="UNIT", help="floor timestamps to D, H, T, s, ms, us or ns")
+    p.add_argument("--no-baseline", action="store_true", help="skip the baseline protection metrics")
+    p.add_argument("--details", metavar="OUT", help="write per-record details (Parquet, or CSV if OUT ends in .csv)")
+    p.add_argument("--tree", metavar="OUT", help="write the search tree (Parquet, or CSV if OUT ends in .csv)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    common.add_output(p)
+    p.set_defaults(run=run)
+
+
+def _writer(result, path: str):
+    return result.to_csv if path.lower().endswith(".csv") else result.to_parquet
+
+
+def run(args: argparse.Namespace) -> int:
+    from sqlpriv.singling_out import singling_out
+
+    result = common.show_warnings(
+        lambda: singling_out(
+            args.original,
+            args.synthetic,
+            mode=args.mode,
+            max_cols=args.max_cols,
+            min_entropy_delta=args.min_entropy_delta,
+            field_decay_factor=args.field_decay_factor,
+            renyi_alpha=args.renyi_alpha,
+            numeric_precision=args.numeric_precision,
+            datetime_precision=args.datetime_precision,
+            calculate_baseline=not args.no_baseline,
+            progress=not args.quiet and not args.sql,
+            execute=not args.sql,
+            **common.connection_options(args),
+        )
+    )
+    if not args.quiet and not args.sql:  # the deduplication log
+        dup = result.duplicates
+        print(f"sqlpriv: removed {dup['ori']} duplicate original and {dup['syn']} duplicate synthetic records; "
+              f"search order: {', '.join(result.columns)}", file=sys.stderr)
+    summary = result.summary()
+    outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
+    if args.sql:
+        queries = [summary.query]
+        for path, r in outputs:
+            fmt = "csv" if path.lower().endswith(".csv") else "parquet"
+            queries.append(f"copy (\n{r.query}\n) to {literal(path)} (format {fmt})")
+        print(result._s.plan.script(["final"], queries), end="")
+        return 0
+    for path, r in outputs:
+        _writer(r, path)(path)
+    common.print_tables([("summary", summary.df())], args.format)
+    return 0

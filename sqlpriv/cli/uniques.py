@@ -1,0 +1,51 @@
+"""``sqlpriv uniques``: minimal sample uniques (SUDA) of one table."""
+
+from __future__ import annotations
+
+import argparse
+
+from sqlpriv.cli import common
+from sqlpriv.engine.templates import literal
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "uniques",
+        help="minimal sample uniques of a table (SUDA)",
+        description="For each record, the smallest column sets on which it is unique in its own table "
+        "(minimal sample uniques); prints a per-column summary.",
+    )
+    common.add_source(p)
+    common.add_columns(p)
+    p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
+    p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+    p.add_argument("--out", metavar="OUT", help="write per-row minimal sample uniques (Parquet, or CSV if OUT ends in .csv)")
+    common.add_output(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sqlpriv.singling_out import sample_uniques
+
+    result = common.show_warnings(
+        lambda: sample_uniques(
+            args.source,
+            common.parse_columns(args.columns),
+            max_cols=args.max_cols,
+            key=args.key,
+            **common.connection_options(args),
+        )
+    )
+    summary = result.summary()
+    per_row = result.per_row() if args.out else None
+    if args.sql:
+        queries, needs = [summary.query], list(summary.needs)
+        if per_row is not None:
+            fmt = "csv" if args.out.lower().endswith(".csv") else "parquet"
+            queries.append(f"copy (\n{per_row.query}\n) to {literal(args.out)} (format {fmt})")
+        print(result.frame.plan.script(needs, queries), end="")
+        return 0
+    if per_row is not None:
+        (per_row.to_csv if args.out.lower().endswith(".csv") else per_row.to_parquet)(args.out)
+    common.print_tables([("summary", summary.df())], args.format)
+    return 0

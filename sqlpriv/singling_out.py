@@ -1,0 +1,561 @@
+"""Singling-out risk of synthetic data via mpUCCs, and sample uniques (SPEC section 4).
+
+A synthetic record is *singled out* by a column set when its values on the set
+occur exactly once in the synthetic table and exactly once in the original.
+``singling_out`` finds those records inside DuckDB, level by level (all column
+sets of one size per query, counted on packed integer keys):
+
+* ``mode="exhaustive"``: every column set up to ``max_cols``; for each
+  identified record the smallest size that singles it out and every set of
+  that size that does (each is an mpUCC: no proper subset singles it out).
+  Records already singled out are not examined on larger sets -- the only
+  pruning, and a provably safe one.
+* ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
+  combinations, normalised Renyi-entropy pruning, masking), for parity with
+  its users' results.
+
+``sample_uniques`` is the one-table version: each record's minimal sample
+uniques (SUDA).
+
+All the math is SQL from ``sql_templates/singling_out/``; Python only picks
+templates, chunks the column sets and reports progress.
+
+>>> import pandas as pd
+>>> ori = pd.DataFrame({"a": [1, 2, 2, 3], "b": ["x", "y", "z", "z"]})
+>>> syn = pd.DataFrame({"a": [1, 2, 3, 3], "b": ["x", "y", "y", "z"]})
+>>> r = singling_out(ori, syn, progress=False)
+>>> [row[1:5] for row in r.details().fetchall()]  # syn_idx, ori_idx, combo_size, field_combo
+[(0, 0, 1, ['a']), (1, 1, 2, ['a', 'b']), (3, 3, 2, ['a', 'b'])]
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import duckdb
+
+from sqlpriv.engine import cohorts
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.layout import plan_words
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+
+MODES = ("exhaustive", "petsard")
+#: accepted datetime units (case-insensitive) -> DuckDB date_trunc part (None: no flooring)
+DATETIME_UNITS = {
+    "d": "day", "day": "day",
+    "h": "hour", "hour": "hour",
+    "t": "minute", "min": "minute", "minute": "minute",
+    "s": "second", "sec": "second", "second": "second",
+    "l": "millisecond", "ms": "millisecond", "millisecond": "millisecond",
+    "u": "microsecond", "us": "microsecond", "micro": "microsecond", "microsecond": "microsecond",
+    "n": None, "ns": None, "nano": None, "nanosecond": None,
+}
+MAX_SETS = 4_000_000  # refuse searches over more column sets than this
+CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
+_ids = itertools.count()
+_log = logging.getLogger(__name__)
+
+_NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER",
+            "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "REAL", "DECIMAL")
+_FLOAT = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
+
+
+def _kind(duck_type: str) -> str:
+    """Coarse type family used for the compatibility check and pre-processing."""
+    t = duck_type.upper()
+    if t.startswith(_FLOAT):
+        return "float"
+    if t.startswith(_NUMERIC):
+        return "integer"
+    if t.startswith("TIMESTAMP"):
+        return "datetime"
+    if t == "DATE":
+        return "date"
+    if t in ("VARCHAR", "STRING", "TEXT") or t.startswith("VARCHAR"):
+        return "string"
+    return t
+
+
+def _family(kind: str) -> str:
+    return {"float": "number", "integer": "number"}.get(kind, kind)
+
+
+@dataclass
+class _Column:
+    name: str
+    kind: str
+    word: int = 0
+    mask: int = 0
+
+
+@dataclass
+class _Search:
+    plan: Plan
+    t: dict[str, str]
+    mode: str
+    columns: list[_Column]
+    words: list[list[dict[str, int]]]
+    max_cols: int
+    params: dict[str, Any]
+    n_ori: int = 0
+    n_syn: int = 0
+    duplicates: dict[str, int] = field(default_factory=dict)
+    levels: list[str] = field(default_factory=list)
+
+
+def _check_number(name: str, value: Any, *, minimum: float | None = None) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ParameterError(f"{name} must be a finite number, got {value!r}")
+    if minimum is not None and value < minimum:
+        raise ParameterError(f"{name} must be >= {minimum}, got {value!r}")
+    return float(value)
+
+
+def _datetime_unit(unit: str | None) -> str | None:
+    if unit is None:
+        return None
+    if not isinstance(unit, str) or unit.strip().lower() not in DATETIME_UNITS:
+        raise ParameterError(
+            f"datetime_precision {unit!r} is not a known unit; use one of D, H, T (minute), s, ms, us, ns "
+            "(case-insensitive)"
+        )
+    return DATETIME_UNITS[unit.strip().lower()] or ""
+
+
+def _check_max_cols(max_cols: Any, d: int) -> int:
+    if max_cols is None:
+        return d
+    if isinstance(max_cols, bool) or not isinstance(max_cols, int) or max_cols < 1:
+        raise ParameterError(f"max_cols must be a positive integer or None (all {d} columns), got {max_cols!r}")
+    if max_cols > d:
+        raise ParameterError(f"max_cols={max_cols} is larger than the number of columns ({d}); use at most {d} or None")
+    return max_cols
+
+
+class _Progress:
+    """A one-line progress report on stderr, by combination size (only when stderr is a terminal)."""
+
+    def __init__(self, enabled: bool, total: int, label: str) -> None:
+        self.enabled = enabled and hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+        self.total, self.label, self.start = total, label, time.perf_counter()
+
+    def update(self, size: int, text: str) -> None:
+        if self.enabled:
+            elapsed = time.perf_counter() - self.start
+            sys.stderr.write(f"\r{self.label}: size {size}/{self.total} {text} [{elapsed:.1f}s]\033[K")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+class SinglingOutResult:
+    """Singled-out synthetic records (SPEC 4).
+
+    ``summary()``, ``details()`` and ``tree()`` each return a :class:`sqlpriv.Result`.
+    Attributes: ``mode``, ``max_cols``, ``columns`` (search order), ``n_ori`` /
+    ``n_syn`` (distinct records analysed), ``duplicates`` (exact duplicates
+    removed per table), ``numeric_precision`` (decimals floats were rounded to).
+    """
+
+    def __init__(self, search: _Search) -> None:
+        self._s = search
+
+    @property
+    def mode(self) -> str:
+        return self._s.mode
+
+    @property
+    def max_cols(self) -> int:
+        return self._s.max_cols
+
+    @property
+    def columns(self) -> list[str]:
+        return [c.name for c in self._s.columns]
+
+    @property
+    def n_ori(self) -> int:
+        return self._s.n_ori
+
+    @property
+    def n_syn(self) -> int:
+        return self._s.n_syn
+
+    @property
+    def duplicates(self) -> dict[str, int]:
+        return dict(self._s.duplicates)
+
+    @property
+    def numeric_precision(self) -> int:
+        return int(run(self._s.plan.con, f"select p from {quote(self._s.t['precision'])}").fetchone()[0])
+
+    def _result(self, template: str) -> Result:
+        s = self._s
+        query = render(f"singling_out/{template}", t=s.t, columns=s.columns, **s.params)
+        return Result(s.plan, query, ["final"])
+
+    def summary(self) -> Result:
+        """One row: privacy_risk_score, overall_protection, main_protection, baseline_protection,
+        identification_rate, weighted_identification_rate, total_identified, total_syn_records."""
+        return self._result("summary.sql")
+
+    def details(self) -> Result:
+        """One row per identified synthetic record: risk_level, syn_idx, ori_idx, combo_size,
+        field_combo, value_combo, baseline_protection, n_minimal_sets, minimal_sets, syn_row, ori_row."""
+        return self._result("details.sql")
+
+    def tree(self) -> Result:
+        """One row per examined column set, in search order (SPEC 4 tree columns)."""
+        return self._result("tree.sql")
+
+    @property
+    def sql(self) -> str:
+        """The complete script (summary, details and tree queries) for the DuckDB shell."""
+        parts = [self.summary(), self.details(), self.tree()]
+        return self._s.plan.script(["final"], [p.query for p in parts])
+
+
+def _two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) -> tuple[Source, Source, Source]:
+    ori = resolve_source(original, con)
+    syn = resolve_source(synthetic, con)
+    for src, what in ((ori, "original"), (syn, "synthetic")):
+        n = run(con, f"select count(*) from {src.ref}").fetchone()[0]
+        if n == 0:
+            raise EmptyInputError(f"the {what} table ({src.label}) has no rows; there is nothing to compare")
+    both = Source(
+        con,
+        ori.name,
+        f"{ori.label} and {syn.label}",
+        statements=ori.statements + syn.statements,
+        comment="\n".join(c for c in (ori.comment, syn.comment) if c),
+    )
+    if bool(ori.statements) != bool(syn.statements):  # one file, one in-memory table
+        both.statements = []
+        both.comment = "\n".join(
+            c for c in (ori.comment, syn.comment, *[s + ";" for s in ori.statements + syn.statements]) if c
+        )
+    return ori, syn, both
+
+
+def _match_columns(ori: Source, syn: Source) -> list[_Column]:
+    o_types = dict(ori.columns)
+    s_types = dict(syn.columns)
+    missing = [n for n in o_types if n not in s_types]
+    extra = [n for n in s_types if n not in o_types]
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing from the synthetic table: " + ", ".join(repr(n) for n in missing))
+        if extra:
+            parts.append("only in the synthetic table: " + ", ".join(repr(n) for n in extra))
+        raise ColumnError("the two tables must have the same columns; " + "; ".join(parts))
+    reserved = [n for n in o_types if n.lower().startswith("__sqlpriv")]
+    if reserved:
+        raise ColumnError(f"column {reserved[0]!r} uses the prefix '__sqlpriv', which sqlpriv reserves; rename it")
+    out = []
+    for name, o_type in ori.columns:
+        s_type = s_types[name]
+        ok, sk = _kind(o_type), _kind(s_type)
+        if _family(ok) != _family(sk):
+            raise ColumnError(
+                f"column {name!r} is {o_type} in the original table but {s_type} in the synthetic table; "
+                "cast one of them so both have the same kind of type"
+            )
+        out.append(_Column(name, "float" if "float" in (ok, sk) else ok))
+    if len(out) > 62:
+        raise ColumnError(f"{len(out)} columns is more than sqlpriv handles (62)")
+    return out
+
+
+def _chunks(total: int, per_chunk: int) -> list[tuple[int, int]]:
+    per_chunk = max(1, per_chunk)
+    return [(lo, min(total, lo + per_chunk - 1)) for lo in range(1, total + 1, per_chunk)]
+
+
+def singling_out(
+    original: Any,
+    synthetic: Any,
+    *,
+    mode: str = "exhaustive",
+    max_cols: int | None = None,
+    min_entropy_delta: float = 0.0,
+    field_decay_factor: float = 0.5,
+    renyi_alpha: float = 2.0,
+    numeric_precision: int | None = None,
+    datetime_precision: str | None = None,
+    calculate_baseline: bool = True,
+    progress: bool = True,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+    execute: bool = True,
+) -> SinglingOutResult:
+    """Synthetic records singled out by column sets also unique in the original (SPEC 4).
+
+    ``original`` / ``synthetic``: file paths, DataFrames, Arrow tables, DuckDB
+    relations or table names (with ``con=``); both must have the same columns.
+    ``mode``: ``"exhaustive"`` (exact) or ``"petsard"`` (PETsARD 1.10.1 parity).
+    ``max_cols``: largest column set examined (None: all columns).
+    ``min_entropy_delta`` / ``renyi_alpha``: entropy pruning (petsard mode only).
+    ``field_decay_factor``: a set of ``s`` columns weighs ``factor ** (s - 1)``.
+    ``numeric_precision``: decimals floats are rounded to (None: detected from
+    the original, at most 10). ``datetime_precision``: D, H, T, s, ms, us or ns
+    (case-insensitive) to floor timestamps to (None: no flooring).
+    ``execute=False`` only prepares the search (pre-processing, bit layout) so
+    that ``.sql`` can be printed without running the levels.
+
+    >>> import pandas as pd
+    >>> ori = pd.DataFrame({"age": [30, 30, 41], "zip": ["a", "b", "b"]})
+    >>> syn = pd.DataFrame({"age": [30, 41, 41], "zip": ["a", "b", "c"]})
+    >>> singling_out(ori, syn, progress=False).summary().df()[["total_identified", "total_syn_records"]].values.tolist()
+    [[2, 3]]
+    """
+    if mode not in MODES:
+        raise ParameterError(f"mode must be 'exhaustive' or 'petsard', got {mode!r}")
+    min_entropy_delta = _check_number("min_entropy_delta", min_entropy_delta)
+    field_decay_factor = _check_number("field_decay_factor", field_decay_factor, minimum=0)
+    renyi_alpha = _check_number("renyi_alpha", renyi_alpha, minimum=0)
+    if numeric_precision is not None and (
+        isinstance(numeric_precision, bool) or not isinstance(numeric_precision, int) or numeric_precision < 0
+    ):
+        raise ParameterError(f"numeric_precision must be a non-negative integer (decimal places) or None, got {numeric_precision!r}")
+    unit = _datetime_unit(datetime_precision)
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    ori, syn, both = _two_sources(original, synthetic, conn)
+    columns = _match_columns(ori, syn)
+    d = len(columns)
+    max_cols = _check_max_cols(max_cols, d)
+    n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
+    if n_sets > MAX_SETS:
+        raise ParameterError(
+            f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols"
+        )
+
+    prefix = f"sqlpriv_so_{next(_ids)}"
+    t = {
+        name: f"{prefix}_{name}"
+        for name in ("precision", "ori", "syn", "columns", "ori_codes", "syn_codes", "sets", "hits", "stats",
+                     "status", "remaining", "unique", "cells", "combos", "identified")
+    }
+    plan = Plan(conn, both)
+    floats = [c.name for c in columns if c.kind == "float"]
+    plan.add("precision", [render("singling_out/precision.sql", t=t, numeric_precision=numeric_precision,
+                                  float_columns=floats, ori=ori.ref)])
+    plan.add(
+        "prep",
+        [render("singling_out/prep.sql", t=t, table=t[side], source=src.ref, columns=columns, datetime_unit=unit)
+         for side, src in (("ori", ori), ("syn", syn))],
+        deps=["precision"],
+    )
+    plan.ensure(["prep"])
+    n_rows = {}
+    for side, src in (("ori", ori), ("syn", syn)):
+        n_rows[side] = run(conn, f"select count(*), sum(__sqlpriv_copies) from {quote(t[side])}").fetchone()
+    # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
+    cards = run(
+        conn,
+        " union all ".join(
+            f"select {j}, count(distinct {quote(c.name)}) from {quote(t['syn'])}" for j, c in enumerate(columns)
+        ),
+    ).fetchall()
+    card = dict(cards)
+    syn_position = {name: i for i, name in enumerate(syn.column_names())}  # PETsARD breaks ties in syn's order
+    columns = [columns[j] for j in sorted(range(d), key=lambda j: (-card[j], syn_position[columns[j].name]))]
+    dicts = [f"{prefix}_dict_{j}" for j in range(d)]
+    plan.add(
+        "dictionaries",
+        [render("singling_out/dictionary.sql", t=t, dict=dicts[j], column=c.name) for j, c in enumerate(columns)],
+        deps=["prep"],
+    )
+    plan.ensure(["dictionaries"])
+    sizes = dict(run(conn, " union all ".join(f"select {j}, count(*) from {quote(x)}" for j, x in enumerate(dicts))).fetchall())
+    words = plan_words([sizes[j] for j in range(d)])
+    bits = [0] * d
+    for w, word in enumerate(words):
+        for f in word:
+            columns[f["j"]].word, columns[f["j"]].mask = w, f["mask"]
+            bits[f["j"]] = f["bits"]
+    specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
+    code_steps = []
+    for side in ("ori", "syn"):
+        names = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
+        code_steps.append(render("engine/encode.sql", t=names, columns=specs, words=words, bits=bits, key=None,
+                                 cardinalities=[sizes[j] for j in range(d)]))
+    plan.add("codes", code_steps, deps=["dictionaries"])
+    plan.add("columns", [render("singling_out/columns.sql", t=t, columns=columns)], deps=["prep"])
+    plan.add("sets", [render("singling_out/sets.sql", t=t, words=words, max_cols=max_cols)], deps=["columns"])
+    plan.add("tables", [s.strip() for s in render("singling_out/tables.sql", t=t).split(";") if s.strip()])
+
+    params = dict(
+        mode=mode,
+        words=words,
+        min_entropy_delta=min_entropy_delta,
+        field_decay_factor=field_decay_factor,
+        renyi_alpha=renyi_alpha,
+        calculate_baseline=bool(calculate_baseline),
+    )
+    search = _Search(plan, t, mode, columns, words, max_cols, params)
+    search.n_ori, search.n_syn = int(n_rows["ori"][0]), int(n_rows["syn"][0])
+    search.duplicates = {side: int(n_rows[side][1]) - int(n_rows[side][0]) for side in ("ori", "syn")}
+    for side, what in (("ori", "original"), ("syn", "synthetic")):
+        _log.info(
+            "deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
+            what, int(n_rows[side][1]), int(n_rows[side][0]), search.duplicates[side],
+        )
+
+    prev = ["codes", "sets", "tables"]
+    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
+    bar = _Progress(progress, max_cols, f"singling-out ({mode})")
+    found = 0
+    try:
+        for size in range(1, max_cols + 1):
+            statements = []
+            if mode == "exhaustive":
+                statements.append(render("singling_out/remaining.sql", t=t, size=size))
+            # restrict synthetic counting to remaining keys once few records remain (same result;
+            # without executing, from size 4 on, where it paid off on the adult benchmark)
+            restrict = (search.n_syn - found) * 4 < search.n_syn if execute else size >= 4
+            for lo, hi in _chunks(math.comb(d, size), per_chunk):
+                ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=restrict, **params)
+                if mode == "exhaustive":
+                    names = ["exhaustive_unique.sql", "stats.sql", "hits.sql"]
+                else:
+                    names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
+                statements += [render(f"singling_out/{n}", **ctx) for n in names]
+            step = f"level_{size}"
+            plan.add(step, statements, deps=prev)
+            prev = [step]
+            search.levels.append(step)
+            if not execute:
+                continue
+            plan.ensure([step])
+            found, pruned = run(
+                conn,
+                f"select (select count(distinct syn_idx) from {quote(t['hits'])}), "
+                f"(select count(*) filter (where is_pruned) from {quote(t['status'])})",
+            ).fetchone()
+            bar.update(size, f"{sum(math.comb(d, s) for s in range(1, size + 1)):,} sets checked, "
+                             f"{pruned:,} pruned, {found:,}/{search.n_syn:,} records singled out")
+        plan.add("final", [s.strip() for s in render("singling_out/final.sql", t=t, **params).split(";\n") if s.strip()],
+                 deps=prev)
+        if execute:
+            plan.ensure(["final"])
+    finally:
+        bar.close()
+    return SinglingOutResult(search)
+
+
+# ---------------------------------------------------------------------------------------------
+# sample uniques (one table)
+
+
+class SampleUniquesResult:
+    """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
+    on which it is unique in its own table, no proper subset being unique (SUDA).
+
+    ``per_row()`` and ``summary()`` return :class:`sqlpriv.Result` objects.
+    """
+
+    def __init__(self, frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:
+        self.frame = frame
+        self.t = t
+        self.max_cols = max_cols
+
+    @property
+    def n(self) -> int:
+        return self.frame.n
+
+    @property
+    def columns(self) -> list[str]:
+        return [c.name for c in self.frame.columns]
+
+    def per_row(self) -> Result:
+        """One row per input row: key (0-based position or key column), smallest_msu_size,
+        msu_count and msus (list of column lists), in input order."""
+        return Result(self.frame.plan, render("singling_out/msu_per_row.sql", **self._ctx()), ["msu"])
+
+    def summary(self) -> Result:
+        """One row per column: msu_count (MSUs it is part of), records (records with such an
+        MSU), share_of_records, and the MSUs of each size it belongs to."""
+        return Result(self.frame.plan, render("singling_out/msu_summary.sql", **self._ctx()), ["msu"])
+
+    def _ctx(self) -> dict[str, Any]:
+        taken = {c.lower() for c in self.columns}
+        key_name = self.frame.key or ("key" if "key" not in taken else "__key")
+        return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
+
+
+def sample_uniques(
+    source: Any,
+    columns: ColumnsArg = None,
+    *,
+    max_cols: int | None = None,
+    key: str | None = None,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> SampleUniquesResult:
+    """Minimal sample uniques of ``source`` up to ``max_cols`` columns (None: all).
+
+    A record's MSU is a column set on which no other record shares its values
+    and no proper subset of which has that property. NULL is a value (NULL
+    matches NULL); duplicated records have no MSU.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
+    >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
+    [[['b']], [['a', 'b']], [['a']]]
+    """
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    frame = cohorts.prepare(source, columns, conn, key=key)
+    d = frame.d
+    if d > 62:
+        raise ColumnError(f"{d} columns is more than sqlpriv handles (62); analyse fewer columns")
+    max_cols = _check_max_cols(max_cols, d)
+    n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
+    if n_sets > MAX_SETS:
+        raise ParameterError(f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols")
+    p = frame.names["prefix"]
+    t = {name: f"{p}_su_{name}" for name in ("columns", "sets", "msu", "multi", "cells")}
+    cols = []
+    for w, word in enumerate(frame.words):
+        for f in word:
+            cols.append((f["j"], w, f["mask"]))
+    plan = frame.plan
+    plan.add(
+        "su_sets",
+        [
+            render("singling_out/msu_columns.sql", t=t, cols=sorted(cols), columns=frame.columns),
+            render("singling_out/sets.sql", t=t, words=frame.words, max_cols=max_cols),
+            f"create or replace temp table {quote(t['msu'])} as select * from (select 0::bigint as sid, 0 as size"
+            + "".join(f", 0::bigint as f{i}" for i in range(len(frame.words)))
+            + ") where false",
+            f"create or replace temp table {quote(t['multi'])} (sid bigint, size integer"
+            + "".join(f", c{i} bigint" for i in range(len(frame.words)))
+            + ", n hugeint)",
+        ],
+    )
+    statements = []
+    plan.ensure(["patterns"])
+    n_patterns = run(conn, f"select count(*) from {quote(frame.names['patterns'])}").fetchone()[0]
+    per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
+    for size in range(1, max_cols + 1):
+        for lo, hi in _chunks(math.comb(d, size), per_chunk):
+            text = render("singling_out/msu_level.sql", **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols))
+            statements += [x.strip() for x in text.split(";\n") if x.strip()]
+    plan.add("msu", statements, deps=["patterns", "su_sets"])
+    return SampleUniquesResult(frame, t, max_cols)
