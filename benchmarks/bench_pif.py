@@ -160,7 +160,7 @@ def compare(out: Path) -> dict:
         ours = pd.read_parquet(out / f"sqlpriv_{name}.parquet")[COLUMNS].to_numpy(float)
         theirs = pd.read_parquet(out / f"piflib_{name}.parquet")[COLUMNS].to_numpy(float)
         if name == "wcig":
-            ours = np.round(ours, 2)  # piflib rounds wCIG to 2 decimals (and its weights; see RESULTS_pif.md)
+            ours = np.round(ours, 2)  # piflib rounds wCIG to 2 decimals (and its weights; see RESULTS.md)
         diffs[name] = float(np.abs(ours - theirs).max())
     return diffs
 

@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "examples"))
 
-#: seconds measured for the record in RESULTS_singling_out.md (exhaustive mode); --quick fails at 10x
+#: seconds measured for the record in RESULTS.md (exhaustive mode); --quick fails at 10x
 BASELINE = {2: 0.75, 3: 1.5}
 
 

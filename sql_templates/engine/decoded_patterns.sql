@@ -1,6 +1,7 @@
 {#- The distinct patterns with the original values of the plain (non-expression) analysed
     columns decoded from the packed words: a small stand-in for the rows whenever an
-    expression only reads those columns. -#}
+    expression only reads those columns. Every code has its dictionary row, so left joins
+    give the same rows, and DuckDB drops the joins of columns an expression does not read. -#}
 create or replace temp view {{ t.decoded | quote }} as
 select
 {% for word in words %}
@@ -12,6 +13,6 @@ select
 {% endfor %}
 from {{ t.patterns | quote }} as p
 {% for c in columns if not c.is_expression %}
-join {{ t.dicts[c.j] | quote }} as d{{ c.j }}
+left join {{ t.dicts[c.j] | quote }} as d{{ c.j }}
     on d{{ c.j }}.code = (p.k{{ c.word }} >> {{ c.offset }}) & {{ c.field_mask }}
 {% endfor %}
