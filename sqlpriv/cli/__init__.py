@@ -4,7 +4,9 @@ and exposes ``register(subparsers)``; this file only discovers and dispatches.
 Exit status: 0 success, 1 runtime error (bad data, DuckDB failure), 2 usage
 error; commands that gate (``request``) document their own codes.
 
->>> main(["--version"])  # doctest: +SKIP
+>>> args = build_parser().parse_args(["shapley", "people.csv", "-c", "age", "--by", "age < 32"])
+>>> args.command, args.columns, args.by
+('shapley', ['age'], ['age < 32'])
 """
 
 from __future__ import annotations
