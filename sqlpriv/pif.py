@@ -96,7 +96,7 @@ class InformationFactors(cohorts.FrameMeasure):
         frame = self.frame
         types = {
             row[0]: row[1]
-            for row in run(frame.plan.con, f"describe {quote(frame.names['analysed'])}").fetchall()
+            for row in run(frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))).fetchall()
         }
         cols = []
         for w, word in enumerate(frame.words):
@@ -182,7 +182,7 @@ class InformationFactors(cohorts.FrameMeasure):
         """Per column: entropy H(j), conditional_entropy H(j | others) and weight (bits)."""
         return Result(
             self.frame.plan,
-            f'select "column", entropy, conditional_entropy, weight from {quote(self.frame.names["pif_entropies"])} order by j',
+            render("pif/weights.sql", t=self.frame.names),
             ["pif_entropies"],
         )
 

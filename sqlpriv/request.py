@@ -111,7 +111,7 @@ def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
     if not spec.is_expression:
         return [spec.name]
     try:
-        tree = src.con.execute("select json_serialize_sql(?)", [f"select {spec.expr}"]).fetchone()[0]
+        tree = src.con.execute(render("request/parse_expression.sql"), [f"select {spec.expr}"]).fetchone()[0]
         parsed = json.loads(tree)
     except (duckdb.Error, ValueError, TypeError):
         return []

@@ -199,7 +199,7 @@ class SinglingOutResult:
 
     @property
     def numeric_precision(self) -> int:
-        return int(run(self._s.plan.con, f"select p from {quote(self._s.t['precision'])}").fetchone()[0])
+        return int(run(self._s.plan.con, render("singling_out/precision_value.sql", t=self._s.t)).fetchone()[0])
 
     def _result(self, template: str) -> Result:
         s = self._s
@@ -231,7 +231,7 @@ def _two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) 
     ori = resolve_source(original, con)
     syn = resolve_source(synthetic, con)
     for src, what in ((ori, "original"), (syn, "synthetic")):
-        n = run(con, f"select count(*) from {src.ref}").fetchone()[0]
+        n = run(con, render("engine/count_rows.sql", relation=src.ref)).fetchone()[0]
         if n == 0:
             raise EmptyInputError(f"the {what} table ({src.label}) has no rows; there is nothing to compare")
     both = Source(
@@ -363,13 +363,10 @@ def singling_out(
     plan.ensure(["prep"])
     n_rows = {}
     for side, src in (("ori", ori), ("syn", syn)):
-        n_rows[side] = run(conn, f"select count(*), sum(__sqlpriv_copies) from {quote(t[side])}").fetchone()
+        n_rows[side] = run(conn, render("singling_out/side_counts.sql", table=t[side])).fetchone()
     # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
     cards = run(
-        conn,
-        " union all ".join(
-            f"select {j}, count(distinct {quote(c.name)}) from {quote(t['syn'])}" for j, c in enumerate(columns)
-        ),
+        conn, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])
     ).fetchall()
     card = dict(cards)
     syn_position = {name: i for i, name in enumerate(syn.column_names())}  # PETsARD breaks ties in syn's order
@@ -381,7 +378,7 @@ def singling_out(
         deps=["prep"],
     )
     plan.ensure(["dictionaries"])
-    sizes = dict(run(conn, " union all ".join(f"select {j}, count(*) from {quote(x)}" for j, x in enumerate(dicts))).fetchall())
+    sizes = dict(run(conn, render("engine/table_sizes.sql", tables=dicts)).fetchall())
     words = plan_words([sizes[j] for j in range(d)])
     bits = [0] * d
     for w, word in enumerate(words):
@@ -442,11 +439,7 @@ def singling_out(
             if not execute:
                 continue
             plan.ensure([step])
-            found, pruned = run(
-                conn,
-                f"select (select count(distinct syn_idx) from {quote(t['hits'])}), "
-                f"(select count(*) filter (where is_pruned) from {quote(t['status'])})",
-            ).fetchone()
+            found, pruned = run(conn, render("singling_out/progress.sql", t=t)).fetchone()
             bar.update(size, f"{sum(math.comb(d, s) for s in range(1, size + 1)):,} sets checked, "
                              f"{pruned:,} pruned, {found:,}/{search.n_syn:,} records singled out")
         plan.add("final", [s.strip() for s in render("singling_out/final.sql", t=t, **params).split(";\n") if s.strip()],
@@ -541,17 +534,12 @@ def sample_uniques(
         [
             render("singling_out/msu_columns.sql", t=t, cols=sorted(cols), columns=frame.columns),
             render("singling_out/sets.sql", t=t, words=frame.words, max_cols=max_cols),
-            f"create or replace temp table {quote(t['msu'])} as select * from (select 0::bigint as sid, 0 as size"
-            + "".join(f", 0::bigint as f{i}" for i in range(len(frame.words)))
-            + ") where false",
-            f"create or replace temp table {quote(t['multi'])} (sid bigint, size integer"
-            + "".join(f", c{i} bigint" for i in range(len(frame.words)))
-            + ", n hugeint)",
+            *[x.strip() for x in render("singling_out/msu_tables.sql", t=t, words=frame.words).split(";\n") if x.strip()],
         ],
     )
     statements = []
     plan.ensure(["patterns"])
-    n_patterns = run(conn, f"select count(*) from {quote(frame.names['patterns'])}").fetchone()[0]
+    n_patterns = run(conn, render("engine/count_rows.sql", relation=quote(frame.names["patterns"]))).fetchone()[0]
     per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
     for size in range(1, max_cols + 1):
         for lo, hi in _chunks(math.comb(d, size), per_chunk):

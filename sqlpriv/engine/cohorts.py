@@ -131,9 +131,9 @@ def prepare(
 
     plan.add("analysed", [render("engine/analysed.sql", **frame.context(dropna=dropna))])
     plan.ensure(["analysed"])
-    frame.n = run(con, f"select count(*) from {quote(names['analysed'])}").fetchone()[0]
+    frame.n = run(con, render("engine/count_rows.sql", relation=quote(names["analysed"]))).fetchone()[0]
     frame.n_source = (
-        run(con, f"select count(*) from {src.ref}").fetchone()[0] if dropna else frame.n
+        run(con, render("engine/count_rows.sql", relation=src.ref)).fetchone()[0] if dropna else frame.n
     )
     if frame.n == 0:
         if frame.n_source:
@@ -155,9 +155,7 @@ def prepare(
         deps=["analysed"],
     )
     plan.ensure(["dictionaries"])
-    counts = run(
-        con, " union all ".join(f"select {j}, count(*) from {quote(t)}" for j, t in enumerate(names["dicts"]))
-    ).fetchall()
+    counts = run(con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
     frame.cardinalities = [k for _, k in sorted(counts)]
     _warn_continuous(frame)
 
@@ -204,7 +202,7 @@ def binds_on_patterns(frame: CohortFrame, expr: str) -> bool:
     frame.plan.ensure(["patterns"])
     probe = ", ".join(f"null::{t} as {quote(n)}" for n, t in frame.source.columns if n in {c.name for c in plain})
     try:
-        frame.plan.con.execute(f"describe select ({expr}) from (select {probe})")
+        frame.plan.con.execute(render("engine/describe.sql", relation=f"(select {probe})", expr=expr))
     except duckdb.Error:
         return False
     return True
@@ -213,7 +211,7 @@ def binds_on_patterns(frame: CohortFrame, expr: str) -> bool:
 def _warn_continuous(frame: CohortFrame) -> None:
     types = dict(
         (row[0], row[1])
-        for row in run(frame.plan.con, f"describe {quote(frame.names['analysed'])}").fetchall()
+        for row in run(frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))).fetchall()
     )
     for spec, k in zip(frame.columns, frame.cardinalities):
         kind = types.get(spec.name, "")

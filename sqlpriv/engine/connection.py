@@ -13,7 +13,7 @@ from pathlib import Path
 import duckdb
 
 from sqlpriv.engine import macros
-from sqlpriv.engine.templates import literal, quote
+from sqlpriv.engine.templates import render
 from sqlpriv.errors import ParameterError, SourceError
 
 DATABASE_SUFFIXES = (".duckdb", ".db", ".ddb")
@@ -38,7 +38,7 @@ def connect(
     if con is None:
         conn = duckdb.connect()
         # our own connection: no progress bar, which DuckDB writes to stdout (and into printed scripts)
-        conn.execute("set enable_progress_bar = false")
+        conn.execute(render("engine/settings.sql", progress_bar=False))
     elif isinstance(con, duckdb.DuckDBPyConnection):
         conn = con
     elif isinstance(con, (str, os.PathLike)):
@@ -49,12 +49,12 @@ def connect(
                 "or an open duckdb connection as con="
             )
         conn = duckdb.connect()
-        conn.execute("set enable_progress_bar = false")
+        conn.execute(render("engine/settings.sql", progress_bar=False))
         try:
-            conn.execute(f"attach {literal(str(path))} as {quote(ATTACHED_NAME)} (read_only)")
+            conn.execute(render("engine/attach.sql", path=str(path), alias=ATTACHED_NAME))
         except duckdb.Error as exc:
             raise SourceError(f"cannot open {str(path)!r} as a DuckDB database: {exc}") from None
-        conn.execute(f"use {quote(ATTACHED_NAME)}")
+        conn.execute(render("engine/use.sql", alias=ATTACHED_NAME))
     else:
         raise ParameterError(
             f"con= must be a duckdb connection or a path to a .duckdb file, not {type(con).__name__}"
@@ -62,12 +62,12 @@ def connect(
     if threads is not None:
         if int(threads) < 1:
             raise ParameterError(f"threads must be a positive integer, got {threads!r}")
-        conn.execute(f"set threads = {int(threads)}")
+        conn.execute(render("engine/settings.sql", threads=int(threads)))
     try:
         if memory_limit is not None:
-            conn.execute(f"set memory_limit = {literal(str(memory_limit))}")
+            conn.execute(render("engine/settings.sql", memory_limit=str(memory_limit)))
         if temp_directory is not None:
-            conn.execute(f"set temp_directory = {literal(str(temp_directory))}")
+            conn.execute(render("engine/settings.sql", temp_directory=str(temp_directory)))
     except duckdb.Error as exc:
         raise ParameterError(f"invalid connection option: {exc}") from None
     macros.register(conn)

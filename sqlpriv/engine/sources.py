@@ -43,9 +43,7 @@ def fresh_name(con: duckdb.DuckDBPyConnection, base: str, suffix: str = "") -> s
     exists on ``con``: stable names in printed scripts, no clashes on shared connections."""
     taken = {
         row[0]
-        for row in con.execute(
-            "select table_name from information_schema.tables where table_name like ?", [base + "%"]
-        ).fetchall()
+        for row in con.execute(render("engine/fresh_names.sql"), [base]).fetchall()
     }
     for i in itertools.count():
         if f"{base}_{i}{suffix}" not in taken:
@@ -105,7 +103,7 @@ def _looks_like_path(text: str) -> bool:
 
 def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
     try:
-        con.execute(f"select * from {quote(name)} limit 0")
+        con.execute(render("engine/exists.sql", relation=quote(name)))
         return True
     except duckdb.Error:
         return False
@@ -113,7 +111,7 @@ def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
 
 def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tuple[str, str]]:
     try:
-        rows = con.execute(f"describe select * from {ref}").fetchall()
+        rows = con.execute(render("engine/describe.sql", relation=ref)).fetchall()
     except duckdb.Error as exc:
         raise SourceError(f"cannot read {label}: {str(exc).splitlines()[0]}") from None
     return [(row[0], row[1]) for row in rows]
@@ -149,7 +147,7 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
     if isinstance(source, duckdb.DuckDBPyRelation):
         try:
             source.to_view(view, replace=True)
-            con.execute(f"select * from {quote(view)} limit 0")
+            con.execute(render("engine/exists.sql", relation=quote(view)))
         except duckdb.Error:
             con.register(view, source.to_arrow_table())
         label = "a DuckDB relation"
@@ -221,7 +219,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
 def check_expression(src: Source, expr: str, *, what: str) -> str:
     """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError."""
     try:
-        row = src.con.execute(f"describe select {expr} as x from {src.ref}").fetchone()
+        row = src.con.execute(render("engine/describe.sql", relation=src.ref, expr=expr)).fetchone()
     except duckdb.Error as exc:
         raise ColumnError(
             f"{what} {expr!r} is not valid SQL over {src.label}: {str(exc).splitlines()[0]}; "

@@ -1,0 +1,3 @@
+{#- Probe: DuckDB's own parse tree (JSON) of a query bound as $1, to find the source
+    columns a request expression reads. -#}
+select json_serialize_sql(?)

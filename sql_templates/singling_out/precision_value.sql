@@ -1,0 +1,2 @@
+{#- Probe: the numeric precision (decimals) used for float rounding. -#}
+select p from {{ t.precision | quote }}
