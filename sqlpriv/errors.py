@@ -32,6 +32,10 @@ class ParameterError(SqlprivError, ValueError):
     """A keyword argument has a value outside its allowed range."""
 
 
+class OutputError(SqlprivError):
+    """A result cannot be written where the user asked."""
+
+
 class ExecutionError(SqlprivError):
     """DuckDB failed while running one of sqlpriv's generated queries."""
 

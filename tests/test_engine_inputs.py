@@ -71,6 +71,14 @@ def test_key_column_and_input_order():
     assert np.abs(out[["a", "b"]].to_numpy() - EXPECTED).max() < 1e-12
 
 
+def test_key_that_is_also_analysed_is_refused_and_unwritable_output_is_one_error(tmp_path):
+    with pytest.raises(ColumnError, match="both the key and an analysed column"):
+        sqlpriv.uniqueness_shapley(SMALL, ["a", "b"], key="a")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(sqlpriv.OutputError, match="cannot write"):
+        sqlpriv.uniqueness_shapley(SMALL, ["a", "b"]).per_row().to_parquet(tmp_path / "file" / "phi.parquet")
+
+
 def test_input_order_survives_parallel_execution():
     rng = np.random.default_rng(0)
     n = 300_000

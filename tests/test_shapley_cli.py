@@ -181,3 +181,17 @@ def test_sql_command_prints_macros_and_scripts(tmp_path):
     assert script == cli("shapley", str(FLARE_CSV), "-c", "class", "-c", "area", "--sql")[1]
     (summary,) = run_shell(pack + script, tmp_path)
     assert summary["column"].tolist() == ["class", "area"]
+
+
+def test_csv_outputs_from_python_and_from_the_shell_agree(tmp_path, python_result):
+    """Result.write picks CSV by extension; the printed script's COPY writes the same file."""
+    per_row = python_result.per_row()
+    per_row.write(tmp_path / "py.csv")
+    shell_out = tmp_path / "shell.csv"
+    code, script = cli("shapley", str(FLARE_CSV), *sum((["-c", c] for c in COLS), []), "--per-row", str(shell_out), "--sql")
+    assert code == 0
+    run_shell(script, tmp_path)
+    a, b = pd.read_csv(tmp_path / "py.csv"), pd.read_csv(shell_out)
+    assert list(a.columns) == ["row", *COLS] == list(b.columns)
+    assert np.abs(a[COLS].to_numpy() - b[COLS].to_numpy()).max() < 1e-12
+    assert a["class"].mean() == pytest.approx(python_result.summary().df()["shapley"][0], abs=1e-9)

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlpriv.cli import common
-from sqlpriv.engine.templates import literal
 from sqlpriv.errors import ParameterError
 
 
@@ -113,20 +112,18 @@ def run(args: argparse.Namespace) -> int:
     fig_result = measures.fig(result)
     top = measures.top_rows(result, args.top)
     plan = factors.frame.plan
-    out_fmt = "csv" if args.out and args.out.lower().endswith(".csv") else "parquet"
     if args.sql:
         if args.heatmap:
             print("sqlpriv: warning: --heatmap is ignored with --sql", file=sys.stderr)
         if args.out:
-            script = plan.script(result.needs, f"copy (\n{result.query}\n) to {literal(args.out)} (format {out_fmt})")
+            script = plan.script(result.needs, result.copy_sql(args.out))
         else:
             needs = list(fig_result.needs) + list(pif_result.needs) + list(top.needs)
             script = plan.script(needs, [fig_result.query, pif_result.query, top.query])
         print(script, end="")
         return 0
     if args.out:
-        writer = result.to_csv if out_fmt == "csv" else result.to_parquet
-        path = writer(args.out)
+        path = result.write(args.out)
         print(f"sqlpriv: wrote {args.measure} for {factors.n:,} rows x {len(factors.columns)} columns to {path}", file=sys.stderr)
     if args.heatmap:
         from sqlpriv.pif_plot import heatmap

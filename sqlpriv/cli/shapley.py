@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from sqlpriv.cli import common
-from sqlpriv.engine.templates import literal
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -49,13 +48,11 @@ def run(args: argparse.Namespace) -> int:
         queries = [r.query for _, r in tables]
         needs = [n for _, r in tables for n in r.needs]
         if per_row is not None:
-            fmt = "csv" if args.per_row.lower().endswith(".csv") else "parquet"
-            queries.append(f"copy (\n{per_row.query}\n) to {literal(args.per_row)} (format {fmt})")
+            queries.append(per_row.copy_sql(args.per_row))
             needs += list(per_row.needs)
         print(result.frame.plan.script(needs, queries), end="")
         return 0
     if per_row is not None:
-        writer = per_row.to_csv if args.per_row.lower().endswith(".csv") else per_row.to_parquet
-        writer(args.per_row)
+        per_row.write(args.per_row)
     common.print_tables([(title, r.df()) for title, r in tables], args.format)
     return 0

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from sqlpriv.cli import common
-from sqlpriv.engine.templates import literal
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,10 +31,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     common.add_output(p)
     p.set_defaults(run=run)
-
-
-def _writer(result, path: str):
-    return result.to_csv if path.lower().endswith(".csv") else result.to_parquet
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,12 +61,10 @@ def run(args: argparse.Namespace) -> int:
     outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
     if args.sql:
         queries = [summary.query]
-        for path, r in outputs:
-            fmt = "csv" if path.lower().endswith(".csv") else "parquet"
-            queries.append(f"copy (\n{r.query}\n) to {literal(path)} (format {fmt})")
+        queries += [r.copy_sql(path) for path, r in outputs]
         print(result._s.plan.script(["final"], queries), end="")
         return 0
     for path, r in outputs:
-        _writer(r, path)(path)
+        r.write(path)
     common.print_tables([("summary", summary.df())], args.format)
     return 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from sqlpriv.cli import common
-from sqlpriv.engine.templates import literal
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,11 +40,10 @@ def run(args: argparse.Namespace) -> int:
     if args.sql:
         queries, needs = [summary.query], list(summary.needs)
         if per_row is not None:
-            fmt = "csv" if args.out.lower().endswith(".csv") else "parquet"
-            queries.append(f"copy (\n{per_row.query}\n) to {literal(args.out)} (format {fmt})")
+            queries.append(per_row.copy_sql(args.out))
         print(result.frame.plan.script(needs, queries), end="")
         return 0
     if per_row is not None:
-        (per_row.to_csv if args.out.lower().endswith(".csv") else per_row.to_parquet)(args.out)
+        per_row.write(args.out)
     common.print_tables([("summary", summary.df())], args.format)
     return 0

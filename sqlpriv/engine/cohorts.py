@@ -30,7 +30,7 @@ from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, _match_column, fresh_name, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import EmptyInputError, SqlprivWarning
+from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
 
 FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
 FLOAT_DISTINCT_WARNING = 1000
@@ -119,6 +119,11 @@ def prepare(
     if key is not None:
         key = _match_column(src, key)
     specs = resolve_columns(src, columns, exclude=[key] if key else [])
+    if key is not None and any(not c.is_expression and c.name == key for c in specs):
+        raise ColumnError(
+            f"column {key!r} is both the key and an analysed column; a key is carried into the "
+            "output, not measured: drop it from columns= or choose another key"
+        )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"

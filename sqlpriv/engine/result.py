@@ -21,6 +21,13 @@ import pandas as pd
 import pyarrow as pa
 
 from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.templates import render
+from sqlpriv.errors import OutputError
+
+
+def file_format(path: str | os.PathLike[str]) -> str:
+    """``"csv"`` for a path ending in ``.csv`` (any case), else ``"parquet"``."""
+    return "csv" if str(path).lower().endswith(".csv") else "parquet"
 
 
 class Result:
@@ -65,8 +72,11 @@ class Result:
 
     def _write(self, path: str | os.PathLike[str], fmt: str) -> Path:
         target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        except OSError as exc:
+            raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder") from None
         os.close(fd)
         try:
             rel = self.relation
@@ -87,6 +97,14 @@ class Result:
     def to_csv(self, path: str | os.PathLike[str]) -> Path:
         """Write the result to a CSV file (with header) atomically; returns the path."""
         return self._write(path, "csv")
+
+    def write(self, path: str | os.PathLike[str]) -> Path:
+        """Write atomically as CSV if ``path`` ends in ``.csv``, else as Parquet."""
+        return self._write(path, file_format(path))
+
+    def copy_sql(self, path: str | os.PathLike[str]) -> str:
+        """The ``COPY ... TO path`` statement that writes this result from a printed script."""
+        return render("engine/copy_to.sql", query=self.query, path=str(path), fmt=file_format(path))
 
     def __repr__(self) -> str:
         return f"<sqlpriv.Result {self.query.splitlines()[0][:60]!r}...>"
