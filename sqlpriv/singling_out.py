@@ -374,7 +374,7 @@ def singling_out(
     dicts = [f"{prefix}_dict_{j}" for j in range(d)]
     plan.add(
         "dictionaries",
-        [render("singling_out/dictionary.sql", t=t, dict=dicts[j], column=c.name) for j, c in enumerate(columns)],
+        [render("singling_out/dictionary.sql", t=t, dict_table=dicts[j], column=c.name) for j, c in enumerate(columns)],
         deps=["prep"],
     )
     plan.ensure(["dictionaries"])

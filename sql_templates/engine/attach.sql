@@ -1,2 +1,4 @@
 {#- A DuckDB database file attached read-only and made the default catalog. -#}
-attach {{ path | literal }} as {{ alias | quote }} (read_only)
+{% macro engine_attach(alias, path) -%}
+attach {{ sqlpriv.literal(path) }} as {{ sqlpriv.quote(alias) }} (read_only)
+{%- endmacro %}

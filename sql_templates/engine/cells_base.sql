@@ -1,5 +1,6 @@
 {#- Cohort cells of the full column set: the patterns themselves (plus extra keys). -#}
-create or replace temp table {{ level_table | quote }} as
+{% macro engine_cells_base(extras, full_sid, level_table, patterns, words) -%}
+create or replace temp table {{ sqlpriv.quote(level_table) }} as
 select
     {{ full_sid }}::bigint as sid,
 {% for word in words %}
@@ -9,4 +10,5 @@ select
     {{ e }},
 {% endfor %}
     w as n
-from {{ patterns | quote }}
+from {{ sqlpriv.quote(patterns) }}
+{%- endmacro %}

@@ -1,6 +1,7 @@
 {#- Cohort cells of every lattice subset of one size, each aggregated from the cells of its
     parent (a superset one column larger): counts N(s) without touching the rows again. -#}
-create or replace temp table {{ level_table | quote }} as
+{% macro engine_cells_rollup(t, extras, level_table, parent_table, size, words) -%}
+create or replace temp table {{ sqlpriv.quote(level_table) }} as
 select
     l.sid,
 {% for word in words %}
@@ -10,7 +11,8 @@ select
     c.{{ e }},
 {% endfor %}
     sum(c.n)::bigint as n
-from {{ parent_table | quote }} as c
-join {{ t.lattice | quote }} as l on c.sid = l.parent
+from {{ sqlpriv.quote(parent_table) }} as c
+join {{ sqlpriv.quote(t.lattice) }} as l on c.sid = l.parent
 where l.size = {{ size }}
 group by all
+{%- endmacro %}

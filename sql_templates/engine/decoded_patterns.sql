@@ -2,17 +2,19 @@
     columns decoded from the packed words: a small stand-in for the rows whenever an
     expression only reads those columns. Every code has its dictionary row, so left joins
     give the same rows, and DuckDB drops the joins of columns an expression does not read. -#}
-create or replace temp view {{ t.decoded | quote }} as
+{% macro engine_decoded_patterns(t, columns, words) -%}
+create or replace temp view {{ sqlpriv.quote(t.decoded) }} as
 select
 {% for word in words %}
     p.k{{ loop.index0 }} as __sqlpriv_k{{ loop.index0 }},
 {% endfor %}
     p.w as __sqlpriv_w,
 {% for c in columns if not c.is_expression %}
-    d{{ c.j }}.v as {{ c.name | quote }}{{ "," if not loop.last }}
+    d{{ c.j }}.v as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
 {% endfor %}
-from {{ t.patterns | quote }} as p
+from {{ sqlpriv.quote(t.patterns) }} as p
 {% for c in columns if not c.is_expression %}
-left join {{ t.dicts[c.j] | quote }} as d{{ c.j }}
+left join {{ sqlpriv.quote(t.dicts[c.j]) }} as d{{ c.j }}
     on d{{ c.j }}.code = (p.k{{ c.word }} >> {{ c.offset }}) & {{ c.field_mask }}
 {% endfor %}
+{%- endmacro %}

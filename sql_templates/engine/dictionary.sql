@@ -1,4 +1,6 @@
 {#- Dense integer codes (1..K) for the distinct values of one analysed column, NULL included. -#}
-create or replace temp table {{ dict | quote }} as
+{% macro engine_dictionary(t, column, dict_table) -%}
+create or replace temp table {{ sqlpriv.quote(dict_table) }} as
 select v, row_number() over () as code
-from (select distinct {{ column | quote }} as v from {{ t.analysed | quote }})
+from (select distinct {{ sqlpriv.quote(column) }} as v from {{ sqlpriv.quote(t.analysed) }})
+{%- endmacro %}

@@ -1,2 +1,4 @@
 {#- Free an intermediate table as soon as the next step no longer needs it. -#}
-drop table if exists {{ table | quote }}
+{% macro engine_drop_table(table) -%}
+drop table if exists {{ sqlpriv.quote(table) }}
+{%- endmacro %}

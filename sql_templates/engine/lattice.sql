@@ -3,7 +3,8 @@
     packed word) and c0.., the coefficient of log2 N(s) in each column's Shapley value.
     A constant column is a null player: its coefficients are 0, so its value is exactly 0
     and the others' values are unchanged (N(u + j) = N(u) for every u). -#}
-create or replace temp table {{ t.lattice | quote }} as
+{% macro engine_lattice(t, cardinalities, columns, d, parent_order, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.lattice) }} as
 select
     sid,
     bit_count(sid) as size,
@@ -23,3 +24,4 @@ select
 {% endif %}
 {% endfor %}
 from (select range::bigint as sid from range({{ 2 ** d }}))
+{%- endmacro %}

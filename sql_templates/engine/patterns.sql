@@ -1,5 +1,6 @@
 {#- Distinct patterns of the analysed columns with their multiplicity w (plus optional extra keys). -#}
-create or replace temp table {{ table | quote }} as
+{% macro engine_patterns(extras, rows, table, words) -%}
+create or replace temp table {{ sqlpriv.quote(table) }} as
 select
 {% for word in words %}
     k{{ loop.index0 }},
@@ -10,3 +11,4 @@ select
     count(*)::bigint as w
 from {{ rows }}
 group by all
+{%- endmacro %}

@@ -1,3 +1,5 @@
 {#- A file source as a view: reader is read_csv / read_parquet / read_json. -#}
-create or replace temp view {{ view | quote }} as
-select * from {{ reader }}({{ path | literal }})
+{% macro engine_source_view(path, reader, view) -%}
+create or replace temp view {{ sqlpriv.quote(view) }} as
+select * from {{ reader }}({{ sqlpriv.literal(path) }})
+{%- endmacro %}

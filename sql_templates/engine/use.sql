@@ -1,1 +1,3 @@
-use {{ alias | quote }}
+{% macro engine_use(alias) -%}
+use {{ sqlpriv.quote(alias) }}
+{%- endmacro %}

@@ -6,30 +6,30 @@
         CIG = (sum w log2 w - sum w log2 q) / N - log2 N.
     With accuracy a < 1 the posterior p' = a p + (1 - a) q ranges over the prior's whole support;
     the support values outside the cohort add (1 - a) log2(1 - a) times their total prior. -#}
-{% from "pif/_common.sql" import code, context %}
-create or replace temp table {{ table | quote }} as
+{% macro pif_context(t, c, table, words) -%}
+create or replace temp table {{ sqlpriv.quote(table) }} as
 {% if c.accuracy == 1 %}
 select
 {% for word in words %}
-    {{ context(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
+    {{ sqlpriv.pif_context_key(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
 {% endfor %}
     sum(p.w)::bigint as nctx,
     sum(sqlpriv_pif_xlog2x(p.w)) as s,
     greatest(0, (sum(sqlpriv_pif_xlog2x(p.w)) - sum(p.w * log2(v.q))) / sum(p.w) - log2(sum(p.w))) as cig
-from {{ t.patterns | quote }} as p
-join {{ t.pif_values | quote }} as v on v.j = {{ c.j }} and v.x = {{ code(c, 'p.') }}
+from {{ sqlpriv.quote(t.patterns) }} as p
+join {{ sqlpriv.quote(t.pif_values) }} as v on v.j = {{ c.j }} and v.x = {{ sqlpriv.pif_code(c, 'p.') }}
 group by all
 having count(*) > 1
 {% else %}
 with members as (
     select
 {% for word in words %}
-        {{ context(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
+        {{ sqlpriv.pif_context_key(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
 {% endfor %}
         p.w,
         v.q
-    from {{ t.patterns | quote }} as p
-    join {{ t.pif_values | quote }} as v on v.j = {{ c.j }} and v.x = {{ code(c, 'p.') }}
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    join {{ sqlpriv.quote(t.pif_values) }} as v on v.j = {{ c.j }} and v.x = {{ sqlpriv.pif_code(c, 'p.') }}
 ),
 sized as (
     select *,
@@ -44,11 +44,12 @@ select
     nctx::bigint as nctx,
     sum(sqlpriv_pif_xlog2x(w)) as s,
     greatest(0,
-        sum(sqlpriv_pif_kl_term(sqlpriv_pif_mix({{ c.accuracy | literal }}, w / nctx, q), q))
-        + sqlpriv_pif_xlog2x(1 - {{ c.accuracy | literal }})
-          * ((select sum(q) from {{ t.pif_values | quote }} where j = {{ c.j }}) - sum(q))
+        sum(sqlpriv_pif_kl_term(sqlpriv_pif_mix({{ sqlpriv.literal(c.accuracy) }}, w / nctx, q), q))
+        + sqlpriv_pif_xlog2x(1 - {{ sqlpriv.literal(c.accuracy) }})
+          * ((select sum(q) from {{ sqlpriv.quote(t.pif_values) }} where j = {{ c.j }}) - sum(q))
     ) as cig
 from sized
 where patterns > 1
 group by all
 {% endif %}
+{%- endmacro %}

@@ -2,21 +2,22 @@
     weight w_j = H(j | others) / H(j) (0 when H(j) = 0). From counts only:
     H(j | others) = sum over j's leave-one-out cohorts of (N log2 N - sum of w log2 w over its patterns) / n;
     cohorts with a single pattern add 0, which is why the context tables may leave them out. -#}
-create or replace temp table {{ t.pif_entropies | quote }} as
+{% macro pif_entropies(t, cols) -%}
+create or replace temp table {{ sqlpriv.quote(t.pif_entropies) }} as
 with totals as (
-    select sum(w) as n from {{ t.patterns | quote }}
+    select sum(w) as n from {{ sqlpriv.quote(t.patterns) }}
 ),
 marginal as (
     select j, sum(sqlpriv_entropy_term(cnt, (select n from totals))) as entropy
-    from {{ t.pif_values | quote }}
+    from {{ sqlpriv.quote(t.pif_values) }}
     where cnt > 0
     group by j
 ),
 conditional as (
 {% for c in cols %}
-    select {{ c.j }} as j, {{ c.name | literal }} as "column",
+    select {{ c.j }} as j, {{ sqlpriv.literal(c.name) }} as "column",
            greatest(0, coalesce(sum(sqlpriv_pif_xlog2x(nctx) - s), 0) / (select n from totals)) as conditional_entropy
-    from {{ t.pif_context[c.j] | quote }}
+    from {{ sqlpriv.quote(t.pif_context[c.j]) }}
 {{ "    union all" if not loop.last }}
 {% endfor %}
 )
@@ -29,3 +30,4 @@ select
 from conditional as c
 join marginal as m using (j)
 order by j
+{%- endmacro %}

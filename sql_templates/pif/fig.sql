@@ -1,14 +1,15 @@
 {#- FIG: per analysed column, the sum of the measure over all rows (patterns weighted by w). -#}
-{% from "pif/_common.sql" import value %}
+{% macro pif_fig(t, cols, measure) -%}
 select "column", fig
 from (
 {% for c in cols %}
-    select {{ c.j }} as j, {{ c.name | literal }} as "column", sum(p.w * {{ value(c, measure) }}) as fig
-    from {{ t.pif_cells | quote }} as p
+    select {{ c.j }} as j, {{ sqlpriv.literal(c.name) }} as "column", sum(p.w * {{ sqlpriv.pif_value(c, measure) }}) as fig
+    from {{ sqlpriv.quote(t.pif_cells) }} as p
 {% if measure == 'wcig' %}
-    cross join (select weight as w{{ c.j }} from {{ t.pif_entropies | quote }} where j = {{ c.j }}) as e
+    cross join (select weight as w{{ c.j }} from {{ sqlpriv.quote(t.pif_entropies) }} where j = {{ c.j }}) as e
 {% endif %}
 {{ "    union all" if not loop.last }}
 {% endfor %}
 )
 order by j
+{%- endmacro %}

@@ -2,11 +2,12 @@
     NULL for a prior value that does not occur in the data. The guard stops with one clear message
     if a prior value cannot be read as the column's type, is listed twice, misses an observed value
     or gives probability 0 to one. -#}
-create or replace temp table {{ t.pif_prior | quote }} as
+{% macro pif_prior(t, entries, prior_cols) -%}
+create or replace temp table {{ sqlpriv.quote(t.pif_prior) }} as
 with given(j, given, q) as (
     values
 {% for e in entries %}
-        ({{ e.j }}, {{ e.value | literal }}::varchar, {{ e.q | literal }}::double){{ "," if not loop.last }}
+        ({{ e.j }}, {{ sqlpriv.literal(e.value) }}::varchar, {{ sqlpriv.literal(e.q) }}::double){{ "," if not loop.last }}
 {% endfor %}
 ),
 {% for c in prior_cols %}
@@ -19,7 +20,7 @@ typed{{ c.j }} as (
 matched{{ c.j }} as (
     select {{ c.j }} as j, p.given, p.v, p.q, p.copies, d.code, coalesce(d.v::varchar, 'NULL') as observed
     from typed{{ c.j }} as p
-    full join {{ t.dicts[c.j] | quote }} as d on d.v is not distinct from p.v
+    full join {{ sqlpriv.quote(t.dicts[c.j]) }} as d on d.v is not distinct from p.v
 ),
 {% endfor %}
 checked as (
@@ -27,16 +28,16 @@ checked as (
     select j, code, q,
         case
             when given is not null and v is null
-                then error('sqlpriv: the prior for column ' || {{ ("'" ~ c.name ~ "'") | literal }} || ' has the value '''
+                then error('sqlpriv: the prior for column ' || {{ sqlpriv.literal(("'" ~ c.name ~ "'")) }} || ' has the value '''
                            || given || ''', which is not a {{ c.type }} like the column')
             when copies > 1
-                then error('sqlpriv: the prior for column ' || {{ ("'" ~ c.name ~ "'") | literal }} || ' lists the value '''
+                then error('sqlpriv: the prior for column ' || {{ sqlpriv.literal(("'" ~ c.name ~ "'")) }} || ' lists the value '''
                            || coalesce(given, 'NULL') || ''' more than once')
             when q is null
-                then error('sqlpriv: the prior for column ' || {{ ("'" ~ c.name ~ "'") | literal }} || ' has no entry for the observed value '''
+                then error('sqlpriv: the prior for column ' || {{ sqlpriv.literal(("'" ~ c.name ~ "'")) }} || ' has no entry for the observed value '''
                            || observed || '''; a prior must cover every value in the data')
             when code is not null and q <= 0
-                then error('sqlpriv: the prior for column ' || {{ ("'" ~ c.name ~ "'") | literal }} || ' gives probability 0 to the observed value '''
+                then error('sqlpriv: the prior for column ' || {{ sqlpriv.literal(("'" ~ c.name ~ "'")) }} || ' gives probability 0 to the observed value '''
                            || observed || ''', so its information gain would be infinite')
             else 0
         end as ok
@@ -45,3 +46,4 @@ checked as (
 {% endfor %}
 )
 select j, code, q, ok from checked
+{%- endmacro %}

@@ -5,52 +5,52 @@
     mode 'top':   the `limit` rows with the largest RIG, with their values;
     mode 'heatmap': per-cell values ordered by RIG (largest first); with `bins`, rows are cut
                   into that many consecutive groups by RIG rank and each cell is the group's maximum. -#}
-{% from "pif/_common.sql" import value %}
-{% set rig %}{% for c in cols %}{{ value(c, measure) }}{{ " + " if not loop.last }}{% endfor %}{% endset %}
+{% macro pif_rows(t, bins, cols, fraction, key, key_name, limit, measure, mode, rig_name, words) -%}
+{% set rig %}{% for c in cols %}{{ sqlpriv.pif_value(c, measure) }}{{ " + " if not loop.last }}{% endfor %}{% endset %}
 {% if mode == 'pif' %}
-select quantile_cont(rig, {{ fraction | literal }}) as pif
+select quantile_cont(rig, {{ sqlpriv.literal(fraction) }}) as pif
 from (
 {% elif mode == 'heatmap' and bins %}
 select
     bin,
     count(*) as rows,
-    max({{ rig_name | quote }}) as {{ rig_name | quote }},
+    max({{ sqlpriv.quote(rig_name) }}) as {{ sqlpriv.quote(rig_name) }},
 {% for c in cols %}
-    max({{ c.name | quote }}) as {{ c.name | quote }}{{ "," if not loop.last }}
+    max({{ sqlpriv.quote(c.name) }}) as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
 {% endfor %}
 from (
-    select *, ntile({{ bins }}) over (order by {{ rig_name | quote }} desc, {{ key_name | quote }}) as bin
+    select *, ntile({{ bins }}) over (order by {{ sqlpriv.quote(rig_name) }} desc, {{ sqlpriv.quote(key_name) }}) as bin
     from (
 {% endif %}
 select
-    r.{{ "__sqlpriv_key" if key else "__sqlpriv_pos" }} as {{ key_name | quote }},
+    r.{{ "__sqlpriv_key" if key else "__sqlpriv_pos" }} as {{ sqlpriv.quote(key_name) }},
 {% if mode in ('rig', 'pif', 'top', 'heatmap') %}
-    {{ rig }} as {{ (rig_name if mode != 'pif' else 'rig') | quote }}{{ "," if mode in ('top', 'heatmap') }}
+    {{ rig }} as {{ sqlpriv.quote((rig_name if mode != 'pif' else 'rig')) }}{{ "," if mode in ('top', 'heatmap') }}
 {% endif %}
 {% if mode == 'top' %}
 {% for c in cols %}
-    a.{{ c.name | quote }}{{ "," if not loop.last }}
+    a.{{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
 {% endfor %}
 {% endif %}
 {% if mode in ('cells', 'heatmap') %}
 {% for c in cols %}
-    {{ value(c, measure) }} as {{ c.name | quote }}{{ "," if not loop.last }}
+    {{ sqlpriv.pif_value(c, measure) }} as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
 {% endfor %}
 {% endif %}
-from {{ t.codes | quote }} as r
-join {{ t.pif_cells | quote }} as p using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
+from {{ sqlpriv.quote(t.codes) }} as r
+join {{ sqlpriv.quote(t.pif_cells) }} as p using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
 {% if measure == 'wcig' %}
 cross join (
     select
 {% for c in cols %}
         max(weight) filter (where j = {{ c.j }}) as w{{ c.j }}{{ "," if not loop.last }}
 {% endfor %}
-    from {{ t.pif_entropies | quote }}
+    from {{ sqlpriv.quote(t.pif_entropies) }}
 ) as e
 {% endif %}
 {% if mode == 'top' %}
-join {{ t.analysed | quote }} as a using (__sqlpriv_pos)
-order by {{ rig_name | quote }} desc, r.__sqlpriv_pos
+join {{ sqlpriv.quote(t.analysed) }} as a using (__sqlpriv_pos)
+order by {{ sqlpriv.quote(rig_name) }} desc, r.__sqlpriv_pos
 limit {{ limit }}
 {% elif mode == 'heatmap' and bins %}
     )
@@ -58,9 +58,10 @@ limit {{ limit }}
 group by bin
 order by bin
 {% elif mode == 'heatmap' %}
-order by {{ rig_name | quote }} desc, r.__sqlpriv_pos
+order by {{ sqlpriv.quote(rig_name) }} desc, r.__sqlpriv_pos
 {% elif mode == 'pif' %}
 )
 {% else %}
 order by r.__sqlpriv_pos
 {% endif %}
+{%- endmacro %}

@@ -5,10 +5,10 @@
         alone_csf = a |1 - q|,  with p' = a + (1 - a) q.
     Prior values absent from the data are kept with x = NULL and cnt = 0: they matter once an
     accuracy below 1 mixes the prior in. -#}
-{% from "pif/_common.sql" import code %}
-create or replace temp table {{ t.pif_values | quote }} as
+{% macro pif_values(t, cols) -%}
+create or replace temp table {{ sqlpriv.quote(t.pif_values) }} as
 with accuracies(j, a) as (
-    values {% for c in cols %}({{ c.j }}, {{ c.accuracy | literal }}::double){{ ", " if not loop.last }}{% endfor %}
+    values {% for c in cols %}({{ c.j }}, {{ sqlpriv.literal(c.accuracy) }}::double){{ ", " if not loop.last }}{% endfor %}
 
 ),
 counted as (
@@ -17,17 +17,17 @@ counted as (
 {% if c.prior %}
         pr.q
 {% else %}
-        o.cnt::double / (select sum(w) from {{ t.patterns | quote }}) as q
+        o.cnt::double / (select sum(w) from {{ sqlpriv.quote(t.patterns) }}) as q
 {% endif %}
     from (
-        select {{ code(c) }} as x, sum(w)::bigint as cnt
-        from {{ t.patterns | quote }}
+        select {{ sqlpriv.pif_code(c) }} as x, sum(w)::bigint as cnt
+        from {{ sqlpriv.quote(t.patterns) }}
         group by all
     ) as o
 {% if c.prior %}
-    join {{ t.pif_prior | quote }} as pr on pr.j = {{ c.j }} and pr.code = o.x
+    join {{ sqlpriv.quote(t.pif_prior) }} as pr on pr.j = {{ c.j }} and pr.code = o.x
     union all
-    select {{ c.j }}, null, 0, q from {{ t.pif_prior | quote }} where j = {{ c.j }} and code is null
+    select {{ c.j }}, null, 0, q from {{ sqlpriv.quote(t.pif_prior) }} where j = {{ c.j }} and code is null
 {% endif %}
 {{ "    union all" if not loop.last }}
 {% endfor %}
@@ -42,3 +42,4 @@ select
     greatest(0, sqlpriv_pif_kl_term(sqlpriv_pif_mix(a, 1, q), q) + sqlpriv_pif_xlog2x(1 - a) * (support_q - q)) as alone_cig,
     a * abs(1 - q) as alone_csf
 from supported
+{%- endmacro %}

@@ -1,4 +1,6 @@
 {#- The entropies behind the wCIG weights: per column H(j), H(j | others) and the weight. -#}
+{% macro pif_weights(t) -%}
 select "column", entropy, conditional_entropy, weight
-from {{ t.pif_entropies | quote }}
+from {{ sqlpriv.quote(t.pif_entropies) }}
 order by j
+{%- endmacro %}

@@ -1,11 +1,11 @@
 {#- CTEs: the requested fields with their measured factor after the expression, the factor
     before it (product over the raw source columns the field reads) and the manual weight
     that overrides the measured factor in the score. Needs the stats CTE. -#}
-{% macro fields_cte(fields) -%}
+{% macro request_fields_cte(fields) -%}
 requested (i, field, expression, j, weight) as (
     values
 {% for f in fields %}
-        ({{ loop.index0 }}, {{ f.name | literal }}, {{ f.expression | literal }}::varchar, {{ f.j }}, {{ f.weight | literal }}::double){{ "," if not loop.last }}
+        ({{ loop.index0 }}, {{ sqlpriv.literal(f.name) }}, {{ sqlpriv.literal(f.expression) }}::varchar, {{ f.j }}, {{ sqlpriv.literal(f.weight) }}::double){{ "," if not loop.last }}
 {% endfor %}
 ),
 {% set ns = namespace(any=false) %}
@@ -16,7 +16,7 @@ read_columns (i, k, source_column, j) as (
 {% for f in fields %}
 {% set outer = loop %}
 {% for s in f.sources %}
-        ({{ outer.index0 }}, {{ loop.index0 }}, {{ s.name | literal }}, {{ s.j }}){{ "," if not (outer.last and loop.last) }}
+        ({{ outer.index0 }}, {{ loop.index0 }}, {{ sqlpriv.literal(s.name) }}, {{ s.j }}){{ "," if not (outer.last and loop.last) }}
 {% endfor %}
 {% endfor %}
 {% else %}

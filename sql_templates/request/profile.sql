@@ -1,10 +1,10 @@
 {#- The privacy profile: one row per column with Cave's privacy factor (SPEC 3). -#}
-{% from "request/_stats.sql" import stats_cte %}
-with {{ stats_cte(t) }},
+{% macro request_profile(t, columns) -%}
+with {{ sqlpriv.request_stats_cte(t) }},
 names (j, "column") as (
     values
 {% for c in columns %}
-        ({{ loop.index0 }}, {{ c.name | literal }}){{ "," if not loop.last }}
+        ({{ loop.index0 }}, {{ sqlpriv.literal(c.name) }}){{ "," if not loop.last }}
 {% endfor %}
 )
 select
@@ -18,3 +18,4 @@ select
 from names
 join stats as s using (j)
 order by names.j
+{%- endmacro %}

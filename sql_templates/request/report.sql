@@ -5,10 +5,9 @@
     the joint set and the score with the product replaced by it (times the weights of the
     weighted fields, which the joint set leaves out) with its decision, and the row count
     before rows with NULL were dropped (dropna; else n). -#}
-{% from "request/_stats.sql" import stats_cte %}
-{% from "request/_fields.sql" import fields_cte %}
-with {{ stats_cte(t) }},
-{{ fields_cte(fields) }},
+{% macro request_report(t, approve, fields, joint_j, k, reject) -%}
+with {{ sqlpriv.request_stats_cte(t) }},
+{{ sqlpriv.request_fields_cte(fields) }},
 scored as (
     select
         product(factor) as score,
@@ -23,12 +22,12 @@ joint as (
         coalesce(sum(classes * size) filter (where size < {{ k }}), 0)::bigint as rows_below_k,
         coalesce(sum(classes) filter (where size = 1), 0)::bigint as unique_rows,
         1 - sum(classes / size::double) / sum(classes) as privacy_factor
-    from {{ t.sizes | quote }}
+    from {{ sqlpriv.quote(t.sizes) }}
     where j = {{ joint_j }}
 )
 select
     scored.score,
-    sqlpriv_request_decision(scored.score, {{ approve | literal }}::double, {{ reject | literal }}::double) as decision,
+    sqlpriv_request_decision(scored.score, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as decision,
     joint.n,
     joint.classes,
     joint.smallest_class,
@@ -39,6 +38,7 @@ select
     joint.classes / joint.n::double as guess_probability,
     joint.privacy_factor as joint_factor,
     joint.privacy_factor * scored.weights as joint_score,
-    sqlpriv_request_decision(joint.privacy_factor * scored.weights, {{ approve | literal }}::double, {{ reject | literal }}::double) as joint_decision,
-    coalesce((select max(size) from {{ t.sizes | quote }} where j = -2), joint.n) as rows_before_dropna
+    sqlpriv_request_decision(joint.privacy_factor * scored.weights, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as joint_decision,
+    coalesce((select max(size) from {{ sqlpriv.quote(t.sizes) }} where j = -2), joint.n) as rows_before_dropna
 from scored, joint
+{%- endmacro %}

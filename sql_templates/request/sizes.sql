@@ -8,12 +8,14 @@
       strategy 'union': one aggregate per set, UNION ALL (columnar sources read one column each);
       strategy 'grouping_sets': one aggregate with GROUPING SETS (a single pass over row
       sources such as CSV), each output cell labelled with its set by GROUPING(). -#}
-{% macro where_kept() -%}
+{#- WHERE clause leaving out rows with NULL in any kept column (nothing when keep is empty). -#}
+{% macro request_where_kept(keep, analysed) -%}
 {% if keep %}
 where {% for i in keep %}{{ analysed[i].expr }} is not null{{ " and " if not loop.last }}{% endfor %}
 {% endif %}
 {%- endmacro %}
-create or replace temp table {{ t.sizes | quote }} as
+{% macro request_sizes(t, analysed, keep, sets, source, strategy) -%}
+create or replace temp table {{ sqlpriv.quote(t.sizes) }} as
 {% if strategy == "union" %}
 {% for s in sets %}
 select {{ s.j }}::integer as j, f as size, count(*)::bigint as classes
@@ -21,16 +23,16 @@ from (
     select count(*)::bigint as f
 {% if s.members %}
     from (
-        select {% for i in s.members %}{{ analysed[i].expr }} as {{ analysed[i].alias | quote }}{{ ", " if not loop.last }}{% endfor %}
+        select {% for i in s.members %}{{ analysed[i].expr }} as {{ sqlpriv.quote(analysed[i].alias) }}{{ ", " if not loop.last }}{% endfor %}
 
         from {{ source }}
-        {{ where_kept() }}
+        {{ sqlpriv.request_where_kept(keep, analysed) }}
     )
-    group by {% for i in s.members %}{{ analysed[i].alias | quote }}{{ ", " if not loop.last }}{% endfor %}
+    group by {% for i in s.members %}{{ sqlpriv.quote(analysed[i].alias) }}{{ ", " if not loop.last }}{% endfor %}
 
 {% else %}
     from {{ source }}
-    {{ where_kept() }}
+    {{ sqlpriv.request_where_kept(keep, analysed) }}
 {% endif %}
 )
 group by f
@@ -42,19 +44,19 @@ union all
 with analysed as (
     select
 {% for a in analysed %}
-        {{ a.expr }} as {{ a.alias | quote }}{{ "," if not loop.last }}
+        {{ a.expr }} as {{ sqlpriv.quote(a.alias) }}{{ "," if not loop.last }}
 {% endfor %}
     from {{ source }}
-    {{ where_kept() }}
+    {{ sqlpriv.request_where_kept(keep, analysed) }}
 ),
 cells as (
     select
         case
 {% for s in sets if s.members | length > 1 %}
-            when {% for i in s.members %}grouping({{ analysed[i].alias | quote }}) = 0{{ " and " if not loop.last }}{% endfor %} then {{ s.j }}
+            when {% for i in s.members %}grouping({{ sqlpriv.quote(analysed[i].alias) }}) = 0{{ " and " if not loop.last }}{% endfor %} then {{ s.j }}
 {% endfor %}
 {% for s in sets if s.members | length == 1 %}
-            when grouping({{ analysed[s.members[0]].alias | quote }}) = 0 then {{ s.j }}
+            when grouping({{ sqlpriv.quote(analysed[s.members[0]].alias) }}) = 0 then {{ s.j }}
 {% endfor %}
 {% for s in sets if not s.members %}
             else {{ s.j }}
@@ -64,7 +66,7 @@ cells as (
     from analysed
     group by grouping sets (
 {% for s in sets %}
-        ({% for i in s.members %}{{ analysed[i].alias | quote }}{{ ", " if not loop.last }}{% endfor %}){{ "," if not loop.last }}
+        ({% for i in s.members %}{{ sqlpriv.quote(analysed[i].alias) }}{{ ", " if not loop.last }}{% endfor %}){{ "," if not loop.last }}
 {% endfor %}
     )
 )
@@ -77,3 +79,4 @@ union all
 select -2::integer as j, count(*)::bigint as size, 1::bigint as classes
 from {{ source }}
 {% endif %}
+{%- endmacro %}

@@ -1,8 +1,9 @@
 {#- Class-size histogram of the joint column set: sizes 1, 2, ..., k-1 and >= k, with the
     number of classes and rows in each bin and their shares of all classes / rows. For k > 101
     the bins below k are 1..100 plus the sizes that occur (a bounded table for any k). -#}
+{% macro request_uniqueness(t, joint_j, k) -%}
 with joint as (
-    select size, classes from {{ t.sizes | quote }} where j = {{ joint_j }}
+    select size, classes from {{ sqlpriv.quote(t.sizes) }} where j = {{ joint_j }}
 ),
 total as (
     select sum(classes)::double as classes, sum(classes * size)::double as n from joint
@@ -29,3 +30,4 @@ select binned.class_size, binned.classes, binned."rows",
        binned."rows" / total.n as row_share
 from binned, total
 order by binned.lo
+{%- endmacro %}

@@ -1,6 +1,6 @@
 {#- The select shared by cohorts.sql and phi_exact.sql: log2 N_t(s) for every pattern and
     every lattice subset whose cohort has more than one member (log2 1 = 0 adds nothing). -#}
-{% macro cohorts_select(t, words) -%}
+{% macro shapley_cohorts_select(t, words) -%}
 with expanded as (
     select
 {% for word in words %}
@@ -10,11 +10,11 @@ with expanded as (
         p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
 {% endfor %}
         l.sid
-    from {{ t.patterns | quote }} as p
-    cross join {{ t.lattice | quote }} as l
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    cross join {{ sqlpriv.quote(t.lattice) }} as l
 ),
 shared as (
-    select * from {{ t.cells | quote }} where n > 1
+    select * from {{ sqlpriv.quote(t.cells) }} where n > 1
 )
 select
 {% for word in words %}

@@ -2,8 +2,9 @@
     phi_j^v = sum_s c_j(s) X_v(s), X_v(s) = (1/|v|) sum_{t in v} log2 N_t(s). Summing over s
     first, this is the weighted mean over the level's patterns of the per-pattern value
     sum_s c_j(s) log2 N(s): counts per (pattern, level) only, never the rows. -#}
+{% macro shapley_by(t, columns, meta, sampled, samples, words) -%}
 with sizes as (
-    select level, sum(w)::bigint as n from {{ t.levels | quote }} group by level
+    select level, sum(w)::bigint as n from {{ sqlpriv.quote(t.levels) }} group by level
 ),
 means as (
     select
@@ -11,20 +12,20 @@ means as (
 {% for c in columns %}
         sum(v.w * coalesce(p.phi{{ loop.index0 }}, 0)) as phi{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
-    from {{ t.levels | quote }} as v
-    left join {{ t.phi | quote }} as p using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
+    from {{ sqlpriv.quote(t.levels) }} as v
+    left join {{ sqlpriv.quote(t.phi) }} as p using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
     group by v.level
 ){% if sampled %},
 cross_entropy as (
     select v.level, h.sid, sum(v.w * h.log_n) as sum_log_n
-    from {{ t.levels | quote }} as v
-    join {{ t.cohorts | quote }} as h using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
+    from {{ sqlpriv.quote(t.levels) }} as v
+    join {{ sqlpriv.quote(t.cohorts) }} as h using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
     group by all
 ),
 per_order as (
     select s.level, st.col,
            (coalesce(b.sum_log_n, 0) - coalesce(a.sum_log_n, 0)) / s.n as gain
-    from (select * from {{ t.steps | quote }} where is_sample) as st
+    from (select * from {{ sqlpriv.quote(t.steps) }} where is_sample) as st
     cross join sizes as s
     left join cross_entropy as b on b.sid = st.before_sid and b.level is not distinct from s.level
     left join cross_entropy as a on a.sid = st.after_sid and a.level is not distinct from s.level
@@ -41,15 +42,15 @@ errors as (
 {% endif %}
 
 select
-    s.level as {{ meta.level | quote }},
-    s.n as {{ meta.n | quote }},
-    s.n / sum(s.n) over () as {{ meta.share | quote }},
+    s.level as {{ sqlpriv.quote(meta.level) }},
+    s.n as {{ sqlpriv.quote(meta.n) }},
+    s.n / sum(s.n) over () as {{ sqlpriv.quote(meta.share) }},
 {% for c in columns %}
-    m.phi{{ loop.index0 }} / s.n as {{ c.name | quote }}{{ "," if not loop.last or sampled }}
+    m.phi{{ loop.index0 }} / s.n as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last or sampled }}
 {% endfor %}
 {% if sampled %}
 {% for c in columns %}
-    e.se{{ loop.index0 }} as {{ (c.name ~ "_se") | quote }}{{ "," if not loop.last }}
+    e.se{{ loop.index0 }} as {{ sqlpriv.quote((c.name ~ "_se")) }}{{ "," if not loop.last }}
 {% endfor %}
 {% endif %}
 from sizes as s
@@ -58,3 +59,4 @@ join means as m on m.level is not distinct from s.level
 join errors as e on e.level is not distinct from s.level
 {% endif %}
 order by s.level nulls last
+{%- endmacro %}

@@ -2,21 +2,22 @@
     prefix it is extended to), key masks, and coefficients
     c_j(s) = (#sampled orders revealing j right after s - #sampled orders ending j at s) / M,
     so that sum_s c_j(s) log2 N(s) is the mean marginal over the sampled orders. -#}
-create or replace temp table {{ t.lattice | quote }} as
+{% macro shapley_lattice_sampled(t, cardinalities, columns, samples, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.lattice) }} as
 with visited as (
-    select before_sid as sid from {{ t.steps | quote }}
+    select before_sid as sid from {{ sqlpriv.quote(t.steps) }}
     union
-    select after_sid from {{ t.steps | quote }}
+    select after_sid from {{ sqlpriv.quote(t.steps) }}
 ),
 parents as (
     select before_sid as sid, min(after_sid) as parent
-    from {{ t.steps | quote }}
+    from {{ sqlpriv.quote(t.steps) }}
     group by before_sid
 ),
 signed as (
-    select before_sid as sid, col, 1 as sign from {{ t.steps | quote }} where is_sample
+    select before_sid as sid, col, 1 as sign from {{ sqlpriv.quote(t.steps) }} where is_sample
     union all
-    select after_sid as sid, col, -1 as sign from {{ t.steps | quote }} where is_sample
+    select after_sid as sid, col, -1 as sign from {{ sqlpriv.quote(t.steps) }} where is_sample
 ),
 coefficients as (
     select
@@ -40,3 +41,4 @@ select
 from visited as v
 left join parents as p using (sid)
 left join coefficients as k using (sid)
+{%- endmacro %}

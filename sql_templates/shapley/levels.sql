@@ -2,7 +2,8 @@
     plain analysed columns it is evaluated once per distinct pattern (decoded values);
     otherwise per source row: by a positional join (the codes table is in input order)
     or, when rows were dropped, by matching the input position. -#}
-create or replace temp table {{ t.levels | quote }} as
+{% macro shapley_levels(t, expr, mode, source, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.levels) }} as
 {% if mode == "patterns" %}
 select
 {% for word in words %}
@@ -10,7 +11,7 @@ select
 {% endfor %}
     ({{ expr }}) as level,
     sum(__sqlpriv_w)::bigint as w
-from {{ t.decoded | quote }}
+from {{ sqlpriv.quote(t.decoded) }}
 group by all
 {% else %}
 with levels as (
@@ -23,7 +24,7 @@ select
 {% endfor %}
     v.level,
     count(*)::bigint as w
-from {{ t.codes | quote }} as r
+from {{ sqlpriv.quote(t.codes) }} as r
 {% if mode == "positional" %}
 positional join levels as v
 {% else %}
@@ -31,3 +32,4 @@ join levels as v using (__sqlpriv_pos)
 {% endif %}
 group by all
 {% endif %}
+{%- endmacro %}

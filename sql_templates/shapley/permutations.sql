@@ -3,7 +3,8 @@
     is_sample = false are 2d fixed helper orders (each column first, each column last):
     they only put every single column and every leave-one-out set into the lattice, for
     the entropy summary, and never enter an estimate. -#}
-create or replace temp table {{ t.steps | quote }} as
+{% macro shapley_permutations(t, permutations, samples) -%}
+create or replace temp table {{ sqlpriv.quote(t.steps) }} as
 with draws(perm, pos, col) as (
     values
 {% for perm in permutations %}
@@ -17,3 +18,4 @@ prefixes as (
 )
 select perm, perm < {{ samples }} as is_sample, col, after_sid - (1::bigint << col) as before_sid, after_sid
 from prefixes
+{%- endmacro %}

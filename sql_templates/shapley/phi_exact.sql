@@ -1,9 +1,9 @@
 {#- Exact per-pattern Shapley values: phi_j = sum over s of c_j(s) * log2 N(s), streamed
     from the cohort counts without materialising the (pattern x subset) table. -#}
-{% from "shapley/_cohorts.sql" import cohorts_select %}
-create or replace temp table {{ t.phi | quote }} as
+{% macro shapley_phi_exact(t, columns, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.phi) }} as
 with cohorts as (
-{{ cohorts_select(t, words) | indent(4, first=true) }}
+{{ sqlpriv.shapley_cohorts_select(t, words) | indent(4, first=true) }}
 )
 select
 {% for word in words %}
@@ -13,5 +13,6 @@ select
     sum(l.c{{ loop.index0 }} * h.log_n) as phi{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
 from cohorts as h
-join {{ t.lattice | quote }} as l using (sid)
+join {{ sqlpriv.quote(t.lattice) }} as l using (sid)
 group by all
+{%- endmacro %}

@@ -1,6 +1,7 @@
 {#- Sampled per-pattern Shapley values: the mean over sampled orders of each column's
     marginal log2 N(before) - log2 N(after), and its standard error. -#}
-create or replace temp table {{ t.phi | quote }} as
+{% macro shapley_phi_sampled(t, columns, samples, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.phi) }} as
 with marginals as (
     select
 {% for word in words %}
@@ -8,12 +9,12 @@ with marginals as (
 {% endfor %}
         s.col,
         coalesce(b.log_n, 0) - coalesce(a.log_n, 0) as m
-    from {{ t.patterns | quote }} as p
-    cross join (select * from {{ t.steps | quote }} where is_sample) as s
-    left join {{ t.cohorts | quote }} as b
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    cross join (select * from {{ sqlpriv.quote(t.steps) }} where is_sample) as s
+    left join {{ sqlpriv.quote(t.cohorts) }} as b
         on b.sid = s.before_sid{% for word in words %} and b.k{{ loop.index0 }} = p.k{{ loop.index0 }}{% endfor %}
 
-    left join {{ t.cohorts | quote }} as a
+    left join {{ sqlpriv.quote(t.cohorts) }} as a
         on a.sid = s.after_sid{% for word in words %} and a.k{{ loop.index0 }} = p.k{{ loop.index0 }}{% endfor %}
 
 )
@@ -27,3 +28,4 @@ select
 {% endfor %}
 from marginals
 group by all
+{%- endmacro %}

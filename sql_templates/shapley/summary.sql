@@ -1,19 +1,19 @@
 {#- One row per analysed column: marginal entropy H(j), conditional entropy H(j | rest)
     and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (SPEC 1, entropy identity).
     Sampled runs add the standard error over orders of H(after) - H(before). -#}
-{% from "shapley/_entropies.sql" import entropies_cte %}
-with {{ entropies_cte(t) }},
+{% macro shapley_summary(t, columns, full_sid, sampled, samples) -%}
+with {{ sqlpriv.shapley_entropies_cte(t) }},
 combined as (
     select
 {% for c in columns %}
         0.0 - sum(l.c{{ loop.index0 }} * e.entropy) as phi{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
     from entropies as e
-    join {{ t.lattice | quote }} as l using (sid)
+    join {{ sqlpriv.quote(t.lattice) }} as l using (sid)
 ){% if sampled %},
 per_order as (
     select s.perm, s.col, a.entropy - b.entropy as gain
-    from (select * from {{ t.steps | quote }} where is_sample) as s
+    from (select * from {{ sqlpriv.quote(t.steps) }} where is_sample) as s
     join entropies as b on b.sid = s.before_sid
     join entropies as a on a.sid = s.after_sid
 ),
@@ -26,7 +26,7 @@ errors as (
 
 {% for c in columns %}
 select
-    {{ c.name | literal }} as "column",
+    {{ sqlpriv.literal(c.name) }} as "column",
     (select entropy from entropies where sid = {{ 2 ** loop.index0 }}) as entropy,
     (select entropy from entropies where sid = {{ full_sid }})
         - (select entropy from entropies where sid = {{ full_sid - 2 ** loop.index0 }}) as conditional_entropy,
@@ -36,3 +36,4 @@ select
 {% endif %}
 {{ "union all" if not loop.last }}
 {% endfor %}
+{%- endmacro %}

@@ -1,9 +1,11 @@
 {#- Dense codes 1..K for the distinct values of one column over BOTH tables (NULL included,
     so that NULL matches NULL), shared so packed keys compare across tables. -#}
-create or replace temp table {{ dict | quote }} as
+{% macro singling_out_dictionary(t, column, dict_table) -%}
+create or replace temp table {{ sqlpriv.quote(dict_table) }} as
 select v, row_number() over () as code
 from (
-    select {{ column | quote }} as v from {{ t.ori | quote }}
+    select {{ sqlpriv.quote(column) }} as v from {{ sqlpriv.quote(t.ori) }}
     union
-    select {{ column | quote }} as v from {{ t.syn | quote }}
+    select {{ sqlpriv.quote(column) }} as v from {{ sqlpriv.quote(t.syn) }}
 )
+{%- endmacro %}

@@ -2,19 +2,20 @@
     one record, restricted to the keys of remaining records (a semi-join, so only synthetic
     rows sharing such a key are counted) when few records remain; a plain count otherwise
     (same result, cheaper when most keys are wanted anyway). -#}
-create or replace temp table {{ t.unique | quote }} as
+{% macro singling_out_exhaustive_unique(t, hi, lo, restrict, size, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.unique) }} as
 with l as (
-{% include "singling_out/_chunk.sql" %}
+{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
 ),
 {% if restrict %}
 wanted as (
     select l.sid{% for w in words %}, r.k{{ loop.index0 }} & l.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %} 
-    from {{ t.remaining | quote }} as r, l
+    from {{ sqlpriv.quote(t.remaining) }} as r, l
 ),
 {% endif %}
 keyed as (
     select l.sid{% for w in words %}, c.k{{ loop.index0 }} & l.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %}, c.__sqlpriv_pos
-    from {{ t.syn_codes | quote }} as c, l
+    from {{ sqlpriv.quote(t.syn_codes) }} as c, l
 ),
 cells as (
     select x.sid{% for w in words %}, x.k{{ loop.index0 }}{% endfor %}, count(*) as n, min(x.__sqlpriv_pos) as syn_idx
@@ -26,4 +27,5 @@ cells as (
 )
 select sid{% for w in words %}, k{{ loop.index0 }}{% endfor %}, syn_idx
 from cells
-where n = 1 and syn_idx in (select __sqlpriv_pos from {{ t.remaining | quote }})
+where n = 1 and syn_idx in (select __sqlpriv_pos from {{ sqlpriv.quote(t.remaining) }})
+{%- endmacro %}

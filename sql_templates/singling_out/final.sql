@@ -4,14 +4,15 @@
     records it singles out minimally. Parity mode: a hit counts only if no set earlier in the
     search order singled the record out with the same or fewer columns (PETsARD's masking),
     and a record's final set is its smallest, earliest one. -#}
-create or replace temp table {{ t.combos | quote }} as
+{% macro singling_out_final(t, calculate_baseline, field_decay_factor, mode) -%}
+create or replace temp table {{ sqlpriv.quote(t.combos) }} as
 with names as (
-    select list(name order by j) as items from {{ t.columns | quote }}
+    select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
 ),
 baseline as (
     select s.sid, product(c.card_ori::double) as combos
-    from {{ t.sets | quote }} as s
-    join {{ t.columns | quote }} as c on ((s.sid >> c.j) & 1) = 1
+    from {{ sqlpriv.quote(t.sets) }} as s
+    join {{ sqlpriv.quote(t.columns) }} as c on ((s.sid >> c.j) & 1) = 1
     group by s.sid
 ),
 counted as (
@@ -22,7 +23,7 @@ counted as (
 {% else %}
         true as counts
 {% endif %}
-    from {{ t.hits | quote }}
+    from {{ sqlpriv.quote(t.hits) }}
 ),
 collisions as (
     select sid, count(*) filter (where counts) as n from counted group by sid
@@ -34,11 +35,11 @@ examined as (
 {% else %}
         false as is_pruned, null::double as entropy, null::double as entropy_gain
 {% endif %}
-    from {{ t.sets | quote }} as s
+    from {{ sqlpriv.quote(t.sets) }} as s
 {% if mode == 'petsard' %}
-    join {{ t.status | quote }} as st on st.sid = s.sid
+    join {{ sqlpriv.quote(t.status) }} as st on st.sid = s.sid
 {% else %}
-    where s.sid in (select sid from {{ t.stats | quote }})
+    where s.sid in (select sid from {{ sqlpriv.quote(t.stats) }})
 {% endif %}
 )
 select
@@ -62,21 +63,21 @@ select
 {% endif %}
     e.entropy,
     e.entropy_gain,
-    pow({{ field_decay_factor | literal }}::double, e.size - 1) as field_weight,
-    coalesce(c.n, 0) * pow({{ field_decay_factor | literal }}::double, e.size - 1) as weighted_collision
+    pow({{ sqlpriv.literal(field_decay_factor) }}::double, e.size - 1) as field_weight,
+    coalesce(c.n, 0) * pow({{ sqlpriv.literal(field_decay_factor) }}::double, e.size - 1) as weighted_collision
 from examined as e
 cross join names
-left join {{ t.stats | quote }} as st on st.sid = e.sid
+left join {{ sqlpriv.quote(t.stats) }} as st on st.sid = e.sid
 left join collisions as c on c.sid = e.sid
 left join baseline as b on b.sid = e.sid;
 
-create or replace temp table {{ t.identified | quote }} as
+create or replace temp table {{ sqlpriv.quote(t.identified) }} as
 with names as (
-    select list(name order by j) as items from {{ t.columns | quote }}
+    select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
 ),
 ranked as (
     select *, row_number() over (partition by syn_idx order by size, sid) as rank
-    from {{ t.hits | quote }}
+    from {{ sqlpriv.quote(t.hits) }}
 )
 select
     r.syn_idx, r.ori_idx, r.size, r.sid,
@@ -84,6 +85,7 @@ select
         as minimal_sets
 from ranked as r
 cross join names
-join {{ t.hits | quote }} as m on m.syn_idx = r.syn_idx and m.size = r.size
+join {{ sqlpriv.quote(t.hits) }} as m on m.syn_idx = r.syn_idx and m.size = r.size
 where r.rank = 1
 group by all
+{%- endmacro %}

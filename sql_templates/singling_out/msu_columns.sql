@@ -1,7 +1,9 @@
 {#- The analysed columns of a sample-uniques search: j, name, packed-key word and mask. -#}
-create or replace temp table {{ t.columns | quote }} as
+{% macro singling_out_msu_columns(t, cols, columns) -%}
+create or replace temp table {{ sqlpriv.quote(t.columns) }} as
 select * from (values
 {% for j, w, mask in cols %}
-    ({{ j }}, {{ columns[j].name | literal }}, {{ w }}, {{ mask }}::bigint){{ "," if not loop.last }}
+    ({{ j }}, {{ sqlpriv.literal(columns[j].name) }}, {{ w }}, {{ mask }}::bigint){{ "," if not loop.last }}
 {% endfor %}
 ) as v(j, name, word, mask)
+{%- endmacro %}

@@ -4,39 +4,41 @@
     are grouped again: cells holding exactly one record (sum of multiplicities = 1) whose pattern
     has no MSU that is a subset of the set are new MSUs; cells with several records are kept for
     the next size. -#}
-create or replace temp table {{ su.cells | quote }} as
+{% macro singling_out_msu_level(t, hi, lo, max_cols, size, su, words) -%}
+create or replace temp table {{ sqlpriv.quote(su.cells) }} as
 with l as (
     select sid, size, base{% for w in words %}, m{{ loop.index0 }}, b{{ loop.index0 }}{% endfor %} 
-    from {{ su.sets | quote }}
+    from {{ sqlpriv.quote(su.sets) }}
     where size = {{ size }} and ord between {{ lo }} and {{ hi }}
 ),
 keyed as (
     select l.sid, l.base{% for w in words %}, p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as c{{ loop.index0 }}, p.k{{ loop.index0 }} & l.b{{ loop.index0 }} as bk{{ loop.index0 }}, p.k{{ loop.index0 }} as f{{ loop.index0 }}{% endfor %}, p.w
-    from {{ t.patterns | quote }} as p, l
+    from {{ sqlpriv.quote(t.patterns) }} as p, l
 )
 select x.sid{% for w in words %}, x.c{{ loop.index0 }}{% endfor %}, sum(x.w) as n{% for w in words %}, min(x.f{{ loop.index0 }}) as f{{ loop.index0 }}{% endfor %} 
 from keyed as x
 {% if size > 1 %}
-semi join (select * from {{ su.multi | quote }} where size = {{ size - 1 }}) as m
+semi join (select * from {{ sqlpriv.quote(su.multi) }} where size = {{ size - 1 }}) as m
     on m.sid = x.base{% for w in words %} and m.c{{ loop.index0 }} = x.bk{{ loop.index0 }}{% endfor %} 
 {% endif %}
 group by all;
 
-insert into {{ su.msu | quote }}
+insert into {{ sqlpriv.quote(su.msu) }}
 select c.sid, {{ size }} as size{% for w in words %}, c.f{{ loop.index0 }}{% endfor %} 
-from {{ su.cells | quote }} as c
+from {{ sqlpriv.quote(su.cells) }} as c
 where c.n = 1
   and not exists (
-      select 1 from {{ su.msu | quote }} as m
+      select 1 from {{ sqlpriv.quote(su.msu) }} as m
       where (m.sid & c.sid) = m.sid{% for w in words %} and m.f{{ loop.index0 }} = c.f{{ loop.index0 }}{% endfor %} 
   );
 
 {% if size > 1 %}
-delete from {{ su.multi | quote }} where size < {{ size - 1 }};
+delete from {{ sqlpriv.quote(su.multi) }} where size < {{ size - 1 }};
 {% endif %}
 {% if size < max_cols %}
-insert into {{ su.multi | quote }}
+insert into {{ sqlpriv.quote(su.multi) }}
 select sid, {{ size }} as size{% for w in words %}, c{{ loop.index0 }}{% endfor %}, n
-from {{ su.cells | quote }}
+from {{ sqlpriv.quote(su.cells) }}
 where n > 1
 {% endif %}
+{%- endmacro %}

@@ -3,14 +3,15 @@
     gain over the base combination (exactly 0 when the set has as many cells as its base: it
     then has the same partition); pruned when the base was pruned or the gain is at or below
     min_entropy_delta. -#}
-insert into {{ t.status | quote }}
+{% macro singling_out_petsard_status(t, hi, lo, min_entropy_delta, renyi_alpha, size, words) -%}
+insert into {{ sqlpriv.quote(t.status) }}
 with l as (
-{% include "singling_out/_chunk.sql" %}
+{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
 ),
 dist as (
     select sid, count(*) as cells,
-        sum(pow(n::double / (select count(*) from {{ t.syn | quote }}), {{ renyi_alpha | literal }}::double)) as power_sum
-    from {{ t.cells | quote }}
+        sum(pow(n::double / (select count(*) from {{ sqlpriv.quote(t.syn) }}), {{ sqlpriv.literal(renyi_alpha) }}::double)) as power_sum
+    from {{ sqlpriv.quote(t.cells) }}
     group by sid
 ),
 scored as (
@@ -23,7 +24,7 @@ scored as (
         b.cells as base_cells,
         b.entropy as base_entropy
     from l
-    left join {{ t.status | quote }} as b on b.sid = l.base
+    left join {{ sqlpriv.quote(t.status) }} as b on b.sid = l.base
     left join dist as d on d.sid = l.sid
 )
 select sid, size, pruned_by_base, cells, entropy,
@@ -31,5 +32,6 @@ select sid, size, pruned_by_base, cells, entropy,
          when cells = base_cells then 0.0
          else entropy - base_entropy end as entropy_gain,
     pruned_by_base or (size > 1 and (case when cells = base_cells then 0.0 else entropy - base_entropy end)
-                       <= {{ min_entropy_delta | literal }}::double) as is_pruned
+                       <= {{ sqlpriv.literal(min_entropy_delta) }}::double) as is_pruned
 from scored
+{%- endmacro %}

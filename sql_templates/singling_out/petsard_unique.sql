@@ -1,6 +1,8 @@
 {#- PETsARD parity mode: the synthetic-unique cells of the sets of the chunk that were not pruned. -#}
-create or replace temp table {{ t.unique | quote }} as
+{% macro singling_out_petsard_unique(t, words) -%}
+create or replace temp table {{ sqlpriv.quote(t.unique) }} as
 select c.sid{% for w in words %}, c.k{{ loop.index0 }}{% endfor %}, c.syn_idx
-from {{ t.cells | quote }} as c
-join {{ t.status | quote }} as s on s.sid = c.sid
+from {{ sqlpriv.quote(t.cells) }} as c
+join {{ sqlpriv.quote(t.status) }} as s on s.sid = c.sid
 where c.n = 1 and not s.is_pruned
+{%- endmacro %}

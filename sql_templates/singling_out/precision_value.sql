@@ -1,2 +1,4 @@
 {#- Probe: the numeric precision (decimals) used for float rounding. -#}
-select p from {{ t.precision | quote }}
+{% macro singling_out_precision_value(t) -%}
+select p from {{ sqlpriv.quote(t.precision) }}
+{%- endmacro %}

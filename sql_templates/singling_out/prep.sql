@@ -2,29 +2,30 @@
     (as numpy does), datetimes floored to the given unit, exact duplicates dropped.
     __sqlpriv_pos is the 0-based position among the distinct rows (PETsARD's index after
     drop_duplicates().reset_index()), __sqlpriv_row the input position of the first copy. -#}
-create or replace temp table {{ table | quote }} as
+{% macro singling_out_prep(t, columns, datetime_unit, source, table) -%}
+create or replace temp table {{ sqlpriv.quote(table) }} as
 with input_rows as (
     select
         row_number() over () - 1 as __sqlpriv_row,
 {% for c in columns %}
 {% if c.kind == 'float' %}
-        case when (select p from {{ t.precision | quote }}) > 0
-             then round_even({{ c.name | quote }} * power(10, (select p from {{ t.precision | quote }})), 0)
-                  / power(10, (select p from {{ t.precision | quote }}))
-             else {{ c.name | quote }} end
+        case when (select p from {{ sqlpriv.quote(t.precision) }}) > 0
+             then round_even({{ sqlpriv.quote(c.name) }} * power(10, (select p from {{ sqlpriv.quote(t.precision) }})), 0)
+                  / power(10, (select p from {{ sqlpriv.quote(t.precision) }}))
+             else {{ sqlpriv.quote(c.name) }} end
 {% elif c.kind == 'datetime' and datetime_unit %}
-        date_trunc({{ datetime_unit | literal }}, {{ c.name | quote }})
+        date_trunc({{ sqlpriv.literal(datetime_unit) }}, {{ sqlpriv.quote(c.name) }})
 {% else %}
-        {{ c.name | quote }}
+        {{ sqlpriv.quote(c.name) }}
 {% endif %}
-            as {{ c.name | quote }}{{ "," if not loop.last }}
+            as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
 {% endfor %}
     from {{ source }}
 ),
 distinct_rows as (
     select
 {% for c in columns %}
-        {{ c.name | quote }},
+        {{ sqlpriv.quote(c.name) }},
 {% endfor %}
         min(__sqlpriv_row) as __sqlpriv_row,
         count(*) as __sqlpriv_copies
@@ -33,3 +34,4 @@ distinct_rows as (
 )
 select row_number() over (order by __sqlpriv_row) - 1 as __sqlpriv_pos, *
 from distinct_rows
+{%- endmacro %}

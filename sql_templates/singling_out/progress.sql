@@ -1,4 +1,6 @@
 {#- Probe for the progress line: records singled out so far and column sets pruned. -#}
+{% macro singling_out_progress(t) -%}
 select
-    (select count(distinct syn_idx) from {{ t.hits | quote }}) as found,
-    (select count(*) filter (where is_pruned) from {{ t.status | quote }}) as pruned
+    (select count(distinct syn_idx) from {{ sqlpriv.quote(t.hits) }}) as found,
+    (select count(*) filter (where is_pruned) from {{ sqlpriv.quote(t.status) }}) as pruned
+{%- endmacro %}

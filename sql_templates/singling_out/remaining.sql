@@ -1,6 +1,8 @@
 {#- Synthetic records not yet singled out by a smaller column set: the only ones a set of
     this size can add (a record singled out by a subset is never re-examined). -#}
-create or replace temp table {{ t.remaining | quote }} as
+{% macro singling_out_remaining(t, size) -%}
+create or replace temp table {{ sqlpriv.quote(t.remaining) }} as
 select c.*
-from {{ t.syn_codes | quote }} as c
-where c.__sqlpriv_pos not in (select syn_idx from {{ t.hits | quote }} where size < {{ size }})
+from {{ sqlpriv.quote(t.syn_codes) }} as c
+where c.__sqlpriv_pos not in (select syn_idx from {{ sqlpriv.quote(t.hits) }} where size < {{ size }})
+{%- endmacro %}

@@ -1,2 +1,4 @@
 {#- Probe: distinct rows and all rows (with exact duplicates) of one prepared table. -#}
-select count(*) as distinct_rows, sum(__sqlpriv_copies) as rows from {{ table | quote }}
+{% macro singling_out_side_counts(table) -%}
+select count(*) as distinct_rows, sum(__sqlpriv_copies) as rows from {{ sqlpriv.quote(table) }}
+{%- endmacro %}

@@ -1,9 +1,11 @@
 {#- Per set of the chunk: how many (remaining, in exhaustive mode) synthetic records are
     unique on it (mpuccs_cnt). -#}
-insert into {{ t.stats | quote }}
+{% macro singling_out_stats(t, hi, lo, size, words) -%}
+insert into {{ sqlpriv.quote(t.stats) }}
 with l as (
-{% include "singling_out/_chunk.sql" %}
+{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
 )
 select l.sid, count(u.syn_idx)::bigint as mpuccs_cnt
-from l left join {{ t.unique | quote }} as u on u.sid = l.sid
+from l left join {{ sqlpriv.quote(t.unique) }} as u on u.sid = l.sid
 group by l.sid
+{%- endmacro %}

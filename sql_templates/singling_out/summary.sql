@@ -1,12 +1,13 @@
 {#- The global figures (SPEC 4). Weighted identification rate: identified records weighted by
     field_decay_factor^(size - 1) of their (smallest) singling-out set, over all records. -#}
+{% macro singling_out_summary(t, calculate_baseline, field_decay_factor) -%}
 with counts as (
     select
-        (select count(*) from {{ t.syn | quote }}) as total_syn_records,
-        (select count(*) from {{ t.identified | quote }}) as total_identified,
-        (select coalesce(sum(pow({{ field_decay_factor | literal }}::double, size - 1)), 0)
-         from {{ t.identified | quote }}) as weighted_identified,
-        (select product(card_ori::double) from {{ t.columns | quote }}) as combos
+        (select count(*) from {{ sqlpriv.quote(t.syn) }}) as total_syn_records,
+        (select count(*) from {{ sqlpriv.quote(t.identified) }}) as total_identified,
+        (select coalesce(sum(pow({{ sqlpriv.literal(field_decay_factor) }}::double, size - 1)), 0)
+         from {{ sqlpriv.quote(t.identified) }}) as weighted_identified,
+        (select product(card_ori::double) from {{ sqlpriv.quote(t.columns) }}) as combos
 ),
 rates as (
     select *,
@@ -36,3 +37,4 @@ select
     total_identified,
     total_syn_records
 from protection
+{%- endmacro %}

@@ -156,7 +156,7 @@ def prepare(
 
     plan.add(
         "dictionaries",
-        [render("engine/dictionary.sql", t=names, dict=names["dicts"][j], column=c.name) for j, c in enumerate(specs)],
+        [render("engine/dictionary.sql", t=names, dict_table=names["dicts"][j], column=c.name) for j, c in enumerate(specs)],
         deps=["analysed"],
     )
     plan.ensure(["dictionaries"])

@@ -1,8 +1,13 @@
 """Find, load and render the Jinja SQL templates in ``sql_templates/``.
 
-Identifiers go through :func:`quote` and string constants through
-:func:`literal`; both are exposed to templates as filters so that no template
-ever splices raw text.
+Every template file defines one Jinja macro named ``<folder>_<file>`` (files
+starting with ``_`` hold shared helper macros). Templates call each other, and
+quote identifiers and constants, through the ``sqlpriv`` namespace
+(``sqlpriv.quote(name)``, ``sqlpriv.literal(value)``, ``sqlpriv.shapley_cohorts_select(...)``),
+which is exactly how dbt exposes a package's macros: the same files are the
+macros of the dbt package (``dbt_project.yml`` points its ``macro-paths`` here).
+:func:`quote` and :func:`literal` are the Python twins of the two template macros,
+for the few identifiers Python code builds itself.
 
 >>> quote('my "odd" col')
 '"my ""odd"" col"'
@@ -15,6 +20,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -51,6 +57,36 @@ def template_dir() -> Path:
     )
 
 
+DBT_ONLY = "dbt"  # sql_templates/dbt: the dbt adapter layer (dbt-only Jinja tags), never loaded here
+_MACRO = re.compile(r"\{%-?\s*macro\s+(\w+)\s*\(")
+
+
+class Namespace:
+    """``sqlpriv.<macro>`` inside templates: any macro defined anywhere in ``sql_templates/``."""
+
+    def __getattr__(self, name: str) -> Any:
+        where = macro_index().get(name)
+        if where is None:
+            raise AttributeError(f"no template defines a macro named {name!r}")
+        return getattr(environment().get_template(where).module, name)
+
+
+@functools.lru_cache(maxsize=1)
+def macro_index() -> dict[str, str]:
+    """Macro name -> template path, for every macro in ``sql_templates/`` (dbt layer excluded)."""
+    root = template_dir()
+    index: dict[str, str] = {}
+    for path in sorted(root.rglob("*.sql")):
+        rel = path.relative_to(root).as_posix()
+        if rel.split("/")[0] == DBT_ONLY:
+            continue
+        for name in _MACRO.findall(path.read_text(encoding="utf-8")):
+            if name in index:
+                raise RuntimeError(f"macro {name!r} is defined in both {index[name]} and {rel}")
+            index[name] = rel
+    return index
+
+
 @functools.lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """The shared Jinja environment (strict undefined, SQL-friendly whitespace)."""
@@ -62,13 +98,24 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=False,
         autoescape=False,
     )
-    env.filters["quote"] = quote
-    env.filters["literal"] = literal
+    env.globals["sqlpriv"] = Namespace()
     return env
 
 
-def render(name: str, **context: Any) -> str:
-    """Render template ``name`` (a path relative to ``sql_templates/``)."""
-    text = environment().get_template(name).render(**context)
-    lines = [line.rstrip() for line in text.strip().splitlines()]
+def macro_name(name: str) -> str:
+    """The macro a template file defines: ``engine/dictionary.sql`` -> ``engine_dictionary``."""
+    folder, _, stem = name.rpartition("/")
+    return f"{folder.rpartition('/')[2]}_{stem[:-4] if stem.endswith('.sql') else stem}"
+
+
+def call(macro: str, **context: Any) -> str:
+    """Render template macro ``macro`` with the arguments it declares taken from ``context``."""
+    fn = getattr(environment().globals["sqlpriv"], macro)
+    args = {k: v for k, v in context.items() if k in fn.arguments or fn.catch_kwargs}
+    lines = [line.rstrip() for line in str(fn(**args)).strip().splitlines()]
     return "\n".join(line for line in lines if line)
+
+
+def render(name: str, **context: Any) -> str:
+    """Render template ``name`` (a path relative to ``sql_templates/``): call its macro."""
+    return call(macro_name(name), **context)
