@@ -26,7 +26,7 @@ from sqlpriv.errors import (
     SqlprivWarning,
 )
 from sqlpriv.pif import InformationFactors, PifResult, cig, csf, fig, information_factors, pif, rig, wcig
-from sqlpriv.request import Assessment, assess_request, privacy_profile
+from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.singling_out import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
 
@@ -59,6 +59,7 @@ __all__ = [
     "Assessment",
     "assess_request",
     "privacy_profile",
+    "small_classes",
     "ColumnError",
     "EmptyInputError",
     "ExecutionError",

@@ -33,7 +33,7 @@ from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.engine.templates import quote, render
+from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SqlprivError
 
 MEASURES = ("cig", "wcig", "csf")
@@ -142,14 +142,16 @@ class InformationFactors(cohorts.FrameMeasure):
                 if type(exc) is not SqlprivError:  # not the guard's message: a real failure
                     raise
                 raise ParameterError(str(exc)) from None
-        plan.add("pif_values", [render("pif/values.sql", **self._ctx())], deps=value_deps)
+        plan.add("pif_values", [create_table(t["pif_values"], render("pif/values.sql", **self._ctx()))], deps=value_deps)
         plan.add(
             "pif_context",
-            [render("pif/context.sql", **self._ctx(c=c, table=t["pif_context"][c["j"]])) for c in self.cols],
+            [create_table(t["pif_context"][c["j"]], render("pif/context.sql", **self._ctx(c=c))) for c in self.cols],
             deps=["pif_values"],
         )
-        plan.add("pif_cells", [render("pif/cells.sql", **self._ctx())], deps=["pif_context"])
-        plan.add("pif_entropies", [render("pif/entropies.sql", **self._ctx())], deps=["pif_context"])
+        plan.add("pif_cells", [create_table(t["pif_cells"], render("pif/cells.sql", **self._ctx()))], deps=["pif_context"])
+        plan.add(
+            "pif_entropies", [create_table(t["pif_entropies"], render("pif/entropies.sql", **self._ctx()))], deps=["pif_context"]
+        )
 
     def needs(self, measure: str) -> list[str]:
         return ["codes", "pif_cells"] + (["pif_entropies"] if measure == "wcig" else [])

@@ -175,6 +175,15 @@ def _names(prefix: str | None = None) -> dict[str, str]:
     return {"prefix": prefix, "sizes": f"{prefix}_sizes"}
 
 
+def _sizes_step(
+    t: Mapping[str, str], source: str, analysed: list[dict[str, Any]], sets: list[dict[str, Any]],
+    keep: list[int], strategy: str,
+) -> str:
+    """The plan step keeping the class-size histogram (request/sizes.sql) as temp table t["sizes"]."""
+    body = render("request/sizes.sql", source=source, analysed=analysed, sets=sets, keep=keep, strategy=strategy)
+    return render("engine/create_table.sql", table=t["sizes"], body=body)
+
+
 # --------------------------------------------------------------------------- profile
 
 
@@ -215,11 +224,7 @@ def privacy_profile(
     sets = [{"j": j, "members": [j]} for j in range(len(specs))]
     keep = list(range(len(specs))) if _check_bool("dropna", dropna) else []
     plan = Plan(conn, src)
-    plan.add(
-        "sizes",
-        [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets, keep=keep,
-                strategy=_pick_strategy(strategy, src))],
-    )
+    plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
     return Result(plan, render("request/profile.sql", t=t, columns=specs), ["sizes"])
 
 
@@ -531,11 +536,8 @@ def prepare_request(
 
     t = _names()
     plan = Plan(conn, src)
-    plan.add(
-        "sizes",
-        [render("request/sizes.sql", t=t, source=src.ref, analysed=analysed, sets=sets,
-                keep=list(range(len(specs))) if dropna else [], strategy=_pick_strategy(strategy, src))],
-    )
+    keep = list(range(len(specs))) if dropna else []
+    plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
     ctx = dict(t=t, fields=fields, joint_j=joint_j, approve=approve, reject=reject, k=k)
     return Assessment(
         plan,
@@ -552,4 +554,50 @@ def prepare_request(
     )
 
 
-__all__ = ["Assessment", "assess_request", "prepare_request", "privacy_profile", "DECISIONS"]
+# --------------------------------------------------------------------------- small classes
+
+
+def small_classes(
+    source: Any,
+    columns: ColumnsArg,
+    k: int = 5,
+    *,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> Result:
+    """The equivalence classes of ``columns`` with fewer than ``k`` rows (k-anonymity failures).
+
+    One row per class: the columns' values under their own names and ``class_size`` (rows in
+    the class), ordered by ``class_size``, then the values (NULLs last); NULL is a value, as in
+    :func:`assess_request`. The rows are those behind ``rows_below_k`` of the assessment
+    (their ``class_size`` sums to it). ``columns``: plain column names (for an expression,
+    make it a column of the source first). Same SQL as the dbt k-anonymity test
+    (``request/small_classes.sql``).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"sex": ["f", "f", "m", "m", "m"], "age": [30, 30, 30, 40, 40]})
+    >>> small_classes(df, ["sex", "age"], k=2).df().values.tolist()
+    [['m', 30, 1]]
+    >>> small_classes(df, ["sex"], k=3).fetchall()
+    [('f', 2)]
+    """
+    k = _check_k(k)
+    if _is_empty(columns):
+        raise ParameterError("columns is empty: name at least one column, e.g. columns=['gender', 'age']")
+    conn = _connect(con, threads, memory_limit, temp_directory)
+    src = resolve_source(source, conn)
+    specs = resolve_columns(src, columns)
+    expressions = [s.name for s in specs if s.is_expression]
+    if expressions:
+        raise ParameterError(
+            "small_classes takes plain column names, not expressions: "
+            + ", ".join(repr(n) for n in expressions)
+            + "; add the expression as a column of the source (e.g. a view) first"
+        )
+    query = render("request/small_classes.sql", source=src.ref, columns=[s.name for s in specs], k=k)
+    return Result(Plan(conn, src), query, [])
+
+
+__all__ = ["Assessment", "assess_request", "prepare_request", "privacy_profile", "small_classes", "DECISIONS"]

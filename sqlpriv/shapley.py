@@ -24,7 +24,7 @@ from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, check_expression
-from sqlpriv.engine.templates import quote, render
+from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
 
 EXACT_LIMIT = 12  # method="auto" is exact up to this many columns
@@ -161,7 +161,7 @@ def uniqueness_shapley(
     if method == "exact":
         plan.add(
             "lattice",
-            [render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities)))],
+            [create_table(t["lattice"], render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities))))],
         )
     else:
         rng = random.Random(seed)
@@ -178,7 +178,7 @@ def uniqueness_shapley(
         )
     cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
     if method == "exact":
-        plan.add("phi", [render("shapley/phi_exact.sql", **frame.context())], deps=["cells"])
+        plan.add("phi", [create_table(t["phi"], render("shapley/phi_exact.sql", **frame.context()))], deps=["cells"])
     else:
         plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
         plan.add("phi", [render("shapley/phi_sampled.sql", **frame.context(samples=samples))], deps=["cohorts", "steps"])

@@ -46,7 +46,7 @@ from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
-from sqlpriv.engine.templates import quote, render
+from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 MODES = ("exhaustive", "petsard")
@@ -389,8 +389,9 @@ def singling_out(
     code_steps = []
     for side in ("ori", "syn"):
         names = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
-        code_steps.append(render("engine/encode.sql", t=names, columns=specs, words=words, bits=bits, key=None,
-                                 cardinalities=[sizes[j] for j in range(d)]))
+        code_steps.append(create_table(names["codes"], render(
+            "engine/encode.sql", t=names, columns=specs, words=words, bits=bits, key=None,
+            cardinalities=[sizes[j] for j in range(d)])))
     plan.add("codes", code_steps, deps=["dictionaries"])
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=columns)], deps=["prep"])
     plan.add("sets", [render("singling_out/sets.sql", t=t, words=words, max_cols=max_cols)], deps=["columns"])

@@ -1,6 +1,5 @@
 {#- The analysed columns of the source, with the 0-based input position (and the user's key). -#}
 {% macro engine_analysed(t, columns, dropna, key, source) -%}
-create or replace temp table {{ sqlpriv.quote(t.analysed) }} as
 with numbered as (
     select
         row_number() over () - 1 as __sqlpriv_pos,

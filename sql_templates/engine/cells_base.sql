@@ -1,6 +1,5 @@
 {#- Cohort cells of the full column set: the patterns themselves (plus extra keys). -#}
-{% macro engine_cells_base(extras, full_sid, level_table, patterns, words) -%}
-create or replace temp table {{ sqlpriv.quote(level_table) }} as
+{% macro engine_cells_base(extras, full_sid, patterns, words) -%}
 select
     {{ full_sid }}::bigint as sid,
 {% for word in words %}

@@ -1,7 +1,6 @@
 {#- Cohort cells of every lattice subset of one size, each aggregated from the cells of its
     parent (a superset one column larger): counts N(s) without touching the rows again. -#}
-{% macro engine_cells_rollup(t, extras, level_table, parent_table, size, words) -%}
-create or replace temp table {{ sqlpriv.quote(level_table) }} as
+{% macro engine_cells_rollup(t, extras, parent_table, size, words) -%}
 select
     l.sid,
 {% for word in words %}

@@ -1,6 +1,5 @@
 {#- Dense integer codes (1..K) for the distinct values of one analysed column, NULL included. -#}
-{% macro engine_dictionary(t, column, dict_table) -%}
-create or replace temp table {{ sqlpriv.quote(dict_table) }} as
+{% macro engine_dictionary(t, column) -%}
 select v, row_number() over () as code
 from (select distinct {{ sqlpriv.quote(column) }} as v from {{ sqlpriv.quote(t.analysed) }})
 {%- endmacro %}

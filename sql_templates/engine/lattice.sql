@@ -2,9 +2,9 @@
     size, the superset it is rolled up from (parent), its key masks m0.. (one per
     packed word) and c0.., the coefficient of log2 N(s) in each column's Shapley value.
     A constant column is a null player: its coefficients are 0, so its value is exactly 0
-    and the others' values are unchanged (N(u + j) = N(u) for every u). -#}
+    and the others' values are unchanged (N(u + j) = N(u) for every u). Without cardinalities
+    (a single-statement chain) constancy is read from the dictionary sizes in SQL. -#}
 {% macro engine_lattice(t, cardinalities, columns, d, parent_order, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.lattice) }} as
 select
     sid,
     bit_count(sid) as size,
@@ -17,7 +17,10 @@ select
     0{% for f in word %} + case when sqlpriv_has_bit(sid, {{ f.j }}) then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
 {% endfor %}
 {% for c in columns %}
-{% if cardinalities[loop.index0] == 1 %}
+{% if cardinalities is none %}
+    case when (select count(*) from {{ sqlpriv.quote(t.dicts[loop.index0]) }}) = 1 then 0.0
+         else sqlpriv_shapley_coefficient(sid, {{ loop.index0 }}, {{ d }}) end as c{{ loop.index0 }}{{ "," if not loop.last }}
+{% elif cardinalities[loop.index0] == 1 %}
     0.0 as c{{ loop.index0 }}{{ "," if not loop.last }}
 {% else %}
     sqlpriv_shapley_coefficient(sid, {{ loop.index0 }}, {{ d }}) as c{{ loop.index0 }}{{ "," if not loop.last }}

@@ -1,6 +1,5 @@
 {#- Distinct patterns of the analysed columns with their multiplicity w (plus optional extra keys). -#}
-{% macro engine_patterns(extras, rows, table, words) -%}
-create or replace temp table {{ sqlpriv.quote(table) }} as
+{% macro engine_patterns(extras, rows, words) -%}
 select
 {% for word in words %}
     k{{ loop.index0 }},

@@ -4,7 +4,6 @@
     value's alone_cig / alone_csf. Rows sharing a pattern share these values; per-row outputs
     join them back. -#}
 {% macro pif_cells(t, cols, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.pif_cells) }} as
 select
 {% for word in words %}
     p.k{{ loop.index0 }},

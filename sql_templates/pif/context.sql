@@ -6,8 +6,7 @@
         CIG = (sum w log2 w - sum w log2 q) / N - log2 N.
     With accuracy a < 1 the posterior p' = a p + (1 - a) q ranges over the prior's whole support;
     the support values outside the cohort add (1 - a) log2(1 - a) times their total prior. -#}
-{% macro pif_context(t, c, table, words) -%}
-create or replace temp table {{ sqlpriv.quote(table) }} as
+{% macro pif_context(t, c, words) -%}
 {% if c.accuracy == 1 %}
 select
 {% for word in words %}

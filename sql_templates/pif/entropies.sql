@@ -3,7 +3,6 @@
     H(j | others) = sum over j's leave-one-out cohorts of (N log2 N - sum of w log2 w over its patterns) / n;
     cohorts with a single pattern add 0, which is why the context tables may leave them out. -#}
 {% macro pif_entropies(t, cols) -%}
-create or replace temp table {{ sqlpriv.quote(t.pif_entropies) }} as
 with totals as (
     select sum(w) as n from {{ sqlpriv.quote(t.patterns) }}
 ),

@@ -6,7 +6,6 @@
     Prior values absent from the data are kept with x = NULL and cnt = 0: they matter once an
     accuracy below 1 mixes the prior in. -#}
 {% macro pif_values(t, cols) -%}
-create or replace temp table {{ sqlpriv.quote(t.pif_values) }} as
 with accuracies(j, a) as (
     values {% for c in cols %}({{ c.j }}, {{ sqlpriv.literal(c.accuracy) }}::double){{ ", " if not loop.last }}{% endfor %}
 

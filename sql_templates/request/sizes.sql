@@ -7,15 +7,12 @@
     Each set is one GROUP BY over the source:
       strategy 'union': one aggregate per set, UNION ALL (columnar sources read one column each);
       strategy 'grouping_sets': one aggregate with GROUPING SETS (a single pass over row
-      sources such as CSV), each output cell labelled with its set by GROUPING(). -#}
-{#- WHERE clause leaving out rows with NULL in any kept column (nothing when keep is empty). -#}
-{% macro request_where_kept(keep, analysed) -%}
-{% if keep %}
-where {% for i in keep %}{{ analysed[i].expr }} is not null{{ " and " if not loop.last }}{% endfor %}
-{% endif %}
-{%- endmacro %}
-{% macro request_sizes(t, analysed, keep, sets, source, strategy) -%}
-create or replace temp table {{ sqlpriv.quote(t.sizes) }} as
+      sources such as CSV), each output cell labelled with its set by GROUPING().
+    A pure select (columns j, size, classes): the Python plan keeps it as a temp table
+    (engine/create_table.sql), the single-statement chains (profile_query.sql, report_query.sql)
+    inline it as a CTE. `analysed` items: alias, expr (SQL); `sets` items: j, members (indexes
+    into analysed); `keep`: indexes into analysed. -#}
+{% macro request_sizes(analysed, keep, sets, source, strategy) -%}
 {% if strategy == "union" %}
 {% for s in sets %}
 select {{ s.j }}::integer as j, f as size, count(*)::bigint as classes

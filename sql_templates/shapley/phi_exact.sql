@@ -1,7 +1,6 @@
 {#- Exact per-pattern Shapley values: phi_j = sum over s of c_j(s) * log2 N(s), streamed
     from the cohort counts without materialising the (pattern x subset) table. -#}
 {% macro shapley_phi_exact(t, columns, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.phi) }} as
 with cohorts as (
 {{ sqlpriv.shapley_cohorts_select(t, words) | indent(4, first=true) }}
 )

@@ -29,7 +29,7 @@ import duckdb
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, _match_column, fresh_name, resolve_columns, resolve_source
-from sqlpriv.engine.templates import quote, render
+from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
 
 FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
@@ -134,7 +134,7 @@ def prepare(
     plan = Plan(con, src)
     frame = CohortFrame(plan, src, specs, key, names)
 
-    plan.add("analysed", [render("engine/analysed.sql", **frame.context(dropna=dropna))])
+    plan.add("analysed", [create_table(names["analysed"], render("engine/analysed.sql", **frame.context(dropna=dropna)))])
     plan.ensure(["analysed"])
     frame.n = run(con, render("engine/count_rows.sql", relation=quote(names["analysed"]))).fetchone()[0]
     frame.n_source = (
@@ -156,7 +156,7 @@ def prepare(
 
     plan.add(
         "dictionaries",
-        [render("engine/dictionary.sql", t=names, dict_table=names["dicts"][j], column=c.name) for j, c in enumerate(specs)],
+        [create_table(names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name)) for j, c in enumerate(specs)],
         deps=["analysed"],
     )
     plan.ensure(["dictionaries"])
@@ -166,10 +166,10 @@ def prepare(
 
     frame.words = plan_words(frame.cardinalities)
     bits = [next(f["bits"] for w in frame.words for f in w if f["j"] == j) for j in range(frame.d)]
-    plan.add("codes", [render("engine/encode.sql", **frame.context(bits=bits))], deps=["dictionaries"])
+    plan.add("codes", [create_table(names["codes"], render("engine/encode.sql", **frame.context(bits=bits)))], deps=["dictionaries"])
     plan.add(
         "patterns",
-        [render("engine/patterns.sql", table=names["patterns"], rows=quote(names["codes"]), words=frame.words, extras=[])],
+        [create_table(names["patterns"], render("engine/patterns.sql", rows=quote(names["codes"]), words=frame.words, extras=[]))],
         deps=["codes"],
     )
     plan.add(
@@ -249,17 +249,20 @@ def add_cells(
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common = {"t": frame.names, "words": frame.words, "extras": extras}
     statements = [
-        render("engine/cells_base.sql", **common, level_table=level[frame.d], patterns=patterns, full_sid=frame.full_sid)
+        create_table(level[frame.d], render("engine/cells_base.sql", **common, patterns=patterns, full_sid=frame.full_sid))
     ]
+
+    def keep(size: int, first: bool) -> str:
+        body = render("engine/cells_keep.sql", level_table=level[size])
+        return create_table(table, body) if first else insert_into(table, body)
+
     for size in range(frame.d - 1, -1, -1):
         statements.append(
-            render("engine/cells_rollup.sql", **common, level_table=level[size], parent_table=level[size + 1], size=size)
+            create_table(level[size], render("engine/cells_rollup.sql", **common, parent_table=level[size + 1], size=size))
         )
-        statements.append(
-            render("engine/cells_keep.sql", table=table, level_table=level[size + 1], first=size == frame.d - 1)
-        )
+        statements.append(keep(size + 1, first=size == frame.d - 1))
         statements.append(render("engine/drop_table.sql", table=level[size + 1]))
-    statements.append(render("engine/cells_keep.sql", table=table, level_table=level[0], first=frame.d == 0))
+    statements.append(keep(0, first=frame.d == 0))
     statements.append(render("engine/drop_table.sql", table=level[0]))
     frame.plan.add(step, statements, deps=deps)
 

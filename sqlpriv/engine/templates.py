@@ -112,10 +112,21 @@ def call(macro: str, **context: Any) -> str:
     """Render template macro ``macro`` with the arguments it declares taken from ``context``."""
     fn = getattr(environment().globals["sqlpriv"], macro)
     args = {k: v for k, v in context.items() if k in fn.arguments or fn.catch_kwargs}
-    lines = [line.rstrip() for line in str(fn(**args)).strip().splitlines()]
+    # split on "\n" only: str.splitlines() would also break at \x1c-\x1e or \u2028 inside a name
+    lines = [line.rstrip(" \t\r") for line in str(fn(**args)).strip().split("\n")]
     return "\n".join(line for line in lines if line)
 
 
 def render(name: str, **context: Any) -> str:
     """Render template ``name`` (a path relative to ``sql_templates/``): call its macro."""
     return call(macro_name(name), **context)
+
+
+def create_table(table: str, body: str) -> str:
+    """``create or replace temp table "table" as <body>``: how a plan keeps a step's select."""
+    return render("engine/create_table.sql", table=table, body=body)
+
+
+def insert_into(table: str, body: str) -> str:
+    """``insert into "table" <body>``."""
+    return render("engine/insert_into.sql", table=table, body=body)

@@ -1,0 +1,37 @@
+{#- Per-row cell information gain ('cig'), weighted CIG ('wcig') or cell surprise factor
+    ('csf') as ONE statement (the dbt models' query; it runs as-is in the shell): the row key
+    (the key column, else the 0-based input position as "row") and one column per analysed
+    column, with empirical priors and accuracy 1. `source` is a relation as SQL text,
+    `columns` a list of plain column names. -#}
+{% macro pif_query(source, columns, key=none, measure="cig") -%}
+{% set frame = {} %}
+{{ sqlpriv.engine_chain_frame(frame, columns, key) }}
+{% set t = frame.t %}
+{% set cols = [] %}
+{% for c in frame.columns %}
+{% set _ = cols.append({"j": c.j, "name": c.name, "word": c.j, "offset": 0, "bitmask": frame.words[c.j][0].mask,
+                        "ctx_mask": 0, "accuracy": 1, "prior": false}) %}
+{% endfor %}
+with {{ sqlpriv.engine_cohort_ctes(frame, source) }},
+{{ sqlpriv.quote(t.pif_values) }} as (
+{{ sqlpriv.pif_values(t=t, cols=cols) }}
+),
+{% for c in cols %}
+{{ sqlpriv.quote(t.pif_context[c.j]) }} as (
+{{ sqlpriv.pif_context(t=t, c=c, words=frame.words) }}
+),
+{% endfor %}
+{% if measure == "wcig" %}
+{{ sqlpriv.quote(t.pif_entropies) }} as (
+{{ sqlpriv.pif_entropies(t=t, cols=cols) }}
+),
+{% endif %}
+{{ sqlpriv.quote(t.pif_cells) }} as (
+{{ sqlpriv.pif_cells(t=t, cols=cols, words=frame.words) }}
+),
+__sqlpriv_result as (
+{{ sqlpriv.pif_rows(t=t, bins=none, cols=cols, fraction=none, key=frame.key, key_name=frame.key_name, limit=none,
+                    measure=measure, mode="cells", rig_name="rig", words=frame.words) }}
+)
+select * from __sqlpriv_result
+{%- endmacro %}

@@ -1,0 +1,159 @@
+"""The dbt package on a real ``dbt build`` (dbt-core + dbt-duckdb): the integration project in
+examples/dbt_project builds, its models equal the Python API's numbers, a deliberately failing
+privacy test fails with a readable message, and bad macro arguments stop dbt at compile time."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pandas as pd
+import pytest
+
+import sqlpriv
+from sqlpriv.pif import information_factors
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = ROOT / "examples" / "dbt_project"
+SEED = PROJECT / "seeds" / "flare.csv"
+DBT = Path(sys.executable).with_name("dbt")
+PREDICTORS = ["class", "largest spot's size", "spot_distribution", "activity", "evolution",
+              "past_activity", "historically_complex", "hc_past", "area", "area_largest"]
+
+if not DBT.exists():
+    if os.environ.get("SQLPRIV_REQUIRE_DBT"):
+        raise RuntimeError(f"dbt is not installed next to {sys.executable}; pip install -e '.[test]'")
+    pytest.skip("dbt-core / dbt-duckdb are not installed (pip install -e '.[test]')", allow_module_level=True)
+
+
+def dbt(project: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SQLPRIV_PACKAGE_DIR=str(ROOT), DBT_SEND_ANONYMOUS_USAGE_STATS="false",
+               DBT_USE_COLORS="false", DBT_PARTIAL_PARSE="false")
+    return subprocess.run([str(DBT), *args, "--profiles-dir", "."], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def copy_project(dest: Path) -> Path:
+    shutil.copytree(PROJECT, dest, ignore=shutil.ignore_patterns("target", "dbt_packages", "logs", "*.duckdb*"))
+    return dest
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    project = copy_project(tmp_path_factory.mktemp("dbt") / "project")
+    deps = dbt(project, "deps")
+    assert deps.returncode == 0, deps.stdout + deps.stderr
+    build = dbt(project, "build", "--exclude", "tag:must_fail")
+    return project, build
+
+
+@pytest.fixture(scope="module")
+def tables(built):
+    project, build = built
+    assert build.returncode == 0, build.stdout[-4000:]
+
+    def read(name: str) -> pd.DataFrame:  # connect per read: dbt needs the file unlocked in between
+        with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
+            return con.execute(f'select * from main."{name}"').df()
+
+    return read
+
+
+def test_dbt_build_passes_every_model_and_privacy_test(built):
+    _, build = built
+    assert build.returncode == 0, build.stdout[-4000:]
+    out = build.stdout
+    assert "Completed successfully" in out
+    for name in ("flare_shapley", "flare_shapley_summary", "flare_cig", "flare_csf",
+                 "flare_privacy_profile", "flare_request"):
+        assert f"OK created sql table model main.{name}" in out, name
+    for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
+        assert f"PASS sqlpriv_{test}_flare_" in out, test  # dbt names a package test <package>_<test>_<model>_...
+
+
+def _same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:
+    assert list(got.columns) == list(expected.columns)
+    if key:
+        got = got.sort_values(key).reset_index(drop=True)
+        expected = expected.sort_values(key).reset_index(drop=True)
+    for col in got.columns:
+        if pd.api.types.is_numeric_dtype(expected[col]):
+            np.testing.assert_allclose(got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-9, err_msg=col)
+        else:
+            assert got[col].tolist() == expected[col].tolist(), col
+
+
+def test_shapley_models_equal_the_python_api(tables):
+    result = sqlpriv.uniqueness_shapley(str(SEED), columns=PREDICTORS, key="flare_id")
+    _same(tables("flare_shapley"), result.per_row().df(), key="flare_id")
+    summary = tables("flare_shapley_summary")
+    _same(summary, result.summary().df())
+    assert summary["column"].tolist() == PREDICTORS  # the quoted name came through as a value too
+
+
+def test_pif_models_equal_the_python_api(tables):
+    factors = information_factors(str(SEED), columns=PREDICTORS, key="flare_id")
+    _same(tables("flare_cig"), factors.cig().df(), key="flare_id")
+    _same(tables("flare_csf"), factors.csf().df(), key="flare_id")
+
+
+def test_request_models_equal_the_python_api(tables):
+    _same(tables("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
+    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5).report().df()
+    _same(tables("flare_request"), report)
+
+
+def test_deliberately_failing_privacy_test_fails_readably(built):
+    project, _ = built
+    run = dbt(project, "test", "--select", "tag:must_fail")
+    assert run.returncode == 1, run.stdout[-3000:]
+    seed = pd.read_csv(SEED)
+    sizes = seed.groupby(PREDICTORS, dropna=False).size()
+    small = int((sizes < 5).sum())  # brute force: classes of the ten predictors below k = 5
+    assert small > 0
+    assert "Failure in test flare_is_5_anonymous_on_all_predictors" in run.stdout
+    assert f"Got {small} results, configured to fail if != 0" in run.stdout
+    con = duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True)
+    stored = con.execute("select * from main_dbt_test__audit.flare_is_5_anonymous_on_all_predictors").df()
+    con.close()
+    assert len(stored) == small
+    assert sorted(stored["class_size"].tolist()) == sorted(sizes[sizes < 5].tolist())
+    one = stored.sort_values("class_size").iloc[0]
+    assert one["failure"].startswith(f"only {one['class_size']} row(s) share these values of class, largest spot's size,")
+    assert one["failure"].endswith("k-anonymity needs at least 5")
+
+
+@pytest.mark.parametrize(
+    "model, message",
+    [
+        ("{{ sqlpriv.uniqueness_shapley(ref('flare'), []) }}",
+         "sqlpriv.uniqueness_shapley: argument `columns` is empty"),
+        ("{{ sqlpriv.privacy_profile('flare', ['class']) }}",
+         "sqlpriv.privacy_profile: argument `relation` must be a relation such as ref('my_model')"),
+        ("{{ sqlpriv.cell_information_gain(ref('flare'), 'class') }}",
+         "sqlpriv.cell_information_gain: argument `columns` must be a list of column names"),
+    ],
+    ids=["empty-columns", "not-a-relation", "columns-as-string"],
+)
+def test_bad_arguments_stop_dbt_at_compile_time(tmp_path, model, message):
+    project = copy_project(tmp_path / "project")
+    (project / "models" / "bad.sql").write_text(model + "\n")
+    assert dbt(project, "deps").returncode == 0
+    run = dbt(project, "parse")
+    assert run.returncode != 0
+    assert "Compilation Error" in run.stdout and message in run.stdout, run.stdout[-2000:]
+
+
+def test_missing_column_is_named_with_the_available_ones(built, tmp_path):
+    project, _ = built
+    copy = tmp_path / "project"
+    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
+    (copy / "models" / "bad.sql").write_text("{{ sqlpriv.uniqueness_shapley(ref('flare'), ['class', 'no_such']) }}\n")
+    run = dbt(copy, "compile", "--select", "bad")
+    assert run.returncode != 0
+    assert "sqlpriv.uniqueness_shapley:" in run.stdout and "has no column no_such; its columns are: flare_id, class," in run.stdout, run.stdout[-2000:]

@@ -1,0 +1,154 @@
+"""The single-statement Shapley and PIF chains (shapley/query.sql, pif/query.sql), the queries
+the dbt models run: rendered from source and column names only, planned without looking at the
+data (one column per key word), run as ONE statement, and checked against the Python API's
+temp-table plan on the same data (1e-12), on flare, on awkward names, on random tables with
+NULLs (hypothesis) and in the real DuckDB shell."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sqlpriv
+from sqlpriv.engine import macros
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.templates import call, quote, render
+from sqlpriv.pif import information_factors
+
+from conftest import FLARE_CSV, FLARE_PREDICTORS
+
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def run_chain(con, macro: str, **args) -> pd.DataFrame:
+    sql = call(macro, **args)
+    assert sql.count(";") == 0 and sql.lstrip().startswith(("with", "{", "select"))  # one statement
+    return con.execute(sql).df()
+
+
+def assert_frames(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:
+    assert list(got.columns) == list(expected.columns)
+    if key is not None:
+        got = got.sort_values(key).reset_index(drop=True)
+        expected = expected.sort_values(key).reset_index(drop=True)
+    assert len(got) == len(expected)
+    for col in got.columns:
+        if pd.api.types.is_numeric_dtype(expected[col]):
+            np.testing.assert_allclose(got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-12, err_msg=col)
+        else:
+            assert got[col].tolist() == expected[col].tolist(), col
+
+
+@pytest.fixture(scope="module")
+def con():
+    c = connect()
+    c.execute(render("engine/source_view.sql", view="flare", reader="read_csv", path=str(FLARE_CSV)))
+    yield c
+    c.close()
+
+
+def test_shapley_chain_equals_the_plan_on_flare(con):
+    result = sqlpriv.uniqueness_shapley(str(FLARE_CSV), columns=FLARE_PREDICTORS)
+    assert_frames(run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS), result.per_row().df(), "row")
+    summary = run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS, output="summary")
+    assert_frames(summary, result.summary().df())
+
+
+@pytest.mark.parametrize("measure", ["cig", "csf", "wcig"])
+def test_pif_chain_equals_the_plan_on_flare(con, measure):
+    expected = information_factors(str(FLARE_CSV), columns=FLARE_PREDICTORS).measure(measure).df()
+    assert_frames(run_chain(con, "pif_query", source='"flare"', columns=FLARE_PREDICTORS, measure=measure), expected, "row")
+
+
+ODD = ['a "b" c', "it's", "x y", "row"]  # "row" also pushes the position heading to "_row"
+
+
+def odd_frame(seed: int = 3, n: int = 40) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({
+        'a "b" c': rng.choice(["p", "q", None], n),
+        "it's": rng.integers(0, 3, n),
+        "x y": rng.choice(["u", "v", "w", None], n),
+        "row": rng.integers(0, 2, n),
+    })
+    frame.insert(0, 'id "k"', np.arange(100, 100 + n))
+    return frame
+
+
+def test_awkward_names_and_keys_flow_through_the_chains():
+    c = connect()
+    frame = odd_frame()
+    c.register("odd", frame)
+    c.execute(f"create table {quote('odd t')} as select * from odd")
+    src = quote("odd t")
+    result = sqlpriv.uniqueness_shapley(frame, columns=ODD)
+    per_row = run_chain(c, "shapley_query", source=src, columns=ODD)
+    assert per_row.columns[0] == "_row"
+    assert_frames(per_row, result.per_row().df(), "_row")
+    keyed = run_chain(c, "shapley_query", source=src, columns=ODD, key='id "k"')
+    assert_frames(keyed, sqlpriv.uniqueness_shapley(frame, columns=ODD, key='id "k"').per_row().df(), 'id "k"')
+    summary = run_chain(c, "shapley_query", source=src, columns=ODD, output="summary")
+    assert summary["column"].tolist() == ODD
+    assert_frames(summary, result.summary().df())
+    expected = information_factors(frame, columns=ODD, key='id "k"').cig().df()
+    assert_frames(run_chain(c, "pif_query", source=src, columns=ODD, key='id "k"'), expected, 'id "k"')
+
+
+def test_constant_column_is_exactly_zero_in_the_chain():
+    c = connect()
+    c.register("t", pd.DataFrame({"a": [1, 1, 2, 2, 3], "k": ["x"] * 5, "b": [1, 2, 1, 2, 1]}))
+    per_row = run_chain(c, "shapley_query", source="t", columns=["a", "k", "b"])
+    assert (per_row["k"] == 0.0).all()
+    summary = run_chain(c, "shapley_query", source="t", columns=["a", "k", "b"], output="summary")
+    assert summary.set_index("column").loc["k", "shapley"] == 0.0
+
+
+@st.composite
+def tables(draw):
+    d = draw(st.integers(1, 4))
+    n = draw(st.integers(1, 30))
+    cols = {}
+    for j in range(d):
+        k = draw(st.integers(1, 4))
+        cols[f"c{j}"] = draw(st.lists(st.one_of(st.none(), st.integers(0, k)), min_size=n, max_size=n))
+    return pd.DataFrame(cols, dtype=object).astype("Int64")
+
+
+@SETTINGS
+@given(tables())
+def test_chains_equal_the_plan_on_random_tables(frame):
+    c = connect()
+    c.register("t", frame)
+    columns = list(frame.columns)
+    result = sqlpriv.uniqueness_shapley(frame, columns=columns, method="exact")
+    assert_frames(run_chain(c, "shapley_query", source="t", columns=columns), result.per_row().df(), "row")
+    assert_frames(run_chain(c, "shapley_query", source="t", columns=columns, output="summary"), result.summary().df())
+    if len(columns) < 2:  # information factors need a leave-one-out context
+        return
+    factors = information_factors(frame, columns=columns)
+    for measure in ("cig", "csf"):
+        expected = factors.measure(measure).df()
+        assert_frames(run_chain(c, "pif_query", source="t", columns=columns, measure=measure), expected, "row")
+    c.close()
+
+
+def test_chain_runs_in_the_duckdb_shell(tmp_path):
+    shell = shutil.which("duckdb")
+    if shell is None:
+        pytest.skip("the duckdb shell (pip install duckdb-cli) is not installed")
+    target = tmp_path / "phi.csv"
+    script = "\n".join([
+        macros.script(temp=True),
+        render("engine/source_view.sql", view="flare", reader="read_csv", path=str(FLARE_CSV)) + ";",
+        "copy (" + call("shapley_query", source='"flare"', columns=FLARE_PREDICTORS) + f") to '{target}' (header);",
+    ])
+    done = subprocess.run([shell], input=script, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    expected = sqlpriv.uniqueness_shapley(str(FLARE_CSV), columns=FLARE_PREDICTORS).per_row().df()
+    assert_frames(pd.read_csv(target), expected, "row")
