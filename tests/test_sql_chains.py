@@ -152,3 +152,56 @@ def test_chain_runs_in_the_duckdb_shell(tmp_path):
     assert done.returncode == 0, done.stderr
     expected = sqlpriv.uniqueness_shapley(str(FLARE_CSV), columns=FLARE_PREDICTORS).per_row().df()
     assert_frames(pd.read_csv(target), expected, "row")
+
+
+SHELL_COLUMNS = ["class", "largest_spot_size", "area", "activity"]
+
+
+def _api(measure: str) -> tuple[pd.DataFrame, str | None]:
+    src = str(FLARE_CSV)
+    if measure in ("shapley", "shapley-summary"):
+        r = sqlpriv.uniqueness_shapley(src, columns=SHELL_COLUMNS)
+        return (r.per_row().df(), "row") if measure == "shapley" else (r.summary().df(), None)
+    if measure in ("cig", "wcig", "csf"):
+        return information_factors(src, columns=SHELL_COLUMNS).measure(measure).df(), "row"
+    if measure == "profile":
+        return sqlpriv.privacy_profile(src, SHELL_COLUMNS).df(), None
+    if measure == "report":
+        return sqlpriv.assess_request(src, SHELL_COLUMNS, k=3).report().df(), None
+    return sqlpriv.small_classes(src, SHELL_COLUMNS, k=3).df(), None
+
+
+@pytest.mark.parametrize("measure", ["shapley", "shapley-summary", "cig", "wcig", "csf", "profile", "report", "small-classes"])
+def test_sql_query_command_runs_in_the_shell_and_equals_the_api(measure, capsys, tmp_path):
+    from sqlpriv.cli import main
+
+    shell = shutil.which("duckdb")
+    if shell is None:
+        pytest.skip("the duckdb shell (pip install duckdb-cli) is not installed")
+    argv = ["sql", "query", measure, str(FLARE_CSV), *[a for c in SHELL_COLUMNS for a in ("-c", c)], "--k", "3"]
+    assert main(argv) == 0
+    script = capsys.readouterr().out
+    assert script.count("-- source") == 1 and script.rstrip().endswith(";")
+    done = subprocess.run([shell, "-csv"], input=script, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    from io import StringIO
+
+    got = pd.read_csv(StringIO(done.stdout), keep_default_na=False)
+    expected, key = _api(measure)
+    assert list(got.columns) == list(expected.columns)
+    for col in expected.columns:  # the shell prints text; compare numbers as numbers
+        if pd.api.types.is_bool_dtype(expected[col]) or not pd.api.types.is_numeric_dtype(expected[col]):
+            got[col] = got[col].astype(str)
+            expected[col] = expected[col].astype(str)
+    assert_frames(got, expected, key)
+
+
+def test_sql_query_command_refuses_bad_input(capsys):
+    from sqlpriv.cli import main
+
+    assert main(["sql", "query", "cig", str(FLARE_CSV), "-c", "class"]) == 2
+    assert "at least 2 columns" in capsys.readouterr().err
+    assert main(["sql", "query", "shapley", str(FLARE_CSV), "-c", "no_such"]) == 1  # a ColumnError, as in every command
+    assert "no_such" in capsys.readouterr().err
+    assert main(["sql", "query", "report", str(FLARE_CSV), "-c", "class", "--reject", "0.9"]) == 2
+    assert "out of range" in capsys.readouterr().err

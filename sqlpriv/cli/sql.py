@@ -3,25 +3,96 @@
 ``sqlpriv sql macros > sqlpriv.sql`` writes every helper macro as a
 ``CREATE OR REPLACE MACRO`` statement (``.read sqlpriv.sql`` in the shell);
 ``sqlpriv sql COMMAND ARGS...`` prints the complete script of any measure command
-(the same as ``sqlpriv COMMAND ARGS... --sql``).
+(the same as ``sqlpriv COMMAND ARGS... --sql``); ``sqlpriv sql query MEASURE SOURCE -c ...``
+prints the single statement a dbt model of that measure runs (planned without reading the
+data, so it stays valid as the data changes), after the macros and the source view.
+
+>>> from sqlpriv.cli.sql import QUERIES
+>>> sorted(QUERIES)[:3]
+['cig', 'csf', 'profile']
 """
 
 from __future__ import annotations
 
 import argparse
+from typing import Any, Callable
+
+# measure -> (template macro, fixed arguments, arguments taken from the options)
+QUERIES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
+    "shapley": ("shapley_query", {"output": "per_row"}, ("key",)),
+    "shapley-summary": ("shapley_query", {"output": "summary"}, ()),
+    "cig": ("pif_query", {"measure": "cig"}, ("key",)),
+    "wcig": ("pif_query", {"measure": "wcig"}, ("key",)),
+    "csf": ("pif_query", {"measure": "csf"}, ("key",)),
+    "profile": ("request_profile_query", {}, ()),
+    "report": ("request_report_query", {}, ("approve", "reject", "k")),
+    "small-classes": ("request_small_classes", {}, ("k",)),
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "sql",
-        help="print SQL for the DuckDB shell: the macro pack, or any command's script",
+        help="print SQL for the DuckDB shell: the macro pack, any command's script, or one measure as one query",
         description="Print SQL for the DuckDB shell. 'sqlpriv sql macros' writes every helper macro; "
-        "'sqlpriv sql shapley SOURCE ...' prints the script that 'sqlpriv shapley SOURCE ... --sql' prints.",
+        "'sqlpriv sql shapley SOURCE ...' prints the script that 'sqlpriv shapley SOURCE ... --sql' prints; "
+        "'sqlpriv sql query MEASURE SOURCE -c COL ...' prints one measure as the single statement its dbt "
+        f"model runs (MEASURE: {', '.join(QUERIES)}).",
     )
-    p.add_argument("what", metavar="macros|COMMAND", help="'macros', or a measure command such as shapley")
+    p.add_argument("what", metavar="macros|query|COMMAND", help="'macros', 'query', or a measure command such as shapley")
     p.add_argument("args", nargs=argparse.REMAINDER, help="the command's arguments")
     p.add_argument("--temp", action="store_true", help="with 'macros': create TEMP macros (session-only)")
     p.set_defaults(run=run)
+
+
+def query_parser() -> argparse.ArgumentParser:
+    from sqlpriv.cli import common
+
+    p = argparse.ArgumentParser(prog="sqlpriv sql query", description="One measure as one SQL statement.")
+    p.add_argument("measure", choices=sorted(QUERIES))
+    common.add_source(p)
+    p.add_argument("-c", "--column", dest="columns", action="append", metavar="COL", required=True,
+                   help="analysed column (repeatable; plain names)")
+    p.add_argument("--key", help="row key column of per-row measures (default: the 0-based position as 'row')")
+    p.add_argument("--k", type=int, default=5, help="smallest allowed class size (report, small-classes)")
+    p.add_argument("--approve", type=float, default=0.8, help="approve threshold (report)")
+    p.add_argument("--reject", type=float, default=0.2, help="reject threshold (report)")
+    return p
+
+
+def query_script(argv: list[str]) -> str:
+    """Macros + source view + the measure's single-statement query, for ``sqlpriv sql query``."""
+    from sqlpriv.engine import macros
+    from sqlpriv.engine.connection import connect
+    from sqlpriv.engine.sources import _match_column, resolve_columns, resolve_source
+    from sqlpriv.engine.templates import call
+    from sqlpriv.errors import ParameterError
+
+    args = query_parser().parse_args(argv)
+    macro, fixed, options = QUERIES[args.measure]
+    con = connect(args.db)
+    src = resolve_source(args.source, con)
+    specs = resolve_columns(src, args.columns)
+    if any(s.is_expression for s in specs):
+        raise ParameterError("sqlpriv sql query takes plain column names; add computed columns to the source first")
+    params: dict[str, Any] = {name: getattr(args, name) for name in options}
+    if params.get("key") is not None:
+        params["key"] = _match_column(src, params["key"])
+    if args.measure in ("cig", "wcig", "csf") and len(specs) < 2:
+        raise ParameterError("information factors need at least 2 columns (each is measured given the others)")
+    checks: dict[str, Callable[[], bool]] = {
+        "k": lambda: args.k >= 1,
+        "approve": lambda: 0 <= args.reject <= args.approve <= 1,
+        "reject": lambda: 0 <= args.reject <= args.approve <= 1,
+    }
+    for name in options:
+        if name in checks and not checks[name]():
+            raise ParameterError(f"--{name} is out of range (k >= 1; 0 <= reject <= approve <= 1)")
+    query = call(macro, source=src.ref, columns=[s.name for s in specs], **fixed, **params)
+    parts = ["-- generated by sqlpriv; run with: duckdb < this_file.sql", "-- macros", macros.script(temp=True).rstrip()]
+    parts += ["-- source"] + [s + ";" for s in src.statements]
+    parts += [f"-- {args.measure}: one statement (the query of the dbt macro)", query + ";"]
+    return "\n".join(parts) + "\n"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.what == "macros":
         print(macros.script(temp=args.temp), end="")
+        return 0
+    if args.what == "query":
+        print(query_script(args.args), end="")
         return 0
     if args.what == "sql":
         raise ParameterError("'sqlpriv sql sql' is not a command; use 'sqlpriv sql macros' or 'sqlpriv sql shapley ...'")
