@@ -92,7 +92,7 @@ class ShapleyResult(cohorts.FrameMeasure):
             mode = "patterns"
         frame.plan.add(
             f"{step}_levels",
-            [render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode))],
+            [create_table(t["levels"], render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode)))],
             deps=["decoded"] if mode == "patterns" else ["codes"],
         )
         meta = {name: self.free_name(name) for name in ("level", "n", "share")}

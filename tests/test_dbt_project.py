@@ -69,7 +69,7 @@ def test_dbt_build_passes_every_model_and_privacy_test(built):
     assert build.returncode == 0, build.stdout[-4000:]
     out = build.stdout
     assert "Completed successfully" in out
-    for name in ("flare_shapley", "flare_shapley_summary", "flare_cig", "flare_csf",
+    for name in ("flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_cig", "flare_csf",
                  "flare_privacy_profile", "flare_request"):
         assert f"OK created sql table model main.{name}" in out, name
     for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
@@ -94,6 +94,7 @@ def test_shapley_models_equal_the_python_api(tables):
     summary = tables("flare_shapley_summary")
     _same(summary, result.summary().df())
     assert summary["column"].tolist() == PREDICTORS  # the quoted name came through as a value too
+    _same(tables("flare_shapley_by_flares"), result.by("C > 0").df())
 
 
 def test_pif_models_equal_the_python_api(tables):
@@ -137,8 +138,10 @@ def test_deliberately_failing_privacy_test_fails_readably(built):
          "sqlpriv.privacy_profile: argument `relation` must be a relation such as ref('my_model')"),
         ("{{ sqlpriv.cell_information_gain(ref('flare'), 'class') }}",
          "sqlpriv.cell_information_gain: argument `columns` must be a list of column names"),
+        ("{{ sqlpriv.uniqueness_shapley_by(ref('flare'), ['class'], by='') }}",
+         "sqlpriv.uniqueness_shapley_by: argument `by` must be a column name or a SQL expression"),
     ],
-    ids=["empty-columns", "not-a-relation", "columns-as-string"],
+    ids=["empty-columns", "not-a-relation", "columns-as-string", "empty-by"],
 )
 def test_bad_arguments_stop_dbt_at_compile_time(tmp_path, model, message):
     project = copy_project(tmp_path / "project")

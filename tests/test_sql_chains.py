@@ -58,6 +58,9 @@ def test_shapley_chain_equals_the_plan_on_flare(con):
     assert_frames(run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS), result.per_row().df(), "row")
     summary = run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS, output="summary")
     assert_frames(summary, result.summary().df())
+    for expr, sql in [("C > 0", "C > 0"), ("evolution", '"evolution"'), ("area_largest * 2", "area_largest * 2")]:
+        by = run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS, output="by", by=sql)
+        assert_frames(by, result.by(expr).df())
 
 
 @pytest.mark.parametrize("measure", ["cig", "csf", "wcig"])
@@ -96,6 +99,8 @@ def test_awkward_names_and_keys_flow_through_the_chains():
     summary = run_chain(c, "shapley_query", source=src, columns=ODD, output="summary")
     assert summary["column"].tolist() == ODD
     assert_frames(summary, result.summary().df())
+    by = run_chain(c, "shapley_query", source=src, columns=ODD, output="by", by=quote("x y"))
+    assert_frames(by, result.by("x y").df())
     expected = information_factors(frame, columns=ODD, key='id "k"').cig().df()
     assert_frames(run_chain(c, "pif_query", source=src, columns=ODD, key='id "k"'), expected, 'id "k"')
 
@@ -129,6 +134,8 @@ def test_chains_equal_the_plan_on_random_tables(frame):
     result = sqlpriv.uniqueness_shapley(frame, columns=columns, method="exact")
     assert_frames(run_chain(c, "shapley_query", source="t", columns=columns), result.per_row().df(), "row")
     assert_frames(run_chain(c, "shapley_query", source="t", columns=columns, output="summary"), result.summary().df())
+    by = run_chain(c, "shapley_query", source="t", columns=columns, output="by", by="c0 is null or c0 > 1")
+    assert_frames(by, result.by("c0 is null or c0 > 1").df())
     if len(columns) < 2:  # information factors need a leave-one-out context
         return
     factors = information_factors(frame, columns=columns)
@@ -159,8 +166,10 @@ SHELL_COLUMNS = ["class", "largest_spot_size", "area", "activity"]
 
 def _api(measure: str) -> tuple[pd.DataFrame, str | None]:
     src = str(FLARE_CSV)
-    if measure in ("shapley", "shapley-summary"):
+    if measure in ("shapley", "shapley-summary", "shapley-by"):
         r = sqlpriv.uniqueness_shapley(src, columns=SHELL_COLUMNS)
+        if measure == "shapley-by":
+            return r.by("C > 0").df(), None
         return (r.per_row().df(), "row") if measure == "shapley" else (r.summary().df(), None)
     if measure in ("cig", "wcig", "csf"):
         return information_factors(src, columns=SHELL_COLUMNS).measure(measure).df(), "row"
@@ -171,14 +180,14 @@ def _api(measure: str) -> tuple[pd.DataFrame, str | None]:
     return sqlpriv.small_classes(src, SHELL_COLUMNS, k=3).df(), None
 
 
-@pytest.mark.parametrize("measure", ["shapley", "shapley-summary", "cig", "wcig", "csf", "profile", "report", "small-classes"])
+@pytest.mark.parametrize("measure", ["shapley", "shapley-summary", "shapley-by", "cig", "wcig", "csf", "profile", "report", "small-classes"])
 def test_sql_query_command_runs_in_the_shell_and_equals_the_api(measure, capsys, tmp_path):
     from sqlpriv.cli import main
 
     shell = shutil.which("duckdb")
     if shell is None:
         pytest.skip("the duckdb shell (pip install duckdb-cli) is not installed")
-    argv = ["sql", "query", measure, str(FLARE_CSV), *[a for c in SHELL_COLUMNS for a in ("-c", c)], "--k", "3"]
+    argv = ["sql", "query", measure, str(FLARE_CSV), *[a for c in SHELL_COLUMNS for a in ("-c", c)], "--k", "3", "--by", "C > 0"]
     assert main(argv) == 0
     script = capsys.readouterr().out
     assert script.count("-- source") == 1 and script.rstrip().endswith(";")

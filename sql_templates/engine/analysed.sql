@@ -1,10 +1,14 @@
-{#- The analysed columns of the source, with the 0-based input position (and the user's key). -#}
-{% macro engine_analysed(t, columns, dropna, key, source) -%}
+{#- The analysed columns of the source, with the 0-based input position (and the user's key,
+    and a subgroup expression's level when a single statement carries it along). -#}
+{% macro engine_analysed(t, columns, dropna, key, source, level=none) -%}
 with numbered as (
     select
         row_number() over () - 1 as __sqlpriv_pos,
 {% if key %}
         {{ sqlpriv.quote(key) }} as __sqlpriv_key,
+{% endif %}
+{% if level is not none %}
+        ({{ level }}) as __sqlpriv_level,
 {% endif %}
 {% for c in columns %}
         {{ c.expr }} as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}

@@ -4,7 +4,7 @@
     planned as constant is not), so a stale printed script can never give wrong numbers.
     Without cardinalities (a single-statement chain, planned without looking at the data,
     one column per word) there is nothing to go stale and no guard. -#}
-{% macro engine_encode(t, bits, cardinalities, columns, key, words) -%}
+{% macro engine_encode(t, bits, cardinalities, columns, key, words, level=none) -%}
 {% set guarded = cardinalities is not none %}
 {% if guarded %}
 with guard as (
@@ -20,6 +20,9 @@ select
     a.__sqlpriv_pos,
 {% if key %}
     a.__sqlpriv_key,
+{% endif %}
+{% if level is not none %}
+    a.__sqlpriv_level,
 {% endif %}
 {% for word in words %}
     {{ 'guard.ok' if guarded else '0' }}{% for f in word %} + (d{{ f.j }}.code << {{ f.offset }}){% endfor %} as k{{ loop.index0 }}{{ "," if not loop.last }}

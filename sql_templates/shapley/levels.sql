@@ -1,10 +1,19 @@
 {#- Patterns split by the level of a subgroup expression. When the expression reads only
     plain analysed columns it is evaluated once per distinct pattern (decoded values);
     otherwise per source row: by a positional join (the codes table is in input order)
-    or, when rows were dropped, by matching the input position. -#}
+    or, when rows were dropped, by matching the input position; mode 'carried' (a single
+    statement) reads the level the codes carry along. -#}
 {% macro shapley_levels(t, expr, mode, source, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.levels) }} as
-{% if mode == "patterns" %}
+{% if mode == "carried" %}
+select
+{% for word in words %}
+    k{{ loop.index0 }},
+{% endfor %}
+    __sqlpriv_level as level,
+    count(*)::bigint as w
+from {{ sqlpriv.quote(t.codes) }}
+group by all
+{% elif mode == "patterns" %}
 select
 {% for word in words %}
     __sqlpriv_k{{ loop.index0 }} as k{{ loop.index0 }},

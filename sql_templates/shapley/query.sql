@@ -1,23 +1,41 @@
 {#- Exact uniqueness Shapley values as ONE statement (the dbt models' query; it runs as-is in
     the shell): output 'per_row' gives the row key (the key column, else the 0-based input
     position as "row") and one column per analysed column; 'summary' gives one row per column
-    (column, entropy, conditional_entropy, shapley). `source` is a relation as SQL text,
+    (column, entropy, conditional_entropy, shapley); 'by' gives the mean values per level of
+    the SQL expression `by` (level, n, share, one column per analysed column; headings an
+    analysed column already uses get a leading _). `source` is a relation as SQL text,
     `columns` a list of plain column names. -#}
-{% macro shapley_query(source, columns, key=none, output="per_row") -%}
+{% macro shapley_query(source, columns, key=none, output="per_row", by=none) -%}
 {% set frame = {} %}
 {{ sqlpriv.engine_chain_frame(frame, columns, key) }}
 {% set t = frame.t %}
-with {{ sqlpriv.engine_cohort_ctes(frame, source) }},
+{% set _ = t.update({"levels": "__sqlpriv_levels"}) %}
+with {{ sqlpriv.engine_cohort_ctes(frame, source, level=by if output == "by" else none) }},
 {{ sqlpriv.quote(t.lattice) }} as (
 {{ sqlpriv.engine_lattice(t=t, cardinalities=none, columns=frame.columns, d=frame.d, parent_order=range(frame.d) | list, words=frame.words) }}
 ),
 {{ sqlpriv.engine_cells_ctes(frame) }},
-{% if output == "per_row" %}
+{% if output in ("per_row", "by") %}
 {{ sqlpriv.quote(t.phi) }} as (
 {{ sqlpriv.shapley_phi_exact(t=t, columns=frame.columns, words=frame.words) }}
 ),
+{% endif %}
+{% if output == "per_row" %}
 __sqlpriv_result as (
 {{ sqlpriv.shapley_per_row(t=t, columns=frame.columns, key=frame.key, key_name=frame.key_name, sampled=false, words=frame.words) }}
+)
+{% elif output == "by" %}
+{% set meta = {} %}
+{% for heading in ("level", "n", "share") %}
+{% set ns = namespace(name=heading) %}
+{% for _ in frame.columns if ns.name | lower in frame.columns | map(attribute="name") | map("lower") | list %}{% set ns.name = "_" ~ ns.name %}{% endfor %}
+{% set _ = meta.update({heading: ns.name}) %}
+{% endfor %}
+{{ sqlpriv.quote(t.levels) }} as (
+{{ sqlpriv.shapley_levels(t=t, expr=by, mode="carried", source=source, words=frame.words) }}
+),
+__sqlpriv_result as (
+{{ sqlpriv.shapley_by(t=t, columns=frame.columns, meta=meta, sampled=false, samples=none, words=frame.words) }}
 )
 {% else %}
 __sqlpriv_result as (

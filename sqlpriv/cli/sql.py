@@ -21,6 +21,7 @@ from typing import Any, Callable
 QUERIES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "shapley": ("shapley_query", {"output": "per_row"}, ("key",)),
     "shapley-summary": ("shapley_query", {"output": "summary"}, ()),
+    "shapley-by": ("shapley_query", {"output": "by"}, ("by",)),
     "cig": ("pif_query", {"measure": "cig"}, ("key",)),
     "wcig": ("pif_query", {"measure": "wcig"}, ("key",)),
     "csf": ("pif_query", {"measure": "csf"}, ("key",)),
@@ -54,6 +55,7 @@ def query_parser() -> argparse.ArgumentParser:
     p.add_argument("-c", "--column", dest="columns", action="append", metavar="COL", required=True,
                    help="analysed column (repeatable; plain names)")
     p.add_argument("--key", help="row key column of per-row measures (default: the 0-based position as 'row')")
+    p.add_argument("--by", help="subgroup column or SQL expression (shapley-by), e.g. 'age < 32'")
     p.add_argument("--k", type=int, default=5, help="smallest allowed class size (report, small-classes)")
     p.add_argument("--approve", type=float, default=0.8, help="approve threshold (report)")
     p.add_argument("--reject", type=float, default=0.2, help="reject threshold (report)")
@@ -64,8 +66,8 @@ def query_script(argv: list[str]) -> str:
     """Macros + source view + the measure's single-statement query, for ``sqlpriv sql query``."""
     from sqlpriv.engine import macros
     from sqlpriv.engine.connection import connect
-    from sqlpriv.engine.sources import _match_column, resolve_columns, resolve_source
-    from sqlpriv.engine.templates import call
+    from sqlpriv.engine.sources import _match_column, check_expression, resolve_columns, resolve_source
+    from sqlpriv.engine.templates import call, quote
     from sqlpriv.errors import ParameterError
 
     args = query_parser().parse_args(argv)
@@ -78,6 +80,11 @@ def query_script(argv: list[str]) -> str:
     params: dict[str, Any] = {name: getattr(args, name) for name in options}
     if params.get("key") is not None:
         params["key"] = _match_column(src, params["key"])
+    if "by" in params:
+        if not (args.by or "").strip():
+            raise ParameterError("shapley-by needs --by COLUMN_OR_EXPRESSION, e.g. --by 'age < 32'")
+        params["by"] = quote(args.by) if args.by in src.column_names() else args.by
+        check_expression(src, params["by"], what="subgroup expression")
     if args.measure in ("cig", "wcig", "csf") and len(specs) < 2:
         raise ParameterError("information factors need at least 2 columns (each is measured given the others)")
     checks: dict[str, Callable[[], bool]] = {
