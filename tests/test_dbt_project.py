@@ -160,3 +160,15 @@ def test_missing_column_is_named_with_the_available_ones(built, tmp_path):
     run = dbt(copy, "compile", "--select", "bad")
     assert run.returncode != 0
     assert "sqlpriv.uniqueness_shapley:" in run.stdout and "has no column no_such; its columns are: flare_id, class," in run.stdout, run.stdout[-2000:]
+
+
+def test_installs_as_a_git_package(tmp_path):
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    project = copy_project(tmp_path / "project")
+    (project / "packages.yml").write_text(f'packages:\n  - git: "file://{ROOT}"\n    revision: HEAD\n')
+    deps = dbt(project, "deps")
+    assert deps.returncode == 0, deps.stdout[-2000:]
+    assert (project / "dbt_packages" / "sqlpriv" / "sql_templates" / "shapley" / "query.sql").is_file()
+    run = dbt(project, "parse")
+    assert run.returncode == 0, run.stdout[-2000:]

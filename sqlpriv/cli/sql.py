@@ -85,6 +85,11 @@ def query_script(argv: list[str]) -> str:
             raise ParameterError("shapley-by needs --by COLUMN_OR_EXPRESSION, e.g. --by 'age < 32'")
         params["by"] = quote(args.by) if args.by in src.column_names() else args.by
         check_expression(src, params["by"], what="subgroup expression")
+    if args.measure.startswith("shapley") and len(specs) > 12:
+        raise ParameterError(
+            f"{len(specs)} columns: the single statement is exact (2^d column subsets per row) and stops at 12; "
+            "use 'sqlpriv shapley --method sample' for more columns"
+        )
     if args.measure in ("cig", "wcig", "csf") and len(specs) < 2:
         raise ParameterError("information factors need at least 2 columns (each is measured given the others)")
     checks: dict[str, Callable[[], bool]] = {
