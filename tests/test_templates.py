@@ -79,3 +79,12 @@ def test_literal_macro_renders_every_constant_kind():
 
 def test_render_passes_a_macro_only_the_arguments_it_declares():
     assert call("engine_count_rows", relation='"t"', unrelated=1) == 'select count(*) as n from "t"'
+
+
+def test_dbt_package_version_is_the_python_version():
+    import sqlpriv
+
+    text = (ROOT.parent / "dbt_project.yml").read_text(encoding="utf-8") if (ROOT.parent / "dbt_project.yml").exists() else None
+    if text is None:  # installed wheel: the dbt package is the repository, not the wheel
+        return
+    assert re.search(r'^version: "([^"]+)"', text, re.M).group(1) == sqlpriv.__version__

@@ -1,5 +1,12 @@
-{#- dbt: stop at compile time unless `relation` is a dbt Relation (ref() or source()). -#}
+{#- dbt: stop at compile time unless `relation` is a dbt Relation (ref() or source()) on a
+    DuckDB target: the one place where the adapter is checked (the templates use DuckDB SQL:
+    GROUPING SETS, bit operations, list lambdas and DuckDB macros). -#}
 {% macro check_relation(macro_name, relation) -%}
+{% if target.type != "duckdb" %}
+{% do exceptions.raise_compiler_error(
+    "sqlpriv." ~ macro_name ~ ": sqlpriv runs on DuckDB (dbt-duckdb), but this target's adapter is "
+    ~ target.type ~ "; copy the data into DuckDB (e.g. with a dbt-duckdb source) to measure it") %}
+{% endif %}
 {% if not (relation is mapping and relation.get("metadata", {}).get("type", "").endswith("Relation")) %}
 {% do exceptions.raise_compiler_error(
     "sqlpriv." ~ macro_name ~ ": argument `relation` must be a relation such as ref('my_model') or "
