@@ -88,3 +88,17 @@ def test_dbt_package_version_is_the_python_version():
     if text is None:  # installed wheel: the dbt package is the repository, not the wheel
         return
     assert re.search(r'^version: "([^"]+)"', text, re.M).group(1) == sqlpriv.__version__
+
+
+def test_every_public_dbt_macro_is_documented_with_its_arguments():
+    yaml = __import__("pytest").importorskip("yaml")  # PyYAML comes with dbt-core (test extra)
+    documented = {m["name"]: [a["name"] for a in m.get("arguments", [])]
+                  for m in yaml.safe_load((ROOT / "dbt" / "macros.yml").read_text(encoding="utf-8"))["macros"]}
+    public = {}
+    for path in sorted((ROOT / "dbt").glob("*.sql")):
+        if path.stem.startswith("check_"):
+            continue
+        m = re.search(r"\{%-?\s*(macro|test)\s+(\w+)\((.*?)\)", path.read_text(encoding="utf-8"), re.S)
+        name = ("test_" if m.group(1) == "test" else "") + m.group(2)
+        public[name] = [a.split("=")[0].strip() for a in m.group(3).split(",") if a.strip()]
+    assert documented == public

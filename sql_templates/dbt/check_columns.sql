@@ -1,5 +1,5 @@
 {#- dbt: stop at compile time unless `columns` is a non-empty list of distinct column names of
-    `relation` (checked against the warehouse when dbt executes), at least `min_columns` and, for
+    `relation` (checked against the warehouse when dbt executes and the relation exists), at least `min_columns` and, for
     exact measures, at most `max_columns` of them; `key` (optional) must be a column that is not
     analysed. -#}
 {% macro check_columns(macro_name, relation, columns, max_columns=none, key=none, min_columns=1) -%}
@@ -37,7 +37,9 @@
 {% set available = [] %}
 {% for col in adapter.get_columns_in_relation(relation) %}{% do available.append(col.name) %}{% endfor %}
 {% set lowered = available | map("lower") | list %}
-{% for c in columns + ([key] if key is not none else []) %}
+{#- no columns: the relation does not exist yet (compile or docs before a seed or parent ran);
+    the query itself then reports what is missing when it runs -#}
+{% for c in (columns + ([key] if key is not none else [])) if available %}
 {% if c | lower not in lowered %}
 {% do exceptions.raise_compiler_error("sqlpriv." ~ macro_name ~ ": " ~ relation ~ " has no column " ~ c
     ~ "; its columns are: " ~ available | join(", ")) %}
