@@ -74,6 +74,11 @@ def test_dbt_build_passes_every_model_and_privacy_test(built):
         assert f"OK created sql table model main.{name}" in out, name
     for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
         assert f"PASS sqlpriv_{test}_flare_" in out, test  # dbt names a package test <package>_<test>_<model>_...
+    # a `where:`-filtered test: k = 4 is exactly the smallest class among the quiet regions
+    assert "PASS flare_quiet_regions_are_4_anonymous_on_activity_area" in out
+    seed = pd.read_csv(SEED)
+    quiet = seed[seed["C"] + seed["M"] + seed["X"] == 0]
+    assert quiet.groupby(["activity", "area"]).size().min() == 4
 
 
 def _same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:

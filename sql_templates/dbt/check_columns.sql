@@ -1,5 +1,6 @@
 {#- dbt: stop at compile time unless `columns` is a non-empty list of distinct column names of
-    `relation` (checked against the warehouse when dbt executes and the relation exists), at least `min_columns` and, for
+    `relation` (checked against the warehouse when dbt executes and the relation exists; not for a
+    `where:`-filtered subquery), at least `min_columns` and, for
     exact measures, at most `max_columns` of them; `key` (optional) must be a column that is not
     analysed. -#}
 {% macro check_columns(macro_name, relation, columns, max_columns=none, key=none, min_columns=1) -%}
@@ -33,7 +34,7 @@
 {% do exceptions.raise_compiler_error("sqlpriv." ~ macro_name ~ ": argument `key` must be one column name that is "
     ~ "not among the analysed columns, got " ~ key) %}
 {% endif %}
-{% if execute %}
+{% if execute and relation is not string %}
 {% set available = [] %}
 {% for col in adapter.get_columns_in_relation(relation) %}{% do available.append(col.name) %}{% endfor %}
 {% set lowered = available | map("lower") | list %}

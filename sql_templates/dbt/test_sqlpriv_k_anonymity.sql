@@ -6,7 +6,7 @@
           data_tests:
             - sqlpriv_k_anonymity: {arguments: {columns: [gender, age, zip], k: 5}} -#}
 {% test sqlpriv_k_anonymity(model, columns, k=5) %}
-{% do sqlpriv.check_relation("sqlpriv_k_anonymity", model) %}
+{% do sqlpriv.check_relation("sqlpriv_k_anonymity", model, subquery_ok=true) %}
 {% do sqlpriv.check_columns("sqlpriv_k_anonymity", model, columns) %}
 {% do sqlpriv.check_k("sqlpriv_k_anonymity", k) %}
 select

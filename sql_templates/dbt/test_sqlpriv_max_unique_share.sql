@@ -2,7 +2,7 @@
     together. Fails with one row of figures (unique_rows, n, share_unique, ...) and a sentence.
             - sqlpriv_max_unique_share: {arguments: {columns: [gender, age], max_share: 0.01}} -#}
 {% test sqlpriv_max_unique_share(model, columns, max_share) %}
-{% do sqlpriv.check_relation("sqlpriv_max_unique_share", model) %}
+{% do sqlpriv.check_relation("sqlpriv_max_unique_share", model, subquery_ok=true) %}
 {% do sqlpriv.check_columns("sqlpriv_max_unique_share", model, columns) %}
 {% do sqlpriv.check_fraction("sqlpriv_max_unique_share", "max_share", max_share) %}
 select

@@ -3,7 +3,7 @@
     (score, decision, joint figures) and a sentence.
             - sqlpriv_min_request_score: {arguments: {columns: [gender, age], min_score: 0.5}} -#}
 {% test sqlpriv_min_request_score(model, columns, min_score) %}
-{% do sqlpriv.check_relation("sqlpriv_min_request_score", model) %}
+{% do sqlpriv.check_relation("sqlpriv_min_request_score", model, subquery_ok=true) %}
 {% do sqlpriv.check_columns("sqlpriv_min_request_score", model, columns) %}
 {% do sqlpriv.check_fraction("sqlpriv_min_request_score", "min_score", min_score) %}
 select
