@@ -69,7 +69,8 @@ def test_dbt_build_passes_every_model_and_privacy_test(built):
     assert build.returncode == 0, build.stdout[-4000:]
     out = build.stdout
     assert "Completed successfully" in out
-    for name in ("flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_cig", "flare_csf",
+    for name in ("flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_renamed_summary",
+                 "flare_cig", "flare_csf",
                  "flare_privacy_profile", "flare_request"):
         assert f"OK created sql table model main.{name}" in out, name
     for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
@@ -100,6 +101,11 @@ def test_shapley_models_equal_the_python_api(tables):
     _same(summary, result.summary().df())
     assert summary["column"].tolist() == PREDICTORS  # the quoted name came through as a value too
     _same(tables("flare_shapley_by_flares"), result.by("C > 0").df())
+    # a column renamed to hold a double quote and a space (model flare_renamed)
+    renamed = tables("flare_renamed_summary")
+    assert renamed["column"].tolist() == ['class "as given"', "area", "activity"]
+    expected = sqlpriv.uniqueness_shapley(str(SEED), columns=["class", "area", "activity"]).summary().df()
+    _same(renamed.drop(columns="column"), expected.drop(columns="column"))
 
 
 def test_pif_models_equal_the_python_api(tables):
