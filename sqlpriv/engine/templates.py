@@ -15,6 +15,10 @@ for the few identifiers Python code builds itself.
 "'it''s'"
 >>> "select" in render("engine/source_view.sql", view="v", reader="read_csv", path="x.csv")
 True
+>>> call("quote", name='my "odd" col') == quote('my "odd" col')
+True
+>>> call("engine_count_rows", relation=quote("t"), ignored=1)
+'select count(*) as n from "t"'
 """
 
 from __future__ import annotations
