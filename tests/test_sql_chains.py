@@ -213,5 +213,7 @@ def test_sql_query_command_refuses_bad_input(capsys):
     assert "at least 2 columns" in capsys.readouterr().err
     assert main(["sql", "query", "shapley", str(FLARE_CSV), "-c", "no_such"]) == 1  # a ColumnError, as in every command
     assert "no_such" in capsys.readouterr().err
+    assert main(["sql", "query", "shapley", str(FLARE_CSV), "-c", "class", "-c", "area", "--key", "class"]) == 1
+    assert "both --key and an analysed column" in capsys.readouterr().err
     assert main(["sql", "query", "report", str(FLARE_CSV), "-c", "class", "--reject", "0.9"]) == 2
     assert "out of range" in capsys.readouterr().err

@@ -68,7 +68,7 @@ def query_script(argv: list[str]) -> str:
     from sqlpriv.engine.connection import connect
     from sqlpriv.engine.sources import _match_column, check_expression, resolve_columns, resolve_source
     from sqlpriv.engine.templates import call, quote
-    from sqlpriv.errors import ParameterError
+    from sqlpriv.errors import ColumnError, ParameterError
 
     args = query_parser().parse_args(argv)
     macro, fixed, options = QUERIES[args.measure]
@@ -80,6 +80,8 @@ def query_script(argv: list[str]) -> str:
     params: dict[str, Any] = {name: getattr(args, name) for name in options}
     if params.get("key") is not None:
         params["key"] = _match_column(src, params["key"])
+        if params["key"] in [spec.name for spec in specs]:
+            raise ColumnError(f"column {params['key']!r} is both --key and an analysed column; drop one of them")
     if "by" in params:
         if not (args.by or "").strip():
             raise ParameterError("shapley-by needs --by COLUMN_OR_EXPRESSION, e.g. --by 'age < 32'")
