@@ -231,6 +231,10 @@ def _warn_continuous(frame: CohortFrame) -> None:
             )
 
 
+DIRECT_MIN_COLUMNS = 8  # from this many columns, cells are counted straight from the patterns
+DIRECT_ROWS = 1_000_000  # (pattern, subset) pairs per statement of the direct count
+
+
 def add_cells(
     frame: CohortFrame,
     step: str,
@@ -242,10 +246,17 @@ def add_cells(
 ) -> None:
     """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
 
-    Cells are rolled up level by level from the full column set, each subset from its
-    parent one column larger (lattice column ``parent``); only two levels of full cells
-    exist at any time, so memory stays bounded by the widest pair of levels.
+    Below ``DIRECT_MIN_COLUMNS`` columns, cells are rolled up level by level from the full
+    column set, each subset from its parent one column larger (lattice column ``parent``);
+    only two levels of full cells exist at any time. From ``DIRECT_MIN_COLUMNS`` on, the middle
+    levels (C(d, d/2) subsets of nearly one cell per pattern) would dominate time and memory,
+    so each chunk of subsets is counted straight from the patterns instead (``cells_direct``),
+    keeping only the shared cells: at 100k rows x 12 columns 18 s and 1.2 GB instead of
+    31 s and 5.8 GB.
     """
+    if frame.d >= DIRECT_MIN_COLUMNS:
+        _add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps)
+        return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common = {"t": frame.names, "words": frame.words, "extras": extras}
     statements = [
@@ -270,3 +281,25 @@ def add_cells(
 def parent_order(cardinalities: list[int]) -> list[int]:
     """Columns in the order a subset's rollup parent adds them: fewest distinct values first."""
     return sorted(range(len(cardinalities)), key=lambda j: (cardinalities[j], j))
+
+
+def _add_direct_cells(
+    frame: CohortFrame, step: str, *, table: str, patterns: str, extras: list[str], deps: list[str]
+) -> None:
+    """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs."""
+    frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
+    statements = []
+    for lo, hi in lattice_chunks(frame, patterns):
+        body = render("engine/cells_direct.sql", t=frame.names, extras=extras, patterns=patterns, words=frame.words,
+                      lo=lo, hi=hi)
+        statements.append(create_table(table, body) if lo == 1 else insert_into(table, body))
+    frame.plan.add(step, statements, deps=deps)
+
+
+def lattice_chunks(frame: CohortFrame, patterns: str) -> list[tuple[int, int]]:
+    """Positions (1-based, inclusive) of lattice chunks of about ``DIRECT_ROWS`` (pattern,
+    subset) pairs each; the patterns and lattice tables must exist."""
+    sizes = dict(run(frame.plan.con, render("engine/table_sizes.sql", tables=[patterns, frame.names["lattice"]])).fetchall())
+    n_patterns, n_subsets = int(sizes[0]), int(sizes[1])
+    per = max(1, DIRECT_ROWS // max(1, n_patterns))
+    return [(lo, min(n_subsets, lo + per - 1)) for lo in range(1, n_subsets + 1, per)]

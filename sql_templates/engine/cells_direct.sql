@@ -1,0 +1,20 @@
+{#- The shared cohort cells (n > 1) of one chunk of lattice subsets (positions lo..hi in sid
+    order), counted straight from the patterns: every pattern is masked to every subset of the
+    chunk and counted. For wide lattices (many columns) this beats the level-by-level rollup in
+    time and memory: no level table of all cells (singletons included) is ever stored, and a
+    chunk's hash table holds about lo..hi x patterns groups. Same columns as the rollup's cells. -#}
+{% macro engine_cells_direct(t, extras, patterns, words, lo, hi) -%}
+select
+    l.sid,
+{% for word in words %}
+    p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as k{{ loop.index0 }},
+{% endfor %}
+{% for e in extras %}
+    p.{{ e }},
+{% endfor %}
+    sum(p.w)::bigint as n
+from {{ sqlpriv.quote(patterns) }} as p
+cross join {{ sqlpriv.engine_lattice_chunk(t, lo, hi) }} as l
+group by all
+having sum(p.w) > 1
+{%- endmacro %}
