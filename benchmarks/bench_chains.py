@@ -40,19 +40,19 @@ def main() -> None:
 
     import sqlpriv
     from sqlpriv.engine.connection import connect
-    from sqlpriv.engine.templates import call, literal
+    from sqlpriv.engine.templates import call, render
     from sqlpriv.pif import information_factors
 
     path = str(voters_file(rows))
     print(f"# machine: {platform.machine()}, Python {platform.python_version()}, duckdb {duckdb.__version__}")
     con = connect()
-    con.execute(f"create view voters as select * from read_parquet({literal(path)})")
+    con.execute(render("engine/source_view.sql", view="voters", reader="read_parquet", path=path))
     out = Path(tempfile.mkdtemp()) / "out.parquet"
 
     def chain(macro: str, to_file: bool, **params) -> None:
         sql = call(macro, source="voters", columns=VOTER_COLUMNS, **params)
         if to_file:
-            con.execute(f"copy ({sql}) to {literal(str(out))} (format parquet)")
+            con.execute(render("engine/copy_to.sql", query=sql, path=str(out), fmt="parquet"))
         else:
             con.execute(sql).fetchall()
 

@@ -154,7 +154,8 @@ def test_chain_runs_in_the_duckdb_shell(tmp_path):
     script = "\n".join([
         macros.script(temp=True),
         render("engine/source_view.sql", view="flare", reader="read_csv", path=str(FLARE_CSV)) + ";",
-        "copy (" + call("shapley_query", source='"flare"', columns=FLARE_PREDICTORS) + f") to '{target}' (header);",
+        render("engine/copy_to.sql", query=call("shapley_query", source='"flare"', columns=FLARE_PREDICTORS),
+               path=str(target), fmt="csv") + ";",
     ])
     done = subprocess.run([shell], input=script, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -188,7 +189,11 @@ def test_sql_query_command_runs_in_the_shell_and_equals_the_api(measure, capsys,
     shell = shutil.which("duckdb")
     if shell is None:
         pytest.skip("the duckdb shell (pip install duckdb-cli) is not installed")
-    argv = ["sql", "query", measure, str(FLARE_CSV), *[a for c in SHELL_COLUMNS for a in ("-c", c)], "--k", "3", "--by", "C > 0"]
+    from sqlpriv.cli.sql import QUERIES
+
+    options = {"k": ["--k", "3"], "by": ["--by", "C > 0"]}
+    extra = [a for name in QUERIES[measure][2] for a in options.get(name, [])]
+    argv = ["sql", "query", measure, str(FLARE_CSV), *[a for c in SHELL_COLUMNS for a in ("-c", c)], *extra]
     assert main(argv) == 0
     script = capsys.readouterr().out
     assert script.count("-- source") == 1 and script.rstrip().endswith(";")
@@ -215,5 +220,7 @@ def test_sql_query_command_refuses_bad_input(capsys):
     assert "no_such" in capsys.readouterr().err
     assert main(["sql", "query", "shapley", str(FLARE_CSV), "-c", "class", "-c", "area", "--key", "class"]) == 1
     assert "both --key and an analysed column" in capsys.readouterr().err
+    assert main(["sql", "query", "profile", str(FLARE_CSV), "-c", "class", "--key", "area"]) == 2
+    assert "--key does not apply to profile" in capsys.readouterr().err
     assert main(["sql", "query", "report", str(FLARE_CSV), "-c", "class", "--reject", "0.9"]) == 2
     assert "out of range" in capsys.readouterr().err

@@ -56,10 +56,13 @@ def query_parser() -> argparse.ArgumentParser:
                    help="analysed column (repeatable; plain names)")
     p.add_argument("--key", help="row key column of per-row measures (default: the 0-based position as 'row')")
     p.add_argument("--by", help="subgroup column or SQL expression (shapley-by), e.g. 'age < 32'")
-    p.add_argument("--k", type=int, default=5, help="smallest allowed class size (report, small-classes)")
-    p.add_argument("--approve", type=float, default=0.8, help="approve threshold (report)")
-    p.add_argument("--reject", type=float, default=0.2, help="reject threshold (report)")
+    p.add_argument("--k", type=int, help="smallest allowed class size (report, small-classes; default 5)")
+    p.add_argument("--approve", type=float, help="approve threshold (report; default 0.8)")
+    p.add_argument("--reject", type=float, help="reject threshold (report; default 0.2)")
     return p
+
+
+OPTION_DEFAULTS = {"k": 5, "approve": 0.8, "reject": 0.2}
 
 
 def query_script(argv: list[str]) -> str:
@@ -72,6 +75,15 @@ def query_script(argv: list[str]) -> str:
 
     args = query_parser().parse_args(argv)
     macro, fixed, options = QUERIES[args.measure]
+    unused = [name for name in ("key", "by", "k", "approve", "reject") if getattr(args, name) is not None and name not in options]
+    if unused:
+        raise ParameterError(
+            f"{', '.join('--' + n for n in unused)} does not apply to {args.measure} "
+            f"(it takes {', '.join('--' + n for n in options) or 'no options'})"
+        )
+    for name, value in OPTION_DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     con = connect(args.db)
     src = resolve_source(args.source, con)
     specs = resolve_columns(src, args.columns)
