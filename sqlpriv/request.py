@@ -28,7 +28,6 @@ import numbers
 from typing import Any, Mapping
 
 import duckdb
-import pandas as pd
 
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
@@ -281,6 +280,8 @@ class Assessment:
         """
         if self._evaluated:
             return self
+        import pandas as pd
+
         row = self._report.df().iloc[0]
         if row["n"] is None or pd.isna(row["n"]):
             before = row["rows_before_dropna"]
@@ -420,6 +421,8 @@ def _plain(value: Any) -> Any:
         value = value.tolist()
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    import pandas as pd
+
     if value is None or pd.isna(value):
         return None
     return value

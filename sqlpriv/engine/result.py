@@ -14,15 +14,17 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import duckdb
-import pandas as pd
-import pyarrow as pa
 
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import OutputError
+
+if TYPE_CHECKING:  # pandas and pyarrow load on first use: `import sqlpriv` stays fast
+    import pandas as pd
+    import pyarrow as pa
 
 
 def file_format(path: str | os.PathLike[str]) -> str:
