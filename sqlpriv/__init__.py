@@ -25,7 +25,7 @@ from sqlpriv.errors import (
     SqlprivError,
     SqlprivWarning,
 )
-from sqlpriv.pif import InformationFactors, PifResult, cig, csf, fig, information_factors, pif, rig, wcig
+from sqlpriv.pif import InformationFactors, PifResult, cig, clear_cache, csf, fig, information_factors, pif, rig, wcig
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.singling_out import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
@@ -50,6 +50,7 @@ __all__ = [
     "InformationFactors",
     "PifResult",
     "cig",
+    "clear_cache",
     "csf",
     "fig",
     "information_factors",

@@ -29,6 +29,7 @@ from typing import Any, Mapping
 import duckdb
 
 from sqlpriv.engine import cohorts
+from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
@@ -324,7 +325,7 @@ def cig(
     >>> cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.585, 0.085], [1.0, 0.085, 0.085], [2.0, 0.085, 0.585]]
     """
-    return information_factors(source, columns, priors, accuracies, key, con, dropna, **options).cig()
+    return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).cig()
 
 
 def wcig(
@@ -344,7 +345,7 @@ def wcig(
     >>> wcig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.4247, 0.0617], [1.0, 0.0617, 0.0617], [2.0, 0.0617, 0.4247]]
     """
-    return information_factors(source, columns, priors, accuracies, key, con, dropna, **options).wcig()
+    return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).wcig()
 
 
 def csf(
@@ -364,7 +365,40 @@ def csf(
     >>> csf(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.3333, 0.1667], [1.0, 0.1667, 0.1667], [2.0, 0.1667, 0.3333]]
     """
-    return information_factors(source, columns, priors, accuracies, key, con, dropna, **options).csf()
+    return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).csf()
+
+
+_CACHE = AnalysisCache()
+
+
+def _shared_factors(
+    source: Any,
+    columns: ColumnsArg,
+    priors: PriorsArg | None,
+    accuracies: AccuraciesArg | None,
+    key: str | None,
+    con: duckdb.DuckDBPyConnection | str | None,
+    dropna: bool,
+    options: dict[str, Any],
+) -> InformationFactors:
+    """:func:`information_factors` for the one-measure calls, reused while the source is unchanged.
+
+    ``cig(df)``, ``csf(df)`` and ``wcig(df)`` one after another read and encode ``df`` once
+    (see :mod:`sqlpriv.engine.cache`); on a connection the user passed, nothing is cached.
+    """
+
+    def make() -> InformationFactors:
+        return information_factors(source, columns, priors, accuracies, key, con, dropna, **options)
+
+    if con is not None:
+        return make()
+    arguments = arguments_key(columns, priors, accuracies, key, dropna, **options)
+    return _CACHE.get_or_make(source, arguments, make, alive=lambda f: connection_open(f.frame.plan.con))
+
+
+def clear_cache() -> None:
+    """Forget the analyses kept for repeated :func:`cig` / :func:`wcig` / :func:`csf` calls."""
+    _CACHE.clear()
 
 
 def _factors_of(result: Any, what: str) -> PifResult:
@@ -452,6 +486,7 @@ __all__ = [
     "InformationFactors",
     "PifResult",
     "cig",
+    "clear_cache",
     "csf",
     "fig",
     "heatmap_rows",
