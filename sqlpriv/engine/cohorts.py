@@ -26,6 +26,7 @@ from typing import Any
 
 import duckdb
 
+from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, _match_column, fresh_name, resolve_columns, resolve_source
@@ -77,10 +78,15 @@ class CohortFrame:
         return ctx
 
 
-class FrameMeasure:
+class FrameMeasure(Analysis):
     """Base of a measure's result object built on one :class:`CohortFrame`."""
 
     frame: CohortFrame
+
+    @property
+    def plan(self) -> Plan:  # type: ignore[override]
+        """The analysis' plan (the frame's)."""
+        return self.frame.plan
 
     @property
     def n(self) -> int:
