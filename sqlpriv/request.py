@@ -30,6 +30,7 @@ from typing import Any, Mapping
 import duckdb
 import pandas as pd
 
+from sqlpriv.display import Display
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
@@ -231,7 +232,7 @@ def privacy_profile(
 # --------------------------------------------------------------------------- assessment
 
 
-class Assessment:
+class Assessment(Display):
     """The assessment of one data request (SPEC 3).
 
     Attributes: ``score`` (product of the field factors, weights overriding measured

@@ -40,6 +40,7 @@ from typing import Any
 
 import duckdb
 
+from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import plan_words
@@ -161,7 +162,7 @@ class _Progress:
             sys.stderr.flush()
 
 
-class SinglingOutResult:
+class SinglingOutResult(Display):
     """Singled-out synthetic records (SPEC 4).
 
     ``summary()``, ``details()`` and ``tree()`` each return a :class:`sqlpriv.Result`.
@@ -456,7 +457,7 @@ def singling_out(
 # sample uniques (one table)
 
 
-class SampleUniquesResult:
+class SampleUniquesResult(Display):
     """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
     on which it is unique in its own table, no proper subset being unique (SUDA).
 
