@@ -248,7 +248,9 @@ def test_plot_shapley_bars_and_rows():
     fig = plot.per_row_stacked(r, rows=50)
     stacked = np.zeros(50)
     for col in FLARE_COLUMNS:
-        stacked += [b.get_height() for b in fig.axes[0].patches if b.get_gid() == col]
+        (step,) = [b for b in fig.axes[0].patches if b.get_gid() == col]
+        data = step.get_data()
+        stacked += data.values - data.baseline
     totals = np.sort(r.per_row().df()[FLARE_COLUMNS].sum(axis=1).to_numpy())
     np.testing.assert_allclose(stacked, totals[[int((i + 0.5) * 1066 / 50) for i in range(50)]], atol=1e-9)
 
