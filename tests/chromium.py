@@ -115,9 +115,10 @@ class Page:
             if "method" in reply:
                 self.events.append(reply)
 
-    def wait_for(self, method: str) -> dict[str, Any]:
+    def wait_for(self, method: str, since: int = 0) -> dict[str, Any]:
+        """The first event ``method`` among the events from number ``since`` on (waiting for it)."""
         deadline = time.monotonic() + self.timeout
-        for event in self.events:
+        for event in self.events[since:]:
             if event["method"] == method:
                 return event
         while True:
@@ -130,8 +131,9 @@ class Page:
     def open(self, path: str | os.PathLike[str]) -> str:
         """Load a local file and wait for its load event; returns its file:// URL."""
         url = Path(path).resolve().as_uri()
+        since = len(self.events)
         self.send("Page.navigate", session=True, url=url)
-        self.wait_for("Page.loadEventFired")
+        self.wait_for("Page.loadEventFired", since)
         self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         return url
 
