@@ -10,6 +10,10 @@ False
 ...     bar.step("shapley")
 >>> bar.done
 1
+
+A plan shows its steps the same way (:meth:`sqlpriv.engine.plan.Plan.ensure`) once a run takes
+more than a second, so long measures (exact mode over many columns, sampling, large inputs)
+show progress too; inside a report only the report's own bar is drawn.
 """
 
 from __future__ import annotations
@@ -32,24 +36,49 @@ def enabled(progress: bool | None = None, stream: TextIO | None = None) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
-class Bar:
-    """``total`` steps; ``step(text)`` after each one. A context manager that closes the line."""
+_active = 0  # bars open now: a bar inside another (a plan's steps inside a report) stays silent
 
-    def __init__(self, total: int, label: str, *, enabled_: bool | None = None, stream: TextIO | None = None) -> None:
+
+def hold() -> None:
+    """Another progress display is drawing: bars opened until :func:`release` stay silent."""
+    global _active
+    _active += 1
+
+
+def release() -> None:
+    global _active
+    _active = max(_active - 1, 0)
+
+
+class Bar:
+    """``total`` steps; ``step(text)`` after each one. A context manager that closes the line.
+
+    Nothing is drawn before ``delay`` seconds have passed, so quick runs never flash a bar.
+    """
+
+    def __init__(
+        self, total: int, label: str, *, enabled_: bool | None = None, stream: TextIO | None = None, delay: float = 0.0
+    ) -> None:
+        global _active
         self.stream = stream or sys.stderr
-        self.total, self.label, self.done = max(int(total), 1), label, 0
-        self.enabled = enabled(enabled_, self.stream) if enabled_ is not False else False
+        self.total, self.label, self.done, self.delay = max(int(total), 1), label, 0, delay
+        self.enabled = enabled(enabled_, self.stream) and _active == 0
         self.start = time.perf_counter()
         self._tqdm: Any = None
+        self._drawn = False
+        _active += 1
+        self._open = True
         if self.enabled:
             try:
                 from tqdm import tqdm
             except ImportError:
-                self._draw("")
+                if delay <= 0:
+                    self._draw("")
             else:
-                self._tqdm = tqdm(total=self.total, desc=label, file=self.stream, leave=False)
+                self._tqdm = tqdm(total=self.total, desc=label, file=self.stream, leave=False, delay=delay)
 
     def _draw(self, text: str) -> None:
+        self._drawn = True
         width = 24
         filled = int(width * self.done / self.total)
         elapsed = time.perf_counter() - self.start
@@ -66,15 +95,19 @@ class Bar:
         if self._tqdm is not None:
             self._tqdm.set_postfix_str(text)
             self._tqdm.update(1)
-        else:
+        elif time.perf_counter() - self.start >= self.delay:
             self._draw(text)
 
     def close(self) -> None:
+        global _active
+        if self._open:
+            self._open = False
+            _active -= 1
         if not self.enabled:
             return
         if self._tqdm is not None:
             self._tqdm.close()
-        else:
+        elif self._drawn:
             self.stream.write("\r\033[K")
             self.stream.flush()
 

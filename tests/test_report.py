@@ -422,3 +422,23 @@ def test_browser_sees_network_requests(tmp_path):
         requests, errors = page.requests(), page.errors()
     assert [u for u in requests if u != url] == ["http://127.0.0.1:9/x.png"]
     assert any("boom" in e for e in errors)
+
+
+def test_long_plan_steps_show_progress_on_a_terminal_only(monkeypatch):
+    import itertools
+
+    import sqlpriv.progress as progress_module
+
+    clock = itertools.count(0.0, 10.0)  # every step "takes" 10 s, past the 1 s delay
+    monkeypatch.setattr(progress_module.time, "perf_counter", lambda: next(clock))
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.delenv("SQLPRIV_PROGRESS", raising=False)
+    tty = FakeTTY()
+    monkeypatch.setattr(sys, "stderr", tty)
+    sqlpriv.uniqueness_shapley(str(FLARE_CSV), ["class", "area"]).summary().df()
+    assert "sqlpriv [" in tty.getvalue() and "cells" in tty.getvalue()
+    quiet = FakeTTY()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    monkeypatch.setenv("SQLPRIV_PROGRESS", "0")
+    sqlpriv.uniqueness_shapley(str(FLARE_CSV), ["class", "area"]).summary().df()
+    assert quiet.getvalue() == ""
