@@ -27,6 +27,7 @@ from sqlpriv.errors import (
 )
 from sqlpriv.pif import InformationFactors, PifResult, cig, clear_cache, csf, fig, information_factors, pif, rig, wcig
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
+from sqlpriv.report import report
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.singling_out import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
 
@@ -60,6 +61,7 @@ __all__ = [
     "Assessment",
     "assess_request",
     "privacy_profile",
+    "report",
     "small_classes",
     "ColumnError",
     "EmptyInputError",

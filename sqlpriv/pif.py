@@ -28,6 +28,7 @@ from typing import Any, Mapping
 
 import duckdb
 
+from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
@@ -45,7 +46,7 @@ PriorsArg = Mapping[str, Mapping[Any, float]]
 AccuraciesArg = Mapping[str, float]
 
 
-class PifResult(Result):
+class PifResult(Display, Result):
     """Per-row values of one measure (``cig``, ``wcig`` or ``csf``): the row key, then one
     float column per analysed column, in input row order.
 
@@ -68,7 +69,7 @@ class PifResult(Result):
         return self.factors.key_name
 
 
-class InformationFactors(cohorts.FrameMeasure):
+class InformationFactors(Display, cohorts.FrameMeasure):
     """CIG, wCIG and CSF of one source, column list, priors and accuracies, sharing one plan.
 
     Made by :func:`information_factors`; ``cig()``, ``wcig()``, ``csf()`` return

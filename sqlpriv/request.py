@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 import duckdb
 
+from sqlpriv.display import Display
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
@@ -230,7 +231,7 @@ def privacy_profile(
 # --------------------------------------------------------------------------- assessment
 
 
-class Assessment:
+class Assessment(Display):
     """The assessment of one data request (SPEC 3).
 
     Attributes: ``score`` (product of the field factors, weights overriding measured

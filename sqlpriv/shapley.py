@@ -20,6 +20,7 @@ from typing import Any
 
 import duckdb
 
+from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.result import Result
@@ -32,7 +33,7 @@ EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 DEFAULT_SAMPLES = 200
 
 
-class ShapleyResult(cohorts.FrameMeasure):
+class ShapleyResult(Display, cohorts.FrameMeasure):
     """Uniqueness Shapley values of one source and column list.
 
     ``summary()``, ``by(expr)``, ``per_row()`` and ``entropies()`` each return a

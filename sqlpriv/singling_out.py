@@ -40,6 +40,8 @@ from typing import Any
 
 import duckdb
 
+from sqlpriv import progress as progress_bars
+from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import plan_words
@@ -146,8 +148,9 @@ class _Progress:
     """A one-line progress report on stderr, by combination size (only when stderr is a terminal)."""
 
     def __init__(self, enabled: bool, total: int, label: str) -> None:
-        self.enabled = enabled and hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+        self.enabled = progress_bars.enabled(None if enabled else False)  # also off with SQLPRIV_PROGRESS=0
         self.total, self.label, self.start = total, label, time.perf_counter()
+        progress_bars.hold()  # the plan's own step bar stays silent meanwhile
 
     def update(self, size: int, text: str) -> None:
         if self.enabled:
@@ -156,12 +159,13 @@ class _Progress:
             sys.stderr.flush()
 
     def close(self) -> None:
+        progress_bars.release()
         if self.enabled:
             sys.stderr.write("\n")
             sys.stderr.flush()
 
 
-class SinglingOutResult:
+class SinglingOutResult(Display):
     """Singled-out synthetic records (SPEC 4).
 
     ``summary()``, ``details()`` and ``tree()`` each return a :class:`sqlpriv.Result`.
@@ -456,7 +460,7 @@ def singling_out(
 # sample uniques (one table)
 
 
-class SampleUniquesResult:
+class SampleUniquesResult(Display):
     """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
     on which it is unique in its own table, no proper subset being unique (SUDA).
 

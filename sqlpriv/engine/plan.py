@@ -66,16 +66,19 @@ class Plan:
         return out
 
     def ensure(self, names: Iterable[str]) -> None:
-        """Run every not-yet-run step needed for ``names``."""
-        for n in self.order(names):
-            if n in self.done:
-                continue
-            for stmt in self.steps[n].statements:
-                start = time.perf_counter()
-                run(self.con, stmt)
-                if _PROFILE:
-                    print(f"sqlpriv: {n}: {time.perf_counter() - start:.3f} s", file=sys.stderr)
-            self.done.add(n)
+        """Run every not-yet-run step needed for ``names`` (a progress bar on a terminal after 1 s)."""
+        from sqlpriv.progress import Bar
+
+        todo = [n for n in self.order(names) if n not in self.done]
+        with Bar(len(todo), "sqlpriv", delay=1.0) as bar:
+            for n in todo:
+                for stmt in self.steps[n].statements:
+                    start = time.perf_counter()
+                    run(self.con, stmt)
+                    if _PROFILE:
+                        print(f"sqlpriv: {n}: {time.perf_counter() - start:.3f} s", file=sys.stderr)
+                self.done.add(n)
+                bar.step(n)
 
     def script(self, names: Iterable[str], query: str | Sequence[str] | None = None) -> str:
         """A complete SQL script (macros, source, steps, final query) for the DuckDB shell."""

@@ -108,5 +108,11 @@ class Result:
         """The ``COPY ... TO path`` statement that writes this result from a printed script."""
         return render("engine/copy_to.sql", query=self.query, path=str(path), fmt=file_format(path))
 
+    def _repr_html_(self) -> str:
+        """Jupyter: the first rows as an HTML table (one LIMIT query; see :mod:`sqlpriv.display`)."""
+        from sqlpriv.display import result_html
+
+        return result_html(self)
+
     def __repr__(self) -> str:
         return f"<sqlpriv.Result {self.query.splitlines()[0][:60]!r}...>"

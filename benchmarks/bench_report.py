@@ -1,0 +1,110 @@
+"""The HTML report against the measures it shows (issue 13 target: report <= 1.5 x measures).
+
+    python benchmarks/bench_report.py            # 7.5M-row voter roll (~2 min on 2 cores)
+    python benchmarks/bench_report.py --quick    # CI smoke: 200k rows, fails above 3x
+
+Both sides run in fresh child processes on the same cached voter Parquet file
+(benchmarks/data/, git-ignored), columns zip_code, race, party, gender, age, with --by county:
+
+- measures: what a user runs to get the report's figures without it: uniqueness Shapley
+  summary + by(county) + per-row values to Parquet; the request assessment of all columns
+  (joint figures and per-field factors); per-cell CIG to Parquet + FIG + PIF_95.
+- report: ``sqlpriv.report(..., by=["county"])`` writing the HTML file, charts included.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from bench_shapley import VOTER_COLUMNS, voters_file  # noqa: E402
+
+BY = ["county"]
+
+
+def case_measures(rows: int) -> dict:
+    import sqlpriv
+
+    path = str(voters_file(rows))
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        r = sqlpriv.uniqueness_shapley(path, VOTER_COLUMNS)
+        r.summary().df()
+        for expr in BY:
+            r.by(expr).df()
+        r.per_row().to_parquet(os.path.join(tmp, "phi.parquet"))
+        shapley = time.perf_counter()
+        a = sqlpriv.assess_request(path, VOTER_COLUMNS)
+        a.fields().df()
+        request = time.perf_counter()
+        c = sqlpriv.cig(path, VOTER_COLUMNS)
+        c.to_parquet(os.path.join(tmp, "cig.parquet"))
+        sqlpriv.fig(c).df()
+        sqlpriv.pif(c, 95)
+        done = time.perf_counter()
+    return {"case": f"measures, voters {rows:,} x 5", "seconds": done - start,
+            "shapley": shapley - start, "request": request - shapley, "pif": done - request}
+
+
+def case_report(rows: int) -> dict:
+    import sqlpriv
+
+    path = str(voters_file(rows))
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        out = sqlpriv.report(path, VOTER_COLUMNS, by=BY, output=os.path.join(tmp, "report.html"), progress=False)
+        seconds = time.perf_counter() - start
+        size = out.stat().st_size
+    return {"case": f"report, voters {rows:,} x 5 --by county", "seconds": seconds, "html_kb": round(size / 1024)}
+
+
+def run_child(args: list[str]) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", *args], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(out.stderr)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="200k rows (CI smoke test; fails above 3x)")
+    parser.add_argument("--rows", type=int, default=7_500_000)
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each side (the best is kept)")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, rows = args.child
+        res = case_report(int(rows)) if kind == "report" else case_measures(int(rows))
+        res["peak_rss_gb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, 2)
+        print(json.dumps(res))
+        return
+    rows = 200_000 if args.quick else args.rows
+    voters_file(rows)  # generate outside the timings
+    print(f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"duckdb {__import__('duckdb').__version__}")
+    best: dict[str, dict] = {}
+    for _ in range(args.repeat):
+        for kind in ("measures", "report"):
+            res = run_child([kind, str(rows)])
+            extra = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")}
+            print(f"{res['case']}: {res['seconds']:.3f} s  {extra}")
+            if kind not in best or res["seconds"] < best[kind]["seconds"]:
+                best[kind] = res
+    ratio = best["report"]["seconds"] / best["measures"]["seconds"]
+    print(f"report / measures = {ratio:.2f} (target <= 1.5)")
+    if args.quick and ratio > 3:
+        raise SystemExit(f"REGRESSION: the report takes {ratio:.1f}x the measures it shows (smoke limit 3x)")
+
+
+if __name__ == "__main__":
+    main()

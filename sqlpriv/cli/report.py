@@ -1,0 +1,63 @@
+"""``sqlpriv report``: one self-contained HTML privacy report (every measure, charts and numbers)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from sqlpriv.cli import common
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "report",
+        help="write an offline HTML privacy report: profile, Shapley, PIF, singling-out, request gate",
+        description="Write one self-contained HTML file (inline SVG charts, no network) with the overview, "
+        "privacy profile, uniqueness Shapley values (per column, per row, per --by subgroup), personal "
+        "information factors, and with --synthetic the singling-out risk, with --request the gate's decision. "
+        "Needs the plotting extra: pip install 'sqlpriv[plot]'.",
+    )
+    common.add_source(p)
+    common.add_columns(p)
+    p.add_argument("--by", action="append", metavar="EXPR", default=[], help="subgroup column or SQL expression (repeatable)")
+    p.add_argument("--synthetic", metavar="SYN", help="synthetic counterpart of SOURCE (same columns): adds singling-out risk")
+    p.add_argument("--request", action="append", metavar="COL", help="a field of a data request (repeatable; NAME=EXPR allowed)")
+    p.add_argument("-o", "--output", required=True, metavar="REPORT.html", help="where to write the report (atomically)")
+    p.add_argument("--title", help="the report's title")
+    p.add_argument("--k", type=int, default=5, help="k of the joint figures and the request (default 5)")
+    p.add_argument("--max-cols", type=int, default=3, help="largest column set examined for singling out (default 3)")
+    p.add_argument("--rows", type=int, default=200, help="rows in the per-row Shapley view (default 200)")
+    p.add_argument("--scatter-column", help="column of the subgroup scatter (default: the one varying most)")
+    p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto", help="Shapley method (default auto)")
+    p.add_argument("--no-pif", action="store_true", help="leave out the personal information factors")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar (also: SQLPRIV_PROGRESS=0)")
+    p.add_argument("--threads", type=int, help="DuckDB threads")
+    p.add_argument("--memory-limit", help="DuckDB memory limit, e.g. 4GB")
+    p.add_argument("--temp-directory", help="where DuckDB may spill when memory is short")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sqlpriv
+
+    path = common.show_warnings(
+        lambda: sqlpriv.report(
+            args.source,
+            common.parse_columns(args.columns),
+            by=args.by,
+            synthetic=args.synthetic,
+            request=common.parse_columns(args.request),
+            output=args.output,
+            title=args.title,
+            k=args.k,
+            max_cols=args.max_cols,
+            rows=args.rows,
+            scatter_column=args.scatter_column,
+            method=args.method,
+            pif=not args.no_pif,
+            progress=False if args.no_progress else None,
+            **common.connection_options(args),
+        )
+    )
+    print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,295 @@
+"""Charts of sqlpriv results as matplotlib Figures (optional: ``pip install 'sqlpriv[plot]'``).
+
+Each function takes a measure's result and returns a :class:`matplotlib.figure.Figure`
+(no pyplot state: nothing is shown or kept open). The numbers come from SQL aggregates
+and samples (:mod:`sqlpriv.views`), so a chart of a 10-million-row table pulls a few hundred
+values into Python. Every function accepts ``data=`` (the DataFrame it would query) so a
+report can print the same numbers it draws without running the query twice.
+
+- :func:`shapley_bars`: entropy, conditional entropy and Shapley value per column;
+- :func:`per_row_stacked`: the paper's Figure 2, one stacked bar per sampled row, ordered by
+  total uniqueness;
+- :func:`subgroup_scatter`: the paper's Figure 1, mean value of one column per level of a
+  grouping against the level's share of the rows;
+- :func:`profile_bars`: privacy factor and Shannons per column;
+- :func:`fig_bars`, :func:`rig_histogram` (PIF marked), :func:`cig_heatmap`;
+- :func:`singling_out_by_size`.
+
+>>> import importlib.util, sqlpriv
+>>> r = sqlpriv.uniqueness_shapley(sqlpriv.example_path("flare.csv"), columns=["class", "area"])
+>>> importlib.util.find_spec("matplotlib") is None or len(shapley_bars(r).axes[0].patches) == 6
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from sqlpriv import views
+from sqlpriv.errors import ParameterError, SqlprivError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.figure import Figure
+
+    from sqlpriv.engine.result import Result
+    from sqlpriv.pif import PifResult
+    from sqlpriv.shapley import ShapleyResult
+    from sqlpriv.singling_out import SinglingOutResult
+
+LABELS = {"cig": "CIG (bits)", "wcig": "weighted CIG (bits)", "csf": "CSF"}
+MAX_ROWS = 2000  # heatmaps of more rows are drawn as RIG-rank bands (the maximum of each cell per band)
+PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
+
+
+def _figure(width: float, height: float) -> "Figure":
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'") from None
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _colours(n: int) -> list[Any]:
+    if n <= len(PALETTE):
+        return PALETTE[:n]
+    from matplotlib import colormaps
+
+    cmap = colormaps["tab20"]
+    return [cmap(i % 20) for i in range(n)]
+
+
+def _check(result: Any, kind: str, name: str) -> None:
+    import sqlpriv
+
+    cls = getattr(sqlpriv, kind)
+    if not isinstance(result, cls):
+        raise ParameterError(f"{name}() needs a sqlpriv {kind}, got a {type(result).__name__}")
+
+
+def shapley_bars(result: "ShapleyResult", *, data: pd.DataFrame | None = None) -> "Figure":
+    """Grouped bars per column: entropy H(j), Shapley value and conditional entropy H(j | rest), in bits.
+
+    The Shapley value always lies between the other two (SPEC 1); bars are in the summary's order.
+    """
+    _check(result, "ShapleyResult", "shapley_bars")
+    df = result.summary().df() if data is None else data
+    columns = df["column"].astype(str).tolist()
+    fig = _figure(max(4.0, 1.0 + 0.75 * len(columns)), 3.4)
+    ax = fig.add_subplot()
+    width = 0.27
+    xs = range(len(columns))
+    series = [("entropy", "entropy H(j)", "#bab0ac"), ("shapley", "Shapley value", "#4e79a7"),
+              ("conditional_entropy", "H(j | other columns)", "#f28e2b")]
+    for i, (col, label, colour) in enumerate(series):
+        ax.bar([x + (i - 1) * width for x in xs], df[col].astype(float), width, label=label, color=colour, gid=col)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(columns, rotation=30 if len(columns) > 4 else 0, ha="right" if len(columns) > 4 else "center")
+    ax.set_ylabel("bits")
+    ax.set_title("How much each column singles people out")
+    ax.legend(frameon=False, fontsize="small")
+    return fig
+
+
+def per_row_stacked(result: "ShapleyResult", rows: int = 200, *, data: pd.DataFrame | None = None) -> "Figure":
+    """The paper's Figure 2: one stacked bar per sampled row (``rows`` rows at evenly spaced ranks),
+    ordered by total uniqueness; each segment is one column's Shapley value for that row.
+
+    Each column is one filled step patch (gid = the column name) whose ``get_data()`` gives
+    the segment tops (``values``) and bottoms (``baseline``) per row."""
+    _check(result, "ShapleyResult", "per_row_stacked")
+    df = views.shapley_rows(result, rows).df() if data is None else data
+    columns = result.columns
+    fig = _figure(9.0, 3.6)
+    ax = fig.add_subplot()
+    # one step patch per column (not one rectangle per row and column): fast for any number of rows
+    edges = np.arange(len(df) + 1, dtype=float) - 0.5
+    positive = np.zeros(len(df))
+    negative = np.zeros(len(df))
+    for colour, col in zip(_colours(len(columns)), columns):
+        values = df[col].to_numpy(dtype=float)
+        bottom = np.where(values >= 0, positive, negative)
+        ax.stairs(bottom + values, edges, baseline=bottom, fill=True, color=colour, label=col, linewidth=0, gid=col)
+        positive = positive + np.maximum(values, 0.0)
+        negative = negative + np.minimum(values, 0.0)
+    ax.set_ylim(min(0.0, float(negative.min(initial=0.0))) * 1.05, max(float(positive.max(initial=0.0)), 1e-9) * 1.05)
+    ax.set_xlim(-0.5, len(df) - 0.5)
+    ax.set_xlabel(f"{len(df)} rows at evenly spaced ranks, least to most unique (n = {result.n:,})")
+    ax.set_ylabel("Shapley value (bits)")
+    ax.set_title("Which column singles out each row")
+    fig.legend(frameon=False, fontsize="x-small", loc="outside right upper")
+    return fig
+
+
+def subgroup_scatter(
+    result: "ShapleyResult", by: str, column: str | None = None, *, data: pd.DataFrame | None = None
+) -> "Figure":
+    """The paper's Figure 1: for each level of ``by``, the mean Shapley value of ``column``
+    (default: the column with the largest spread across levels) against the level's share of rows."""
+    _check(result, "ShapleyResult", "subgroup_scatter")
+    df = result.by(by).df() if data is None else data
+    column = column or pick_scatter_column(result, df)
+    if column not in result.columns:
+        raise ParameterError(f"subgroup_scatter(): {column!r} is not an analysed column; choose one of {result.columns}")
+    share = df.columns[2]
+    fig = _figure(5.2, 3.8)
+    ax = fig.add_subplot()
+    ax.scatter(df[share].astype(float), df[column].astype(float), s=18, alpha=0.75, color="#4e79a7", gid="levels")
+    ax.set_xscale("log")
+    from matplotlib.ticker import FuncFormatter, NullFormatter
+
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.2%}" if v < 0.01 else f"{v:.0%}"))
+    ax.xaxis.set_minor_formatter(NullFormatter())
+    ax.set_xlabel(f"share of rows in the level of {by} (log scale)")
+    ax.set_ylabel(f"mean Shapley value of {column} (bits)")
+    ax.set_title(f"{column} per level of {by} ({len(df)} levels)")
+    return fig
+
+
+def pick_scatter_column(result: "ShapleyResult", df: pd.DataFrame) -> str:
+    """The analysed column whose mean value varies most across the levels (ties: the first)."""
+    spreads = [(float(df[c].max() - df[c].min()) if len(df) else 0.0, -i, c) for i, c in enumerate(result.columns)]
+    return max(spreads)[2]
+
+
+def profile_bars(profile: "Result", *, data: pd.DataFrame | None = None) -> "Figure":
+    """Privacy profile (Cave 2023) per column: privacy factor (0 = an ID, near 1 = safe) and Shannons."""
+    df = profile.df() if data is None else data
+    columns = df["column"].astype(str).tolist()
+    fig = _figure(8.0, max(2.2, 0.6 + 0.28 * len(columns)))
+    left, right = fig.subplots(1, 2, sharey=True)
+    ys = list(range(len(columns)))
+    left.barh(ys, df["privacy_factor"].astype(float), color="#59a14f", gid="privacy_factor")
+    left.set_xlim(0, 1)
+    left.set_xlabel("privacy factor (higher is safer)")
+    left.set_yticks(ys)
+    left.set_yticklabels(columns)
+    left.invert_yaxis()
+    right.barh(ys, df["shannons"].astype(float), color="#e15759", gid="shannons")
+    right.set_xlabel("Shannons (mean log2 class size; higher is safer)")
+    return fig
+
+
+def fig_bars(result: "PifResult", *, data: pd.DataFrame | None = None) -> "Figure":
+    """FIG per column: the sum of the measure's per-cell values over all rows."""
+    from sqlpriv.pif import fig as fig_query
+
+    _check(result, "PifResult", "fig_bars")
+    df = fig_query(result).df() if data is None else data
+    columns = df["column"].astype(str).tolist()
+    figure = _figure(6.0, max(2.0, 0.6 + 0.28 * len(columns)))
+    ax = figure.add_subplot()
+    ax.barh(range(len(columns)), df["fig"].astype(float), color="#f28e2b", gid="fig")
+    ax.set_yticks(range(len(columns)))
+    ax.set_yticklabels(columns)
+    ax.invert_yaxis()
+    ax.set_xlabel(f"FIG: sum of {LABELS.get(result.measure, result.measure)} over all rows")
+    return figure
+
+
+def rig_histogram(
+    result: "PifResult", bins: int = 30, percentile: float = 95, *, data: pd.DataFrame | None = None,
+    pif_value: float | None = None,
+) -> "Figure":
+    """Histogram of RIG (row information gain) with PIF at ``percentile`` marked by a vertical line."""
+    from sqlpriv.pif import pif
+
+    _check(result, "PifResult", "rig_histogram")
+    df = views.rig_histogram(result, bins).df() if data is None else data
+    value = pif(result, percentile) if pif_value is None else pif_value
+    fig = _figure(6.0, 3.2)
+    ax = fig.add_subplot()
+    lo, hi = df["lo"].astype(float), df["hi"].astype(float)
+    ax.bar(lo, df["rows"].astype(float), width=(hi - lo), align="edge", color="#76b7b2", edgecolor="white", gid="rig")
+    ax.axvline(value, color="#e15759", linestyle="--", gid="pif")
+    ax.annotate(f"PIF_{percentile:g} = {value:.3g}", (value, 0.95), xycoords=("data", "axes fraction"),
+                ha="right", va="top", color="#e15759", fontsize="small", xytext=(-4, 0), textcoords="offset points")
+    ax.set_xlabel(f"RIG: row sum of {LABELS.get(result.measure, result.measure)}")
+    ax.set_ylabel("rows")
+    return fig
+
+
+def cig_heatmap(
+    result: "PifResult", rows: int | None = None, *, max_rows: int = MAX_ROWS, title: str | None = None,
+    data: pd.DataFrame | None = None,
+) -> "Figure":
+    """Per-cell values of a ``cig``/``wcig``/``csf`` result as a heatmap (as in piflib's tutorials).
+
+    One row per data row ordered by RIG (largest first), one column per analysed column, from
+    green (low) to red (high). ``rows``: only the riskiest ``rows`` rows. Without it, a table with
+    more than ``max_rows`` rows is drawn as ``max_rows`` bands of consecutive RIG ranks, each
+    cell showing the band's maximum, so risky cells stay visible.
+    """
+    from sqlpriv.pif import heatmap_rows
+
+    _check(result, "PifResult", "cig_heatmap")
+    n = result.factors.n
+    binned = rows is None and n > max_rows
+    if data is None:
+        if rows is not None:
+            data = views.riskiest_rows(result, rows).df()
+        else:
+            data = heatmap_rows(result, bins=max_rows if binned else None).df()
+    columns = result.columns
+    values = data[columns].to_numpy(dtype=float)
+    measure = result.measure
+    fig = _figure(1.6 + 0.9 * len(columns), 5.0 if rows is None else max(2.5, 0.8 + 0.13 * len(data)))
+    ax = fig.add_subplot()
+    vmax = 1.0 if measure == "csf" else max(float(values.max()) if values.size else 0.0, 1e-12)
+    image = ax.imshow(values, aspect="auto", interpolation="nearest", cmap="RdYlGn_r", vmin=0, vmax=vmax)
+    ax.set_xticks(range(len(columns)))
+    ax.set_xticklabels(columns, rotation=45, ha="right")
+    if rows is not None:
+        ax.set_ylabel(f"the {len(data)} rows with the largest RIG (n = {n:,})")
+    else:
+        ax.set_ylabel(
+            f"rows by RIG, largest first (n = {n:,})" + (f"\n{len(data):,} bands of ranks, maximum per band" if binned else "")
+        )
+    ax.set_yticks([])
+    fig.colorbar(image, ax=ax, label=LABELS.get(measure, measure))
+    ax.set_title(title or f"{measure.upper()} per cell")
+    return fig
+
+
+def singling_out_by_size(result: "SinglingOutResult", *, data: pd.DataFrame | None = None) -> "Figure":
+    """Singled-out synthetic records per size of the smallest column set that singles them out."""
+    _check(result, "SinglingOutResult", "singling_out_by_size")
+    df = views.singling_out_sizes(result).df() if data is None else data
+    fig = _figure(5.0, 3.0)
+    ax = fig.add_subplot()
+    sizes = df["combo_size"].astype(int).tolist()
+    ax.bar(sizes, df["records"].astype(float), color="#e15759", gid="records")
+    ax.set_xticks(sizes or [1])
+    ax.set_xlabel("columns in the smallest singling-out set")
+    ax.set_ylabel("singled-out synthetic records")
+    ax.set_title(f"{int(df['records'].sum()) if len(df) else 0:,} of {result.n_syn:,} synthetic records singled out")
+    return fig
+
+
+def svg(fig: "Figure") -> str:
+    """The figure as an inline ``<svg>`` element (text kept as text, no external references)."""
+    import io
+
+    from matplotlib import rc_context
+
+    buffer = io.StringIO()
+    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "sqlpriv"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    text = buffer.getvalue()
+    return text[text.index("<svg"):]
+
+
+__all__ = [
+    "cig_heatmap",
+    "fig_bars",
+    "per_row_stacked",
+    "pick_scatter_column",
+    "profile_bars",
+    "rig_histogram",
+    "shapley_bars",
+    "singling_out_by_size",
+    "subgroup_scatter",
+    "svg",
+]
