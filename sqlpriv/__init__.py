@@ -27,11 +27,18 @@ from sqlpriv.errors import (
 )
 from sqlpriv.pif import InformationFactors, PifResult, cig, clear_cache, csf, fig, information_factors, pif, rig, wcig
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
-from sqlpriv.report import report
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.singling_out import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):  # PEP 562: the report (matplotlib, pandas) loads on first use
+    if name == "report":
+        from sqlpriv.reporting import report
+
+        return report
+    raise AttributeError(f"module 'sqlpriv' has no attribute {name!r}")
 
 
 def example_path(name: str) -> str:

@@ -18,12 +18,11 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from sqlpriv import views
 from sqlpriv.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
     from matplotlib.figure import Figure
 
     from sqlpriv.engine.result import Result
@@ -33,13 +32,13 @@ STYLE = "<style>.sqlpriv td.num{text-align:right}.sqlpriv caption{text-align:lef
 
 
 def _table(df: pd.DataFrame, table_id: str) -> str:
-    from sqlpriv.report import table
+    from sqlpriv.reporting import table
 
     return table(df, table_id, fold=10**9)
 
 
 def _wrap(title: str, facts: list[tuple[str, Any]], *tables: str) -> str:
-    from sqlpriv.report import cell
+    from sqlpriv.reporting import cell
 
     rows = "".join(f"<tr><th>{html.escape(k)}</th>{cell(v)}</tr>" for k, v in facts)
     return (
@@ -151,6 +150,8 @@ def plot(obj: Any, kind: str | None = None, **options: Any) -> "Figure":
             return p.fig_bars(obj, **options)
         return p.cig_heatmap(obj, **options)
     if name == "Assessment":
+        import pandas as pd
+
         df = obj.fields().df()
         data = pd.DataFrame({"column": df["field"], "privacy_factor": df["factor_after"], "shannons": df["shannons"]})
         return p.profile_bars(None, data=data)
