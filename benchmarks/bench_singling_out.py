@@ -32,7 +32,7 @@ BASELINE = {2: 0.75, 3: 1.5}
 def one_run(mode: str, max_cols: int | None, threads: int) -> dict:
     from make_synthetic_adult import adult_pair
 
-    from sqlpriv.singling_out import singling_out
+    from sqlpriv.synthetic import singling_out
 
     ori, syn = adult_pair()
     start = time.perf_counter()
@@ -54,7 +54,7 @@ def one_run(mode: str, max_cols: int | None, threads: int) -> dict:
 def uniques_run(max_cols: int | None, threads: int) -> dict:
     from make_synthetic_adult import adult_pair
 
-    from sqlpriv.singling_out import sample_uniques
+    from sqlpriv.synthetic import sample_uniques
 
     ori, _ = adult_pair()
     start = time.perf_counter()
@@ -86,7 +86,7 @@ def petsard_run(max_cols: int | None) -> dict:
     from make_synthetic_adult import adult_pair
     from petsard.evaluator.mpuccs import MPUCCs
 
-    from sqlpriv.singling_out import singling_out
+    from sqlpriv.synthetic import singling_out
 
     ori, syn = adult_pair()
     start = time.perf_counter()

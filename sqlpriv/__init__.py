@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import sys as _sys
 from pathlib import Path
 
 from sqlpriv.engine import Result, connect
@@ -25,12 +26,21 @@ from sqlpriv.errors import (
     SqlprivError,
     SqlprivWarning,
 )
-from sqlpriv.pif import InformationFactors, PifResult, cig, clear_cache, csf, fig, information_factors, pif, rig, wcig
+from sqlpriv import factors as _factors_module
+from sqlpriv import synthetic as _synthetic_module
+from sqlpriv.factors import InformationFactors, PifResult, cig, clear_cache, csf, fig, information_factors, pif, rig, wcig
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
-from sqlpriv.singling_out import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
+from sqlpriv.synthetic import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
 
 __version__ = "0.1.0"
+
+
+# Before 0.2 the modules were called sqlpriv.pif and sqlpriv.singling_out, names that the
+# functions sqlpriv.pif() and sqlpriv.singling_out() shadow; `from sqlpriv.pif import cig`
+# keeps working through these aliases.
+_sys.modules.setdefault("sqlpriv.pif", _factors_module)
+_sys.modules.setdefault("sqlpriv.singling_out", _synthetic_module)
 
 
 def __getattr__(name: str):  # PEP 562: the report (matplotlib, pandas) loads on first use

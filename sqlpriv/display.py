@@ -68,11 +68,9 @@ class Display:
 
 def measure_html(obj: Any) -> str:
     """Key figures of a measure object as a compact HTML table."""
-    from sqlpriv import pif as _  # noqa: F401  (the module, for its functions below)
-    import importlib
+    from sqlpriv import factors as pif_module
 
     name = type(obj).__name__
-    pif_module = importlib.import_module("sqlpriv.pif")
     if name == "ShapleyResult":
         facts = [("rows", obj.n), ("columns", len(obj.columns)), ("method", obj.method)]
         return _wrap("uniqueness Shapley values (bits)", facts, _table(obj.summary().df(), "summary"))

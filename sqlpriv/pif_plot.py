@@ -4,7 +4,7 @@ The drawing moved to :func:`sqlpriv.plot.cig_heatmap`; this module keeps ``heatm
 written to a PNG file atomically) importable for existing callers.
 
 >>> import pandas as pd, tempfile, os
->>> from sqlpriv.pif import cig
+>>> from sqlpriv.factors import cig
 >>> path = os.path.join(tempfile.mkdtemp(), "cig.png")
 >>> r = cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}))
 >>> import importlib.util
@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from sqlpriv.errors import SqlprivError
-from sqlpriv.pif import PifResult
+from sqlpriv.factors import PifResult
 from sqlpriv.plot import LABELS, MAX_ROWS, cig_heatmap
 
 __all__ = ["LABELS", "MAX_ROWS", "cig_heatmap", "heatmap"]

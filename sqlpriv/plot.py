@@ -35,9 +35,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
     from sqlpriv.engine.result import Result
-    from sqlpriv.pif import PifResult
+    from sqlpriv.factors import PifResult
     from sqlpriv.shapley import ShapleyResult
-    from sqlpriv.singling_out import SinglingOutResult
+    from sqlpriv.synthetic import SinglingOutResult
 
 LABELS = {"cig": "CIG (bits)", "wcig": "weighted CIG (bits)", "csf": "CSF"}
 MAX_ROWS = 2000  # heatmaps of more rows are drawn as RIG-rank bands (the maximum of each cell per band)
@@ -174,7 +174,7 @@ def profile_bars(profile: "Result", *, data: pd.DataFrame | None = None) -> "Fig
 
 def fig_bars(result: "PifResult", *, data: pd.DataFrame | None = None) -> "Figure":
     """FIG per column: the sum of the measure's per-cell values over all rows."""
-    from sqlpriv.pif import fig as fig_query
+    from sqlpriv.factors import fig as fig_query
 
     _check(result, "PifResult", "fig_bars")
     df = fig_query(result).df() if data is None else data
@@ -194,7 +194,7 @@ def rig_histogram(
     pif_value: float | None = None,
 ) -> "Figure":
     """Histogram of RIG (row information gain) with PIF at ``percentile`` marked by a vertical line."""
-    from sqlpriv.pif import pif
+    from sqlpriv.factors import pif
 
     _check(result, "PifResult", "rig_histogram")
     df = views.rig_histogram(result, bins).df() if data is None else data
@@ -222,7 +222,7 @@ def cig_heatmap(
     more than ``max_rows`` rows is drawn as ``max_rows`` bands of consecutive RIG ranks, each
     cell showing the band's maximum, so risky cells stay visible.
     """
-    from sqlpriv.pif import heatmap_rows
+    from sqlpriv.factors import heatmap_rows
 
     _check(result, "PifResult", "cig_heatmap")
     n = result.factors.n

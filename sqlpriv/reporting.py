@@ -259,8 +259,8 @@ def _shapley(r: Any, by: Sequence[str], rows: int, scatter_column: str | None) -
 
 
 def _pif(c: Any, percentile: float, bins: int, heatmap_rows: int) -> str:
-    from sqlpriv.pif import fig as fig_query
-    from sqlpriv.pif import pif
+    from sqlpriv.factors import fig as fig_query
+    from sqlpriv.factors import pif
 
     value = pif(c, percentile)
     hist = views.rig_histogram(c, bins).df()
@@ -403,14 +403,12 @@ def report(
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
     ``SQLPRIV_PROGRESS=0``).
     """
-    import importlib
-
+    from sqlpriv import factors as pif_module
     from sqlpriv.engine.connection import connect
     from sqlpriv.request import assess_request
     from sqlpriv.shapley import uniqueness_shapley
-    from sqlpriv.singling_out import singling_out
+    from sqlpriv.synthetic import singling_out
 
-    pif_module = importlib.import_module("sqlpriv.pif")
     plot._figure(1, 1)  # fail now, before any work, when matplotlib is missing
     by_list = [by] if isinstance(by, str) else list(by or [])
     for expr in by_list:

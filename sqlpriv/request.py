@@ -564,8 +564,8 @@ def prepare_request(
 def small_classes(
     source: Any,
     columns: ColumnsArg,
-    k: int = 5,
     *,
+    k: int = 5,
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
     memory_limit: str | None = None,

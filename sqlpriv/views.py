@@ -22,9 +22,9 @@ from sqlpriv.engine.templates import render
 from sqlpriv.errors import ParameterError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from sqlpriv.pif import PifResult
+    from sqlpriv.factors import PifResult
     from sqlpriv.shapley import ShapleyResult
-    from sqlpriv.singling_out import SinglingOutResult
+    from sqlpriv.synthetic import SinglingOutResult
 
 
 def _positive(name: str, value: Any) -> int:
@@ -72,14 +72,14 @@ def histogram(result: Result, value: str, bins: int = 30) -> Result:
 
 def rig_histogram(result: "PifResult", bins: int = 30) -> Result:
     """Histogram of RIG (the per-row sums of a ``cig``/``wcig``/``csf`` result)."""
-    from sqlpriv.pif import rig
+    from sqlpriv.factors import rig
 
     return histogram(rig(result), result.factors.rig_name, bins)
 
 
 def riskiest_rows(result: "PifResult", limit: int = 40) -> Result:
     """The ``limit`` rows with the largest RIG with their per-cell values (largest RIG first)."""
-    from sqlpriv.pif import heatmap_rows
+    from sqlpriv.factors import heatmap_rows
 
     return head(heatmap_rows(result), limit)
 

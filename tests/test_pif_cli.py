@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.cli import main
-from sqlpriv.pif import cig, information_factors
+from sqlpriv.factors import cig, information_factors
 
 from test_pif import EXAMPLE, SPEC_CIG, oracle
 
@@ -141,7 +141,7 @@ def test_cli_bad_input(capsys, example_csv, tmp_path):
 
 
 def test_heatmap_rows_binned_by_rig_rank():
-    from sqlpriv.pif import heatmap_rows
+    from sqlpriv.factors import heatmap_rows
 
     rng = np.random.default_rng(3)
     df = pd.DataFrame({"a": rng.integers(0, 4, 53), "b": rng.integers(0, 3, 53), "c": rng.integers(0, 2, 53)})

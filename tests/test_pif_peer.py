@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sqlpriv.pif import information_factors, pif
+from sqlpriv.factors import information_factors, pif
 
 from test_pif import EXAMPLE, random_prior
 

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
-from sqlpriv.singling_out import sample_uniques, singling_out
+from sqlpriv.synthetic import sample_uniques, singling_out
 
 DATA = Path(__file__).parent / "data" / "singling_out"
 

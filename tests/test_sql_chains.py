@@ -19,7 +19,7 @@ import sqlpriv
 from sqlpriv.engine import macros
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.templates import call, quote, render
-from sqlpriv.pif import information_factors
+from sqlpriv.factors import information_factors
 
 from conftest import FLARE_CSV, FLARE_PREDICTORS
 

@@ -90,9 +90,7 @@ def parse_accuracies(items: list[str]) -> dict[str, float] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import importlib
-
-    measures = importlib.import_module("sqlpriv.pif")  # the module; sqlpriv.pif is also the pif() function
+    from sqlpriv import factors as measures
 
     if args.top < 1:
         raise ParameterError(f"--top must be a positive integer, got {args.top}")

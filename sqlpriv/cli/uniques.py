@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.singling_out import sample_uniques
+    from sqlpriv.synthetic import sample_uniques
 
     result = common.show_warnings(
         lambda: sample_uniques(

@@ -266,12 +266,12 @@ def _column_index(frame: cohorts.CohortFrame, name: Any, what: str) -> int:
 def information_factors(
     source: Any,
     columns: ColumnsArg = None,
+    *,
     priors: PriorsArg | None = None,
     accuracies: AccuraciesArg | None = None,
     key: str | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     dropna: bool = False,
-    *,
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
@@ -309,6 +309,7 @@ def information_factors(
 def cig(
     source: Any,
     columns: ColumnsArg = None,
+    *,
     priors: PriorsArg | None = None,
     accuracies: AccuraciesArg | None = None,
     key: str | None = None,
@@ -332,6 +333,7 @@ def cig(
 def wcig(
     source: Any,
     columns: ColumnsArg = None,
+    *,
     priors: PriorsArg | None = None,
     accuracies: AccuraciesArg | None = None,
     key: str | None = None,
@@ -352,6 +354,7 @@ def wcig(
 def csf(
     source: Any,
     columns: ColumnsArg = None,
+    *,
     priors: PriorsArg | None = None,
     accuracies: AccuraciesArg | None = None,
     key: str | None = None,
@@ -389,7 +392,9 @@ def _shared_factors(
     """
 
     def make() -> InformationFactors:
-        return information_factors(source, columns, priors, accuracies, key, con, dropna, **options)
+        return information_factors(
+            source, columns, priors=priors, accuracies=accuracies, key=key, con=con, dropna=dropna, **options
+        )
 
     if con is not None:
         return make()
