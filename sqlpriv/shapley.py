@@ -22,6 +22,7 @@ import duckdb
 
 from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
+from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, check_expression
@@ -30,6 +31,7 @@ from sqlpriv.errors import ParameterError, SqlprivWarning
 
 EXACT_LIMIT = 12  # method="auto" is exact up to this many columns
 EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
+MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200
 
 
@@ -133,9 +135,18 @@ def uniqueness_shapley(
         raise ParameterError(f"samples must be an integer >= 2, got {samples!r}")
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
-    d = frame.d
-    if d > 62:
-        raise ParameterError(f"{d} columns is more than sqlpriv handles (62); analyse fewer columns")
+    method = _choose_method(frame.d, method, samples)
+    if method == "exact":
+        _add_exact_steps(frame)
+    else:
+        _add_sampled_steps(frame, samples, seed)
+    return ShapleyResult(frame, method, samples)
+
+
+def _choose_method(d: int, method: str, samples: int) -> str:
+    """``"exact"`` or ``"sample"`` for ``d`` columns, warning when the choice costs or estimates."""
+    if d > MAX_COLUMNS:
+        raise ParameterError(f"{d} columns is more than sqlpriv handles ({MAX_COLUMNS}); analyse fewer columns")
     if method == "auto":
         method = "exact" if d <= EXACT_LIMIT else "sample"
         if method == "sample":
@@ -144,7 +155,7 @@ def uniqueness_shapley(
                 f"estimates them from {samples} sampled column orders (standard errors in *_se "
                 "columns); pass method='exact' to insist",
                 SqlprivWarning,
-                stacklevel=2,
+                stacklevel=3,
             )
     elif method == "exact" and d > EXACT_LIMIT:
         if d > EXACT_MAX:
@@ -156,31 +167,31 @@ def uniqueness_shapley(
             f"exact mode over {d} columns visits 2^{d} = {2**d:,} column subsets per pattern; "
             "this can take long and use much memory",
             SqlprivWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
+    return method
+
+
+def _add_exact_steps(frame: cohorts.CohortFrame) -> None:
+    """Lattice of every column subset, its shared cells, and exact per-pattern values."""
     plan, t = frame.plan, frame.names
-    if method == "exact":
-        plan.add(
-            "lattice",
-            [create_table(t["lattice"], render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities))))],
-        )
-    else:
-        rng = random.Random(seed)
-        permutations = [rng.sample(range(d), d) for _ in range(samples)]
-        # helper orders, never part of an estimate: each column first and each column last,
-        # so that every single column and every leave-one-out set is in the lattice
-        permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
-        permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
-        plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
-        plan.add(
-            "lattice",
-            [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))],
-            deps=["steps"],
-        )
+    lattice = render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities)))
+    plan.add("lattice", [create_table(t["lattice"], lattice)])
     cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
-    if method == "exact":
-        plan.add("phi", [create_table(t["phi"], render("shapley/phi_exact.sql", **frame.context()))], deps=["cells"])
-    else:
-        plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
-        plan.add("phi", [render("shapley/phi_sampled.sql", **frame.context(samples=samples))], deps=["cohorts", "steps"])
-    return ShapleyResult(frame, method, samples)
+    plan.add("phi", [create_table(t["phi"], render("shapley/phi_exact.sql", **frame.context()))], deps=["cells"])
+
+
+def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:
+    """Sampled column orders (seeded), the subsets they visit, and per-pattern estimates."""
+    plan, t, d = frame.plan, frame.names, frame.d
+    rng = random.Random(seed)
+    permutations = [rng.sample(range(d), d) for _ in range(samples)]
+    # helper orders, never part of an estimate: each column first and each column last,
+    # so that every single column and every leave-one-out set is in the lattice
+    permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
+    permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
+    plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
+    plan.add("lattice", [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))], deps=["steps"])
+    cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
+    plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
+    plan.add("phi", [render("shapley/phi_sampled.sql", **frame.context(samples=samples))], deps=["cohorts", "steps"])

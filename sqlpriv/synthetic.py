@@ -44,7 +44,7 @@ from sqlpriv import progress as progress_bars
 from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.layout import plan_words
+from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
@@ -278,8 +278,8 @@ def _match_columns(ori: Source, syn: Source) -> list[_Column]:
                 "cast one of them so both have the same kind of type"
             )
         out.append(_Column(name, "float" if "float" in (ok, sk) else ok))
-    if len(out) > 62:
-        raise ColumnError(f"{len(out)} columns is more than sqlpriv handles (62)")
+    if len(out) > MAX_PACKED_COLUMNS:
+        raise ColumnError(f"{len(out)} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS})")
     return out
 
 
@@ -521,8 +521,8 @@ def sample_uniques(
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key)
     d = frame.d
-    if d > 62:
-        raise ColumnError(f"{d} columns is more than sqlpriv handles (62); analyse fewer columns")
+    if d > MAX_PACKED_COLUMNS:
+        raise ColumnError(f"{d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns")
     max_cols = _check_max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
     if n_sets > MAX_SETS:

@@ -13,6 +13,7 @@ of a NULL-safe comparison per column.
 from __future__ import annotations
 
 WORD_BITS = 63  # BIGINT without the sign bit
+MAX_PACKED_COLUMNS = 62  # a column subset is a bitmask in one BIGINT (sid), so at most 62 columns
 
 
 def bits_for(cardinality: int) -> int:
