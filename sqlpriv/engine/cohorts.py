@@ -28,7 +28,7 @@ import duckdb
 
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.layout import plan_words
-from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.plan import Plan, run, scalar
 from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, _match_column, fresh_name, resolve_columns, resolve_source
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
@@ -131,21 +131,31 @@ def prepare(
             "output, not measured: drop it from columns= or choose another key"
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
+    frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)))
+    frame.plan.add("analysed", [create_table(frame.names["analysed"], render("engine/analysed.sql", **frame.context(dropna=dropna)))])
+    frame.plan.ensure(["analysed"])
+    _count_rows(frame, dropna)
+    _add_dictionaries(frame)
+    _add_patterns(frame)
+    return frame
+
+
+def _table_names(prefix: str, d: int) -> dict[str, Any]:
+    """The names of an analysis' tables, all under one fresh prefix."""
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
         for name in ("analysed", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")
     }
-    names["dicts"] = [f"{prefix}_dict_{j}" for j in range(len(specs))]
+    names["dicts"] = [f"{prefix}_dict_{j}" for j in range(d)]
     names["prefix"] = prefix
-    plan = Plan(con, src)
-    frame = CohortFrame(plan, src, specs, key, names)
+    return names
 
-    plan.add("analysed", [create_table(names["analysed"], render("engine/analysed.sql", **frame.context(dropna=dropna)))])
-    plan.ensure(["analysed"])
-    frame.n = run(con, render("engine/count_rows.sql", relation=quote(names["analysed"]))).fetchone()[0]
-    frame.n_source = (
-        run(con, render("engine/count_rows.sql", relation=src.ref)).fetchone()[0] if dropna else frame.n
-    )
+
+def _count_rows(frame: CohortFrame, dropna: bool) -> None:
+    """Read ``n`` (and the source's row count when rows were dropped); refuse an empty input."""
+    con, src = frame.plan.con, frame.source
+    frame.n = scalar(run(con, render("engine/count_rows.sql", relation=quote(frame.names["analysed"]))))
+    frame.n_source = scalar(run(con, render("engine/count_rows.sql", relation=src.ref))) if dropna else frame.n
     if frame.n == 0:
         if frame.n_source:
             raise EmptyInputError(
@@ -157,19 +167,27 @@ def prepare(
         warnings.warn(
             f"{src.label} has a single row: every subject is unique and every value is 0",
             SqlprivWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
 
-    plan.add(
+
+def _add_dictionaries(frame: CohortFrame) -> None:
+    """One dictionary per analysed column (run now: their sizes plan the bit layout)."""
+    names = frame.names
+    frame.plan.add(
         "dictionaries",
-        [create_table(names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name)) for j, c in enumerate(specs)],
+        [create_table(names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name)) for j, c in enumerate(frame.columns)],
         deps=["analysed"],
     )
-    plan.ensure(["dictionaries"])
-    counts = run(con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
+    frame.plan.ensure(["dictionaries"])
+    counts = run(frame.plan.con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
     frame.cardinalities = [k for _, k in sorted(counts)]
     _warn_continuous(frame)
 
+
+def _add_patterns(frame: CohortFrame) -> None:
+    """Packed codes per row, distinct patterns with their multiplicity, and decoded patterns."""
+    names, plan = frame.names, frame.plan
     frame.words = plan_words(frame.cardinalities)
     bits = [next(f["bits"] for w in frame.words for f in w if f["j"] == j) for j in range(frame.d)]
     plan.add("codes", [create_table(names["codes"], render("engine/encode.sql", **frame.context(bits=bits)))], deps=["dictionaries"])
@@ -183,7 +201,6 @@ def prepare(
         [render("engine/decoded_patterns.sql", t=names, words=frame.words, columns=_field_specs(frame))],
         deps=["patterns"],
     )
-    return frame
 
 
 def _field_specs(frame: CohortFrame) -> list[dict[str, Any]]:

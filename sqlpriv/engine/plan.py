@@ -19,7 +19,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import duckdb
 
@@ -95,6 +95,19 @@ class Plan:
             parts.append("-- result")
             parts.append(q + ";")
         return "\n".join(parts) + "\n"
+
+
+def scalar(cursor: duckdb.DuckDBPyConnection) -> Any:
+    """The first column of the first row a statement returned (``fetchone()[0]``).
+
+    >>> from sqlpriv.engine.connection import connect
+    >>> scalar(connect().execute("select 41 + 1"))
+    42
+    """
+    row = cursor.fetchone()
+    if row is None:
+        raise ExecutionError("a generated query returned no row where one was expected")
+    return row[0]
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
