@@ -12,10 +12,12 @@ error; commands that gate (``request``) document their own codes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
+import signal
 import sys
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from sqlpriv.errors import ParameterError, SqlprivError
 
@@ -43,12 +45,47 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+OUTPUT_OPTIONS = ("per_row", "out")  # options naming a file the command writes
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse an output path that cannot be written before any work starts."""
+    if getattr(args, "sql", False):
+        return  # --sql prints a script; nothing is written
+    from sqlpriv.engine.result import check_output
+
+    for name in OUTPUT_OPTIONS:
+        path = getattr(args, name, None)
+        if isinstance(path, str) and path:
+            check_output(path)
+
+
+@contextlib.contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """Turn SIGTERM into SystemExit while a command runs, so that outputs being written are
+    removed (they go to a temporary name first) instead of left half-written."""
+    def handler(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``sqlpriv`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        code = args.run(args)
+        _check_outputs(args)
+        with _terminate_cleanly():
+            code = args.run(args)
     except ParameterError as exc:
         print(f"sqlpriv: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

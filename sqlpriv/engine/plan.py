@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 import duckdb
 
 from sqlpriv.engine import macros
+from sqlpriv.engine.connection import lock_down
 from sqlpriv.engine.sources import Source
 from sqlpriv.errors import ExecutionError, SqlprivError
 
@@ -95,7 +96,12 @@ class Plan:
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
-    """Execute one generated statement, turning DuckDB errors into sqlpriv errors."""
+    """Execute one generated statement, turning DuckDB errors into sqlpriv errors.
+
+    The first generated statement on a connection sqlpriv owns locks it down first
+    (:func:`sqlpriv.engine.connection.lock_down`); a user's own connection is left as is.
+    """
+    lock_down(con)
     try:
         return con.execute(sql, params) if params is not None else con.execute(sql)
     except duckdb.Error as exc:

@@ -21,6 +21,8 @@ from typing import Any, Mapping, Sequence, Union
 
 import duckdb
 
+from sqlpriv.engine.connection import allow_source
+from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError
 
@@ -136,6 +138,7 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
                 else ""
             )
             raise SourceError(f"file {path!r} does not exist{hint}")
+        allow_source(con, path)
         stmt = render("engine/source_view.sql", view=view, reader=_reader_for(path), path=path)
         try:
             con.execute(stmt)
@@ -198,6 +201,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
                         raise ColumnError(
                             f"column expression entries must map a name to SQL text, got {out_name!r}: {expr!r}"
                         )
+                    check_scalar_expression(expr, src.column_names(), what=f"column expression {out_name!r}")
                     specs.append(ColumnSpec(out_name, f"({expr})", is_expression=True))
             else:
                 raise ColumnError(
@@ -217,7 +221,13 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
 
 
 def check_expression(src: Source, expr: str, *, what: str) -> str:
-    """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError."""
+    """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError.
+
+    ``expr`` must first pass the sandbox (:mod:`sqlpriv.engine.sandbox`): a scalar expression
+    over the source's columns only, else :class:`~sqlpriv.errors.UnsafeExpressionError`.
+    Binding only describes the query; nothing is executed.
+    """
+    check_scalar_expression(expr, src.column_names(), what=what)
     try:
         row = src.con.execute(render("engine/describe.sql", relation=src.ref, expr=expr)).fetchone()
     except duckdb.Error as exc:
