@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import threading
 from typing import Any, Iterable, Sequence
 
@@ -242,3 +243,33 @@ def _lambda_params(lhs: Any) -> set[str]:
         for item in lhs:
             names |= _lambda_params(item)
     return names
+
+
+# DuckDB's built-in type names, the only ones sql_type lets through (a user-defined type name,
+# an ENUM's labels or a STRUCT's field names never reach SQL text through a type).
+BUILTIN_TYPES = frozenset(
+    {
+        "BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
+        "UINTEGER", "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "DECIMAL", "VARCHAR", "BLOB", "DATE",
+        "TIME", "TIMESTAMP", "TIMESTAMP WITH TIME ZONE", "TIME WITH TIME ZONE", "TIMESTAMP_S",
+        "TIMESTAMP_MS", "TIMESTAMP_NS", "TIME_NS", "INTERVAL", "UUID", "BIT", "BIGNUM", "VARINT", "JSON",
+    }
+)
+_TYPE = re.compile(r"^([A-Z_ ]+?)(\(\d+(?:, ?\d+)?\))?((?:\[\d*\])*)$")
+
+
+def sql_type(type_string: str) -> str | None:
+    """``type_string`` if it is a built-in DuckDB type (optionally sized or a list/array of one), else None.
+
+    The result is safe to write into SQL text as a type; anything else (STRUCT, MAP, UNION, ENUM,
+    user-defined names) is None.
+
+    >>> sql_type("DECIMAL(18,3)"), sql_type("VARCHAR[]"), sql_type("TIMESTAMP WITH TIME ZONE")
+    ('DECIMAL(18,3)', 'VARCHAR[]', 'TIMESTAMP WITH TIME ZONE')
+    >>> sql_type("ENUM('a'';', 'b')") is None, sql_type('STRUCT("x" INTEGER)') is None
+    (True, True)
+    """
+    match = _TYPE.match(str(type_string))
+    if match is None or match.group(1) not in BUILTIN_TYPES:
+        return None
+    return match.group(0)

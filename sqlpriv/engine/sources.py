@@ -120,7 +120,29 @@ def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tupl
 
 
 def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
-    """Make ``source`` selectable on ``con`` as a temp view and describe its columns."""
+    """Make ``source`` selectable on ``con`` as a temp view and describe its columns.
+
+    Columns whose type string embeds text from the data (ENUM labels, also inside nested
+    types) are cast to VARCHAR in one more view before anything else sees them, so that no
+    label ever reaches SQL text through a type name (same values, same counts).
+    """
+    return _enums_as_text(_bind_source(source, con, name=name))
+
+
+def _enums_as_text(src: Source) -> Source:
+    hostile = [name for name, type_ in src.columns if "ENUM(" in type_.upper()]
+    if not hostile:
+        return src
+    view = fresh_name(src.con, "sqlpriv_source", "_text")
+    view = f"{view}_text"
+    stmt = render("engine/text_view.sql", view=view, relation=src.ref, columns=hostile)
+    src.con.execute(stmt)
+    out = Source(src.con, view, src.label, statements=[*src.statements, stmt], comment=src.comment)
+    out.columns = _describe(src.con, out.ref, src.label)
+    return out
+
+
+def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
     view = name or fresh_name(con, "sqlpriv_source")
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
