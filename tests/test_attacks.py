@@ -236,6 +236,9 @@ def cli_commands(ar: dict[str, Any], e: str) -> dict[str, list[str]]:
 
 
 CLI_NAMES = sorted(cli_commands({"data": "d"}, "e"))
+# commands whose attacked argument becomes an expression: every attack ends in an error
+CLI_EXPRESSIONS = {"shapley -c", "shapley --by", "pif -c", "profile -c", "request -c", "uniques -c",
+                   "sql query --by", "sql shapley --sql"}
 
 
 @pytest.mark.parametrize("command", CLI_NAMES)
@@ -249,9 +252,8 @@ def test_cli_attacks(arena: dict[str, Any], command: str, capsys: pytest.Capture
         if "phi.csv" in argv and (arena["work"] / "phi.csv").exists():
             (arena["work"] / "phi.csv").unlink()  # the one allowed output
         check_no_leak(arena, text)
-        if code == 0 and "sql" not in command:
-            # a run that went through used a harmless attack string as plain data / a column
-            assert attack in ("", "a", '"a""b"') or "a" in attack, (command, attack)
+        if command in CLI_EXPRESSIONS and attack not in HARMLESS:
+            assert code != 0 and "sqlpriv: error:" in text or code == 2, (command, attack, text)
 
 
 def test_issue_10_commands_are_refused_naming_the_construct(arena: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
