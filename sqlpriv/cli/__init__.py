@@ -61,19 +61,23 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 @contextlib.contextmanager
-def _terminate_cleanly() -> Iterator[None]:
-    """Turn SIGTERM into SystemExit while a command runs, so that outputs being written are
-    removed (they go to a temporary name first) instead of left half-written."""
+def _terminate_cleanly() -> Iterator[list[int]]:
+    """Turn SIGTERM into an exception while a command runs (as SIGINT already is), so that
+    DuckDB interrupts the query and an output being written, still under its temporary name,
+    is removed instead of left half-written. Yields the list of signals received."""
+    received: list[int] = []
+
     def handler(signum: int, frame: object) -> None:
+        received.append(signum)
         raise SystemExit(128 + signum)
 
     try:
         previous = signal.signal(signal.SIGTERM, handler)
     except ValueError:  # not the main thread
-        yield
+        yield received
         return
     try:
-        yield
+        yield received
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -84,8 +88,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         _check_outputs(args)
-        with _terminate_cleanly():
-            code = args.run(args)
+        with _terminate_cleanly() as received:
+            try:
+                code = args.run(args)
+            except (KeyboardInterrupt, SystemExit, RuntimeError) as exc:
+                signum = received[0] if received else (signal.SIGINT if isinstance(exc, KeyboardInterrupt) else None)
+                if signum is None:
+                    raise
+                print(f"sqlpriv: interrupted ({signal.Signals(signum).name}); no output was written", file=sys.stderr)
+                return 128 + int(signum)
     except ParameterError as exc:
         print(f"sqlpriv: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

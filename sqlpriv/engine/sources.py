@@ -153,6 +153,8 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         if any(ch in path for ch in "*?["):
             if not glob.glob(path, recursive=True):
                 raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
+        elif Path(path).is_dir():
+            raise SourceError(_folder_message(path))
         elif not Path(path).is_file():
             hint = (
                 " (or, if it is a table, pass the connection holding it as con=)"
@@ -183,11 +185,59 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
                 f"cannot use a {type(source).__name__} as a source; pass a file path, a pandas "
                 "DataFrame, a pyarrow Table, a DuckDB relation, or a table name with con="
             )
-        con.register(view, source)
         label = f"a {module} {type(source).__name__}"
+        _refuse_duplicate_names(_frame_names(source), label)
+        con.register(view, source)
     src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
     src.columns = _describe(con, src.ref, label)
     return src
+
+
+def _folder_message(path: str) -> str:
+    """What to say when the source is a folder: what it is and which glob to pass."""
+    folder = Path(path)
+    suffixes: dict[str, int] = {}
+    for child in folder.rglob("*"):
+        if child.is_file():
+            ext = "".join(child.suffixes[-2:]) if child.suffix.lower() in (".gz", ".zst") else child.suffix
+            if ext.lower().split(".")[1:2] and "." + ext.lower().split(".")[1] in _READERS:
+                suffixes[ext] = suffixes.get(ext, 0) + 1
+    if suffixes:
+        ext = max(suffixes, key=lambda e: suffixes[e])
+        flat = any(c.is_file() and "".join(c.suffixes[-2:]).endswith(ext) for c in folder.iterdir())
+        pattern = str(folder / ("*" + ext if flat else "**/*" + ext))
+        return (
+            f"{path!r} is a folder, not a file; pass a glob of the files it holds, e.g. {pattern!r} "
+            f"({suffixes[ext]} {ext} file{'s' if suffixes[ext] != 1 else ''})"
+        )
+    return (
+        f"{path!r} is a folder, not a file, and holds no .csv, .parquet or .json files; "
+        "pass a file, or a glob such as 'folder/*.parquet'"
+    )
+
+
+def _frame_names(source: Any) -> list[str]:
+    if hasattr(source, "schema") and hasattr(source.schema, "names"):  # pyarrow Table / RecordBatch
+        return [str(n) for n in source.schema.names]
+    columns = getattr(source, "columns", None)
+    return [str(n) for n in columns] if columns is not None else []
+
+
+def _refuse_duplicate_names(names: list[str], label: str) -> None:
+    """DuckDB silently renames repeated column names (x, x_1); refuse them instead."""
+    seen: dict[str, str] = {}
+    repeated: list[str] = []
+    for name in names:
+        key = name.lower()  # DuckDB identifiers are case-insensitive
+        if key in seen and name not in repeated:
+            repeated.append(name if seen[key] == name else f"{seen[key]}/{name}")
+        seen.setdefault(key, name)
+    if repeated:
+        raise ColumnError(
+            f"{label} has column names that appear more than once (DuckDB names are case-insensitive): "
+            + ", ".join(repr(n) for n in repeated)
+            + "; DuckDB would silently rename them (x, x_1), so rename them first"
+        )
 
 
 def _match_column(src: Source, name: str) -> str:
