@@ -69,17 +69,23 @@ def _terminate_cleanly() -> Iterator[list[int]]:
 
     def handler(signum: int, frame: object) -> None:
         received.append(signum)
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
         raise SystemExit(128 + signum)
 
+    previous: dict[int, object] = {}
     try:
-        previous = signal.signal(signal.SIGTERM, handler)
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, handler)
     except ValueError:  # not the main thread
         yield received
         return
     try:
         yield received
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)  # type: ignore[arg-type]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
