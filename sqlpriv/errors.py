@@ -42,3 +42,9 @@ class ExecutionError(SqlprivError):
 
 class SqlprivWarning(UserWarning):
     """A condition the user should know about; the result is still valid."""
+
+
+class UnsafeExpressionError(ColumnError):
+    """An expression (or other text bound for SQL) uses something sqlpriv refuses to run:
+    a subquery, a table function, a function that touches files, settings or the environment,
+    a reference outside the source's columns, several statements or a comment."""

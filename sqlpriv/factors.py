@@ -35,6 +35,7 @@ from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg
+from sqlpriv.engine.sandbox import sql_type
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SqlprivError
 
@@ -108,7 +109,7 @@ class InformationFactors(Display, cohorts.FrameMeasure):
                     {
                         "j": j,
                         "name": frame.columns[j].name,
-                        "type": types[frame.columns[j].name],
+                        "type": self._prior_type(j, types[frame.columns[j].name]),
                         "word": w,
                         "offset": f["offset"],
                         "bitmask": (1 << f["bits"]) - 1,
@@ -118,6 +119,18 @@ class InformationFactors(Display, cohorts.FrameMeasure):
                     }
                 )
         return sorted(cols, key=lambda c: c["j"])
+
+    def _prior_type(self, j: int, type_string: str) -> str | None:
+        """The column's type as written into the prior's cast: a built-in type only (never text
+        taken from the data, such as ENUM labels or STRUCT field names)."""
+        checked = sql_type(type_string)
+        if checked is None and j in self.priors:
+            raise ParameterError(
+                f"a prior for column {self.frame.columns[j].name!r} needs a column of a plain type (numbers, "
+                f"text, dates, lists of those), not {type_string.split('(')[0]}; add a column expression "
+                "casting it to VARCHAR and give the prior for that"
+            )
+        return checked
 
     def _ctx(self, **extra: Any) -> dict[str, Any]:
         return self.frame.context(cols=self.cols, key_name=self.key_name, rig_name=self.rig_name, **extra)

@@ -399,7 +399,7 @@ def singling_out(
     plan.add("codes", code_steps, deps=["dictionaries"])
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=columns)], deps=["prep"])
     plan.add("sets", [render("singling_out/sets.sql", t=t, words=words, max_cols=max_cols)], deps=["columns"])
-    plan.add("tables", [s.strip() for s in render("singling_out/tables.sql", t=t).split(";") if s.strip()])
+    plan.add("tables", [render("singling_out/tables.sql", t=t, part=part) for part in ("hits", "stats", "status")])
 
     params = dict(
         mode=mode,
@@ -447,8 +447,8 @@ def singling_out(
             found, pruned = run(conn, render("singling_out/progress.sql", t=t)).fetchone()
             bar.update(size, f"{sum(math.comb(d, s) for s in range(1, size + 1)):,} sets checked, "
                              f"{pruned:,} pruned, {found:,}/{search.n_syn:,} records singled out")
-        plan.add("final", [s.strip() for s in render("singling_out/final.sql", t=t, **params).split(";\n") if s.strip()],
-                 deps=prev)
+        plan.add("final", [create_table(t[part], render("singling_out/final.sql", t=t, part=part, **params))
+                           for part in ("combos", "identified")], deps=prev)
         if execute:
             plan.ensure(["final"])
     finally:
@@ -539,7 +539,7 @@ def sample_uniques(
         [
             render("singling_out/msu_columns.sql", t=t, cols=sorted(cols), columns=frame.columns),
             render("singling_out/sets.sql", t=t, words=frame.words, max_cols=max_cols),
-            *[x.strip() for x in render("singling_out/msu_tables.sql", t=t, words=frame.words).split(";\n") if x.strip()],
+            *[render("singling_out/msu_tables.sql", t=t, words=frame.words, part=part) for part in ("msu", "multi")],
         ],
     )
     statements = []
@@ -548,7 +548,9 @@ def sample_uniques(
     per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
     for size in range(1, max_cols + 1):
         for lo, hi in _chunks(math.comb(d, size), per_chunk):
-            text = render("singling_out/msu_level.sql", **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols))
-            statements += [x.strip() for x in text.split(";\n") if x.strip()]
+            for part in ("cells", "msu", "prune", "multi"):  # one statement each; empty parts skipped
+                text = render("singling_out/msu_level.sql", **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols, part=part))
+                if text:
+                    statements.append(text)
     plan.add("msu", statements, deps=["patterns", "su_sets"])
     return SampleUniquesResult(frame, t, max_cols)

@@ -29,7 +29,7 @@ checked as (
         case
             when given is not null and v is null
                 then error('sqlpriv: the prior for column ' || {{ sqlpriv.literal(("'" ~ c.name ~ "'")) }} || ' has the value '''
-                           || given || ''', which is not a {{ c.type }} like the column')
+                           || given || ''', which is not a ' || {{ sqlpriv.literal(c.type) }} || ' like the column')
             when copies > 1
                 then error('sqlpriv: the prior for column ' || {{ sqlpriv.literal(("'" ~ c.name ~ "'")) }} || ' lists the value '''
                            || coalesce(given, 'NULL') || ''' more than once')

@@ -3,9 +3,10 @@
     columns (1 when a count is 0, as PETsARD). Exhaustive mode: a set's collisions are the
     records it singles out minimally. Parity mode: a hit counts only if no set earlier in the
     search order singled the record out with the same or fewer columns (PETsARD's masking),
-    and a record's final set is its smallest, earliest one. -#}
-{% macro singling_out_final(t, calculate_baseline, field_decay_factor, mode) -%}
-create or replace temp table {{ sqlpriv.quote(t.combos) }} as
+    and a record's final set is its smallest, earliest one. One select per `part` (combos,
+    identified), each kept as a table of that name by the plan. -#}
+{% macro singling_out_final(t, calculate_baseline, field_decay_factor, mode, part) -%}
+{% if part == "combos" %}
 with names as (
     select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
 ),
@@ -69,9 +70,8 @@ from examined as e
 cross join names
 left join {{ sqlpriv.quote(t.stats) }} as st on st.sid = e.sid
 left join collisions as c on c.sid = e.sid
-left join baseline as b on b.sid = e.sid;
-
-create or replace temp table {{ sqlpriv.quote(t.identified) }} as
+left join baseline as b on b.sid = e.sid
+{% elif part == "identified" %}
 with names as (
     select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
 ),
@@ -88,4 +88,5 @@ cross join names
 join {{ sqlpriv.quote(t.hits) }} as m on m.syn_idx = r.syn_idx and m.size = r.size
 where r.rank = 1
 group by all
+{% endif %}
 {%- endmacro %}

@@ -3,8 +3,10 @@
     patterns sharing their base cell with another record (kept in su.multi, one size at a time)
     are grouped again: cells holding exactly one record (sum of multiplicities = 1) whose pattern
     has no MSU that is a subset of the set are new MSUs; cells with several records are kept for
-    the next size. -#}
-{% macro singling_out_msu_level(t, hi, lo, max_cols, size, su, words) -%}
+    the next size. One statement per `part` (cells, msu, prune, multi); parts that do nothing
+    at this size render empty. -#}
+{% macro singling_out_msu_level(t, hi, lo, max_cols, size, su, words, part) -%}
+{% if part == "cells" %}
 create or replace temp table {{ sqlpriv.quote(su.cells) }} as
 with l as (
     select sid, size, base{% for w in words %}, m{{ loop.index0 }}, b{{ loop.index0 }}{% endfor %} 
@@ -21,8 +23,8 @@ from keyed as x
 semi join (select * from {{ sqlpriv.quote(su.multi) }} where size = {{ size - 1 }}) as m
     on m.sid = x.base{% for w in words %} and m.c{{ loop.index0 }} = x.bk{{ loop.index0 }}{% endfor %} 
 {% endif %}
-group by all;
-
+group by all
+{% elif part == "msu" %}
 insert into {{ sqlpriv.quote(su.msu) }}
 select c.sid, {{ size }} as size{% for w in words %}, c.f{{ loop.index0 }}{% endfor %} 
 from {{ sqlpriv.quote(su.cells) }} as c
@@ -30,12 +32,10 @@ where c.n = 1
   and not exists (
       select 1 from {{ sqlpriv.quote(su.msu) }} as m
       where (m.sid & c.sid) = m.sid{% for w in words %} and m.f{{ loop.index0 }} = c.f{{ loop.index0 }}{% endfor %} 
-  );
-
-{% if size > 1 %}
-delete from {{ sqlpriv.quote(su.multi) }} where size < {{ size - 1 }};
-{% endif %}
-{% if size < max_cols %}
+  )
+{% elif part == "prune" and size > 1 %}
+delete from {{ sqlpriv.quote(su.multi) }} where size < {{ size - 1 }}
+{% elif part == "multi" and size < max_cols %}
 insert into {{ sqlpriv.quote(su.multi) }}
 select sid, {{ size }} as size{% for w in words %}, c{{ loop.index0 }}{% endfor %}, n
 from {{ sqlpriv.quote(su.cells) }}

@@ -12,10 +12,12 @@ error; commands that gate (``request``) document their own codes.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import pkgutil
+import signal
 import sys
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from sqlpriv.errors import ParameterError, SqlprivError
 
@@ -43,12 +45,64 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+OUTPUT_OPTIONS = ("per_row", "out")  # options naming a file the command writes
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse an output path that cannot be written before any work starts."""
+    if getattr(args, "sql", False):
+        return  # --sql prints a script; nothing is written
+    from sqlpriv.engine.result import check_output
+
+    for name in OUTPUT_OPTIONS:
+        path = getattr(args, name, None)
+        if isinstance(path, str) and path:
+            check_output(path)
+
+
+@contextlib.contextmanager
+def _terminate_cleanly() -> Iterator[list[int]]:
+    """Turn SIGTERM into an exception while a command runs (as SIGINT already is), so that
+    DuckDB interrupts the query and an output being written, still under its temporary name,
+    is removed instead of left half-written. Yields the list of signals received."""
+    received: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        received.append(signum)
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise SystemExit(128 + signum)
+
+    previous: dict[int, object] = {}
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            if signal.getsignal(sig) is not signal.SIG_IGN:
+                previous[sig] = signal.signal(sig, handler)
+    except ValueError:  # not the main thread
+        yield received
+        return
+    try:
+        yield received
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)  # type: ignore[arg-type]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``sqlpriv`` console script."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        code = args.run(args)
+        _check_outputs(args)
+        with _terminate_cleanly() as received:
+            try:
+                code = args.run(args)
+            except (KeyboardInterrupt, SystemExit, RuntimeError) as exc:
+                signum = received[0] if received else (signal.SIGINT if isinstance(exc, KeyboardInterrupt) else None)
+                if signum is None:
+                    raise
+                print(f"sqlpriv: interrupted ({signal.Signals(signum).name}); no output was written", file=sys.stderr)
+                return 128 + int(signum)
     except ParameterError as exc:
         print(f"sqlpriv: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

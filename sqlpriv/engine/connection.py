@@ -1,13 +1,28 @@
-"""DuckDB connections with sqlpriv's settings and macros.
+"""DuckDB connections with sqlpriv's settings and macros, locked down once sources are bound.
+
+A connection sqlpriv opens itself (``con=None`` or a ``.duckdb`` path) is *owned*: before the
+first generated query runs, :func:`lock_down` turns external access off except for the
+source files bound on it (``enable_external_access = false`` with ``allowed_paths`` /
+``allowed_directories``), turns extension auto-install and auto-load off and locks the
+configuration, so that no later statement can read or write another file, attach a database,
+load an extension or change a setting. A connection the user passes as ``con=`` is left
+exactly as it is (expressions are still checked by :mod:`sqlpriv.engine.sandbox`).
 
 >>> con = connect(threads=1, memory_limit="1GB")
 >>> con.execute("select current_setting('threads')").fetchone()[0]
 1
+>>> lock_down(con); is_locked(con)
+True
+>>> con.execute("select current_setting('enable_external_access')").fetchone()[0]
+False
 """
 
 from __future__ import annotations
 
+import glob as _glob
 import os
+import weakref
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -18,6 +33,62 @@ from sqlpriv.errors import ParameterError, SourceError
 
 DATABASE_SUFFIXES = (".duckdb", ".db", ".ddb")
 ATTACHED_NAME = "sqlpriv_db"
+
+
+@dataclass
+class _Guard:
+    """What an owned connection may still reach once locked down."""
+
+    paths: set[str] = field(default_factory=set)
+    directories: set[str] = field(default_factory=set)
+    locked: bool = False
+
+
+LOCK_DOWN_STEPS = ("paths", "directories", "autoinstall", "autoload", "external_access", "lock")
+_OWNED: "weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, _Guard]" = weakref.WeakKeyDictionary()
+
+
+def is_owned(con: duckdb.DuckDBPyConnection) -> bool:
+    """True for a connection sqlpriv opened itself (and so may lock down)."""
+    return con in _OWNED
+
+
+def is_locked(con: duckdb.DuckDBPyConnection) -> bool:
+    """True once :func:`lock_down` has locked an owned connection."""
+    guard = _OWNED.get(con)
+    return bool(guard and guard.locked)
+
+
+def _forms(path: str) -> set[str]:
+    return {path, os.path.abspath(path)}
+
+
+def allow_source(con: duckdb.DuckDBPyConnection, path: str) -> None:
+    """Let an owned connection keep reading source ``path`` (a file, or a glob's folder) after lock-down."""
+    guard = _OWNED.get(con)
+    if guard is None:
+        return
+    if guard.locked:
+        raise SourceError(
+            f"cannot bind {path!r}: this sqlpriv connection is already locked down; bind every source first"
+        )
+    if _glob.has_magic(path):
+        parts = Path(path).parts
+        static = [p for p in parts[: next(i for i, p in enumerate(parts) if _glob.has_magic(p))]]
+        folder = str(Path(*static)) if static else "."
+        guard.directories |= _forms(folder)
+    else:
+        guard.paths |= _forms(path)
+
+
+def lock_down(con: duckdb.DuckDBPyConnection) -> None:
+    """Lock an owned connection (idempotent); leave a user's own connection untouched."""
+    guard = _OWNED.get(con)
+    if guard is None or guard.locked:
+        return
+    for step in LOCK_DOWN_STEPS:
+        con.execute(render("engine/lock_down.sql", step=step, paths=sorted(guard.paths), directories=sorted(guard.directories)))
+    guard.locked = True
 
 
 def connect(
@@ -37,6 +108,7 @@ def connect(
     """
     if con is None:
         conn = duckdb.connect()
+        _OWNED[conn] = _Guard()
         # our own connection: no progress bar, which DuckDB writes to stdout (and into printed scripts)
         conn.execute(render("engine/settings.sql", progress_bar=False))
     elif isinstance(con, duckdb.DuckDBPyConnection):
@@ -49,6 +121,7 @@ def connect(
                 "or an open duckdb connection as con="
             )
         conn = duckdb.connect()
+        _OWNED[conn] = _Guard()
         conn.execute(render("engine/settings.sql", progress_bar=False))
         try:
             conn.execute(render("engine/attach.sql", path=str(path), alias=ATTACHED_NAME))

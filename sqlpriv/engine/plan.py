@@ -24,6 +24,7 @@ from typing import Any, Iterable, Sequence
 import duckdb
 
 from sqlpriv.engine import macros
+from sqlpriv.engine.connection import lock_down
 from sqlpriv.engine.sources import Source
 from sqlpriv.errors import ExecutionError, SqlprivError
 
@@ -86,7 +87,7 @@ class Plan:
         parts += [s + ";" for s in macros.statements(temp=True)]
         if self.source is not None:
             parts.append("-- source")
-            parts += [s + ";" for s in self.source.statements] or [self.source.comment]
+            parts += ([self.source.comment] if self.source.comment else []) + [s + ";" for s in self.source.statements]
         for n in self.order(names):
             parts.append(f"-- step: {n}")
             parts += [s + ";" for s in self.steps[n].statements]
@@ -111,7 +112,23 @@ def scalar(cursor: duckdb.DuckDBPyConnection) -> Any:
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
-    """Execute one generated statement, turning DuckDB errors into sqlpriv errors."""
+    """Execute one generated statement, turning DuckDB errors into sqlpriv errors.
+
+    The first generated statement on a connection sqlpriv owns locks it down first
+    (:func:`sqlpriv.engine.connection.lock_down`); a user's own connection is left as is.
+    Exactly one statement runs per call: text that parses into several is refused, so a ';'
+    smuggled into generated SQL can never start a second statement.
+    """
+    lock_down(con)
+    try:
+        count = len(con.extract_statements(sql))
+    except duckdb.Error:
+        count = 1  # a syntax error: executing it reports the error
+    if count != 1:
+        raise ExecutionError(
+            f"refusing to run generated SQL that holds {count} statements (one statement per execution); "
+            "this is a sqlpriv bug or input that injected a ';', please report it"
+        )
     try:
         return con.execute(sql, params) if params is not None else con.execute(sql)
     except duckdb.Error as exc:

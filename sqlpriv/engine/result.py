@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import duckdb
 
+from sqlpriv.engine.connection import lock_down
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import OutputError
@@ -25,6 +26,57 @@ from sqlpriv.errors import OutputError
 if TYPE_CHECKING:  # pandas and pyarrow load on first use: `import sqlpriv` stays fast
     import pandas as pd
     import pyarrow as pa
+
+
+def check_output(path: str | os.PathLike[str]) -> Path:
+    """The output path, its folder created if missing and checked writable, else one clear OutputError.
+
+    Called before any work starts (the CLI checks every output path it was given first).
+
+    >>> check_output("/proc/out.parquet")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.OutputError: cannot write '/proc/out.parquet': the folder '/proc' is not writable (...); choose a writable folder
+    """
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise OutputError(f"cannot write {str(target)!r}: it is a folder; give a file name such as {str(target / 'out.parquet')!r}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} cannot be created ({exc.strerror or exc}); "
+            "choose a writable folder"
+        ) from None
+    try:  # the only true test of writability (root ignores permission bits)
+        fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise OutputError(
+            f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable ({exc.strerror or exc}); "
+            "choose a writable folder"
+        ) from None
+    return target
+
+
+def write_stream(rel: duckdb.DuckDBPyRelation, path: str, fmt: str) -> None:
+    """Write a relation's rows to ``path`` with DuckDB's own writer, on a separate connection.
+
+    The analysis' connection is locked down (no file access); its rows are streamed as Arrow
+    batches into a fresh in-memory connection that runs one fixed ``COPY`` to ``path`` only.
+    """
+    reader = rel.to_arrow_reader() if hasattr(rel, "to_arrow_reader") else rel.fetch_record_batch()
+    writer = duckdb.connect()
+    try:
+        writer.execute(render("engine/settings.sql", progress_bar=False))
+        writer.register("sqlpriv_result", reader)
+        writer.execute(render("engine/copy_to.sql", query="select * from sqlpriv_result", path=path, fmt=fmt))
+    except duckdb.Error as exc:
+        raise OutputError(f"cannot write {path!r}: {str(exc).splitlines()[0]}") from None
+    finally:
+        writer.close()
 
 
 def file_format(path: str | os.PathLike[str]) -> str:
@@ -53,6 +105,7 @@ class Result:
     @property
     def relation(self) -> duckdb.DuckDBPyRelation:
         self.plan.ensure(self.needs)
+        lock_down(self.plan.con)
         try:
             return self.plan.con.sql(self.query)
         except duckdb.Error:
@@ -73,19 +126,14 @@ class Result:
         return run(self.plan.con, self.query).fetchall()
 
     def _write(self, path: str | os.PathLike[str], fmt: str) -> Path:
-        target = Path(path)
+        target = check_output(path)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         except OSError as exc:
             raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder") from None
         os.close(fd)
         try:
-            rel = self.relation
-            if fmt == "parquet":
-                rel.write_parquet(tmp)
-            else:
-                rel.write_csv(tmp)
+            write_stream(self.relation, tmp, fmt)
             os.replace(tmp, target)
         finally:
             if os.path.exists(tmp):

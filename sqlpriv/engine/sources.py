@@ -21,6 +21,8 @@ from typing import Any, Mapping, Sequence, Union
 
 import duckdb
 
+from sqlpriv.engine.connection import allow_source
+from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError
 
@@ -118,7 +120,29 @@ def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tupl
 
 
 def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
-    """Make ``source`` selectable on ``con`` as a temp view and describe its columns."""
+    """Make ``source`` selectable on ``con`` as a temp view and describe its columns.
+
+    Columns whose type string embeds text from the data (ENUM labels, also inside nested
+    types) are cast to VARCHAR in one more view before anything else sees them, so that no
+    label ever reaches SQL text through a type name (same values, same counts).
+    """
+    return _enums_as_text(_bind_source(source, con, name=name))
+
+
+def _enums_as_text(src: Source) -> Source:
+    hostile = [name for name, type_ in src.columns if "ENUM(" in type_.upper()]
+    if not hostile:
+        return src
+    view = fresh_name(src.con, "sqlpriv_source", "_text")
+    view = f"{view}_text"
+    stmt = render("engine/text_view.sql", view=view, relation=src.ref, columns=hostile)
+    src.con.execute(stmt)
+    out = Source(src.con, view, src.label, statements=[*src.statements, stmt], comment=src.comment)
+    out.columns = _describe(src.con, out.ref, src.label)
+    return out
+
+
+def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
     view = name or fresh_name(con, "sqlpriv_source")
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
@@ -129,6 +153,8 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
         if any(ch in path for ch in "*?["):
             if not glob.glob(path, recursive=True):
                 raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
+        elif Path(path).is_dir():
+            raise SourceError(_folder_message(path))
         elif not Path(path).is_file():
             hint = (
                 " (or, if it is a table, pass the connection holding it as con=)"
@@ -136,6 +162,7 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
                 else ""
             )
             raise SourceError(f"file {path!r} does not exist{hint}")
+        allow_source(con, path)
         stmt = render("engine/source_view.sql", view=view, reader=_reader_for(path), path=path)
         try:
             con.execute(stmt)
@@ -158,11 +185,59 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
                 f"cannot use a {type(source).__name__} as a source; pass a file path, a pandas "
                 "DataFrame, a pyarrow Table, a DuckDB relation, or a table name with con="
             )
-        con.register(view, source)
         label = f"a {module} {type(source).__name__}"
+        _refuse_duplicate_names(_frame_names(source), label)
+        con.register(view, source)
     src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
     src.columns = _describe(con, src.ref, label)
     return src
+
+
+def _folder_message(path: str) -> str:
+    """What to say when the source is a folder: what it is and which glob to pass."""
+    folder = Path(path)
+    suffixes: dict[str, int] = {}
+    for child in folder.rglob("*"):
+        if child.is_file():
+            ext = "".join(child.suffixes[-2:]) if child.suffix.lower() in (".gz", ".zst") else child.suffix
+            if ext.lower().split(".")[1:2] and "." + ext.lower().split(".")[1] in _READERS:
+                suffixes[ext] = suffixes.get(ext, 0) + 1
+    if suffixes:
+        ext = max(suffixes, key=lambda e: suffixes[e])
+        flat = any(c.is_file() and "".join(c.suffixes[-2:]).endswith(ext) for c in folder.iterdir())
+        pattern = str(folder / ("*" + ext if flat else "**/*" + ext))
+        return (
+            f"{path!r} is a folder, not a file; pass a glob of the files it holds, e.g. {pattern!r} "
+            f"({suffixes[ext]} {ext} file{'s' if suffixes[ext] != 1 else ''})"
+        )
+    return (
+        f"{path!r} is a folder, not a file, and holds no .csv, .parquet or .json files; "
+        "pass a file, or a glob such as 'folder/*.parquet'"
+    )
+
+
+def _frame_names(source: Any) -> list[str]:
+    if hasattr(source, "schema") and hasattr(source.schema, "names"):  # pyarrow Table / RecordBatch
+        return [str(n) for n in source.schema.names]
+    columns = getattr(source, "columns", None)
+    return [str(n) for n in columns] if columns is not None else []
+
+
+def _refuse_duplicate_names(names: list[str], label: str) -> None:
+    """DuckDB silently renames repeated column names (x, x_1); refuse them instead."""
+    seen: dict[str, str] = {}
+    repeated: list[str] = []
+    for name in names:
+        key = name.lower()  # DuckDB identifiers are case-insensitive
+        if key in seen and name not in repeated:
+            repeated.append(name if seen[key] == name else f"{seen[key]}/{name}")
+        seen.setdefault(key, name)
+    if repeated:
+        raise ColumnError(
+            f"{label} has column names that appear more than once (DuckDB names are case-insensitive): "
+            + ", ".join(repr(n) for n in repeated)
+            + "; DuckDB would silently rename them (x, x_1), so rename them first"
+        )
 
 
 def _match_column(src: Source, name: str) -> str:
@@ -198,6 +273,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
                         raise ColumnError(
                             f"column expression entries must map a name to SQL text, got {out_name!r}: {expr!r}"
                         )
+                    check_scalar_expression(expr, src.column_names(), what=f"column expression {out_name!r}")
                     specs.append(ColumnSpec(out_name, f"({expr})", is_expression=True))
             else:
                 raise ColumnError(
@@ -217,7 +293,13 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
 
 
 def check_expression(src: Source, expr: str, *, what: str) -> str:
-    """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError."""
+    """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError.
+
+    ``expr`` must first pass the sandbox (:mod:`sqlpriv.engine.sandbox`): a scalar expression
+    over the source's columns only, else :class:`~sqlpriv.errors.UnsafeExpressionError`.
+    Binding only describes the query; nothing is executed.
+    """
+    check_scalar_expression(expr, src.column_names(), what=what)
     try:
         row = src.con.execute(render("engine/describe.sql", relation=src.ref, expr=expr)).fetchone()
     except duckdb.Error as exc:

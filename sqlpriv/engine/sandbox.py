@@ -1,0 +1,275 @@
+"""The expression sandbox: user text becomes SQL only as a scalar expression over the source.
+
+Every piece of text a user (or a data requester) writes that sqlpriv splices into SQL, a
+column expression, a subgroup expression, a request field, goes through
+:func:`check_scalar_expression` first. The text is parsed by DuckDB's own parser
+(``json_serialize_sql``, on a throwaway in-memory connection, the text bound as a parameter)
+and the parse tree is walked: only constants, column references that resolve to the source's
+columns, operators, casts, ``CASE``, lambdas and allow-listed scalar functions pass. Subqueries,
+table functions, aggregates, window functions, parameters, ``*``, references to other tables,
+several statements, clauses after the expression and comments are refused with one
+:class:`~sqlpriv.errors.UnsafeExpressionError` naming the refused part. Nothing is executed
+while checking, so a refused expression never reads a file.
+
+>>> check_scalar_expression("left(zip::VARCHAR, 3)", ["zip", "age"])
+'left(zip::VARCHAR, 3)'
+>>> check_scalar_expression("(select content from read_text('/etc/hostname'))::int", ["zip"])
+Traceback (most recent call last):
+...
+sqlpriv.errors.UnsafeExpressionError: expression "(select content from read_text('/etc/hostname'))::int" is refused: it contains a subquery; an expression may only compute a value from the source's columns; available columns: 'zip'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import threading
+from typing import Any, Iterable, Sequence
+
+import duckdb
+
+from sqlpriv.errors import UnsafeExpressionError
+
+MAX_LENGTH = 10_000
+_LOCK = threading.Lock()
+
+# Scalar functions (and built-in macros) DuckDB ships that still must not run on untrusted
+# text: they read settings, the catalog, the session or the environment, run SQL given as a
+# string, sleep, are random or wrap aggregates.
+DENIED_FUNCTIONS = frozenset(
+    {
+        "current_setting", "current_query", "current_query_id", "current_database", "current_catalog",
+        "current_schema", "current_schemas", "current_user", "current_role", "current_connection_id",
+        "current_transaction_id", "session_user", "user", "version", "getvariable", "getenv",
+        "json_serialize_sql", "json_deserialize_sql", "json_serialize_plan", "json_execute_serialized_sql",
+        "nextval", "currval", "setseed", "random", "uuid", "gen_random_uuid", "uuidv4", "uuidv7",
+        "txid_current", "error", "sleep_ms", "pg_sleep", "get_block_size", "in_search_path",
+        "col_description", "obj_description", "shobj_description", "format_type", "format_pg_type",
+        "wavg", "weighted_avg", "geomean", "geometric_mean", "json_group_array", "json_group_object",
+        "json_group_structure", "variant_group_array", "generate_subscripts", "regexp_split_to_table",
+        "unnest", "assert_true", "pg_typeof", "map_to_pg_oid",
+    }
+)
+DENIED_PREFIXES = ("pg_", "has_", "inet_", "__internal", "current_", "sqlpriv_")
+
+ALLOWED_CLASSES = frozenset(
+    {"CONSTANT", "COLUMN_REF", "FUNCTION", "OPERATOR", "COMPARISON", "CONJUNCTION", "CASE", "CAST",
+     "BETWEEN", "COLLATE", "LAMBDA", "TYPE"}
+)
+_REFUSED_CLASSES = {
+    "SUBQUERY": "a subquery",
+    "WINDOW": "a window function",
+    "AGGREGATE": "an aggregate function",
+    "STAR": "a * or COLUMNS(...) star expression",
+    "PARAMETER": "a prepared-statement parameter",
+    "POSITIONAL_REFERENCE": "a positional reference (#n)",
+    "DEFAULT": "DEFAULT",
+    "LAMBDA_REF": "a lambda reference",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> duckdb.DuckDBPyConnection:
+    """A throwaway in-memory connection used only to parse (never to run) user text."""
+    con = duckdb.connect()
+    con.execute("set enable_external_access = false")
+    return con
+
+
+@functools.lru_cache(maxsize=1)
+def scalar_functions() -> frozenset[str]:
+    """Lower-case names of DuckDB's built-in scalar functions and macros, minus the denied ones."""
+    rows = _parser().execute(
+        "select distinct function_name from duckdb_functions() "
+        "where function_type in ('scalar', 'macro') and internal"
+    ).fetchall()
+    names = {row[0].lower() for row in rows}
+    return frozenset(
+        n for n in names if n not in DENIED_FUNCTIONS and not n.startswith(DENIED_PREFIXES)
+    )
+
+
+def parse(expr: str) -> dict[str, Any]:
+    """DuckDB's parse tree (as a dict) of ``select <expr>``; raises UnsafeExpressionError if it does not parse."""
+    try:
+        with _LOCK:
+            text = _parser().execute("select json_serialize_sql('select ' || ?)", [expr]).fetchone()[0]
+        tree = json.loads(text)
+    except (duckdb.Error, ValueError, TypeError) as exc:
+        raise UnsafeExpressionError(f"expression {expr!r} cannot be parsed: {str(exc).splitlines()[0]}") from None
+    if tree.get("error"):
+        message = str(tree.get("error_message", "syntax error")).splitlines()[0]
+        if "Only SELECT" in message:
+            message = "it contains a statement that is not an expression (after a ';')"
+            raise UnsafeExpressionError(f"expression {expr!r} is refused: {message}")
+        raise UnsafeExpressionError(f"expression {expr!r} is not valid SQL: {message}")
+    return tree
+
+
+def _refuse(expr: str, what: str, columns: Sequence[str]) -> UnsafeExpressionError:
+    return UnsafeExpressionError(
+        f"expression {expr!r} is refused: it contains {what}; an expression may only compute a value "
+        "from the source's columns; available columns: " + (", ".join(repr(c) for c in columns) or "none")
+    )
+
+
+def _check_text(expr: str, columns: Sequence[str]) -> None:
+    if not isinstance(expr, str) or not expr.strip():
+        raise UnsafeExpressionError(f"an expression must be non-empty SQL text, got {expr!r}")
+    if len(expr) > MAX_LENGTH:
+        raise UnsafeExpressionError(f"expression of {len(expr)} characters is refused (at most {MAX_LENGTH})")
+    if "\x00" in expr:
+        raise _refuse(expr, "a NUL character", columns)
+    try:
+        tokens = duckdb.tokenize(expr)
+    except (duckdb.Error, RuntimeError) as exc:
+        raise UnsafeExpressionError(f"expression {expr!r} cannot be parsed: {str(exc).splitlines()[0]}") from None
+    for _, kind in tokens:
+        if kind == duckdb.token_type.comment:
+            raise _refuse(expr, "a comment (-- or /* */), which could hide part of it", columns)
+
+
+def check_scalar_expression(
+    expr: str, columns: Sequence[str], *, what: str = "expression", extra_names: Iterable[str] = ()
+) -> str:
+    """Return ``expr`` unchanged if it is a safe scalar expression over ``columns``, else raise.
+
+    ``columns`` are the source's column names (matched as DuckDB does, case-insensitively);
+    ``extra_names`` are further names a reference may start with (none by default); ``what``
+    names the expression in messages (``"subgroup expression"``, ...).
+    """
+    try:
+        return _check(expr, list(columns), {n.lower() for n in extra_names})
+    except UnsafeExpressionError as exc:
+        message = str(exc)
+        if what != "expression" and message.startswith("expression "):
+            message = what + message[len("expression"):]
+        raise UnsafeExpressionError(message) from None
+
+
+def _check(expr: str, columns: list[str], extra: set[str]) -> str:
+    _check_text(expr, columns)
+    tree = parse(expr)
+    statements = tree.get("statements") or []
+    if len(statements) != 1:
+        raise _refuse(expr, f"{len(statements)} statements (a ';')", columns)
+    node = statements[0].get("node") or {}
+    if node.get("type") != "SELECT_NODE":
+        raise _refuse(expr, f"a {str(node.get('type', 'query')).replace('_NODE', '').lower()} query", columns)
+    clauses = {
+        "from_table": (node.get("from_table") or {}).get("type", "EMPTY") != "EMPTY",
+        "where_clause": node.get("where_clause") is not None,
+        "group by": bool(node.get("group_expressions")) or bool(node.get("group_sets")),
+        "having": node.get("having") is not None,
+        "qualify": node.get("qualify") is not None,
+        "sample": node.get("sample") is not None,
+        "a WITH clause": bool((node.get("cte_map") or {}).get("map")),
+        "ORDER BY / LIMIT / DISTINCT": bool(node.get("modifiers")),
+    }
+    for name, present in clauses.items():
+        if present:
+            label = {"from_table": "a FROM clause", "where_clause": "a WHERE clause"}.get(name, name)
+            raise _refuse(expr, label, columns)
+    select_list = node.get("select_list") or []
+    if len(select_list) != 1:
+        raise _refuse(expr, f"{len(select_list)} comma-separated expressions", columns)
+    if select_list[0].get("alias"):
+        raise _refuse(expr, f"an alias (AS {select_list[0]['alias']})", columns)
+    known = {c.lower() for c in columns} | extra
+    allowed = scalar_functions()
+    _walk(select_list[0], expr, columns, known, allowed, set())
+    return expr
+
+
+def _walk(node: Any, expr: str, columns: Sequence[str], known: set[str], allowed: frozenset[str], lambdas: set[str]) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _walk(item, expr, columns, known, allowed, lambdas)
+        return
+    if not isinstance(node, dict):
+        return
+    if node.get("type") in ("SELECT_NODE", "SET_OPERATION_NODE", "RECURSIVE_CTE_NODE") or "subquery" in node:
+        raise _refuse(expr, "a subquery", columns)
+    cls = node.get("class")
+    if cls is not None:
+        if cls in _REFUSED_CLASSES:
+            raise _refuse(expr, _REFUSED_CLASSES[cls], columns)
+        if cls not in ALLOWED_CLASSES:
+            raise _refuse(expr, f"a {cls.lower()} expression", columns)
+        if cls == "FUNCTION":
+            name = str(node.get("function_name", ""))
+            if node.get("schema") or node.get("catalog"):
+                raise _refuse(expr, f"a qualified function name ({node.get('catalog') or node.get('schema')}.{name})", columns)
+            if name.lower() not in allowed:
+                raise _refuse(
+                    expr,
+                    f"the function {name}(), which is not an allowed scalar function "
+                    "(functions that read files, the network, settings, the catalog or the environment, "
+                    "table functions and aggregates are refused)",
+                    columns,
+                )
+            if node.get("filter") is not None or (node.get("order_bys") or {}).get("orders") or node.get("distinct"):
+                raise _refuse(expr, f"an aggregate form of {name}()", columns)
+        elif cls == "LAMBDA":
+            params = _lambda_params(node.get("lhs"))
+            inner = lambdas | params
+            _walk(node.get("expr"), expr, columns, known, allowed, inner)
+            return
+        elif cls == "COLUMN_REF":
+            parts = [str(p) for p in node.get("column_names") or []]
+            head = parts[0].lower() if parts else ""
+            if head in lambdas:
+                return
+            if head not in known:
+                if len(parts) > 1:
+                    raise _refuse(expr, f"a reference to {'.'.join(parts)}, which is not a column of the source", columns)
+                raise _refuse(expr, f"a reference to {parts[0] if parts else '?'}, which is not a column of the source", columns)
+            return
+    for value in node.values():
+        if isinstance(value, (dict, list)):
+            _walk(value, expr, columns, known, allowed, lambdas)
+
+
+def _lambda_params(lhs: Any) -> set[str]:
+    names: set[str] = set()
+    if isinstance(lhs, dict):
+        if lhs.get("class") == "COLUMN_REF":
+            names.update(str(p).lower() for p in lhs.get("column_names") or [])
+        for value in lhs.values():
+            if isinstance(value, (dict, list)):
+                names |= _lambda_params(value)
+    elif isinstance(lhs, list):
+        for item in lhs:
+            names |= _lambda_params(item)
+    return names
+
+
+# DuckDB's built-in type names, the only ones sql_type lets through (a user-defined type name,
+# an ENUM's labels or a STRUCT's field names never reach SQL text through a type).
+BUILTIN_TYPES = frozenset(
+    {
+        "BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
+        "UINTEGER", "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "DECIMAL", "VARCHAR", "BLOB", "DATE",
+        "TIME", "TIMESTAMP", "TIMESTAMP WITH TIME ZONE", "TIME WITH TIME ZONE", "TIMESTAMP_S",
+        "TIMESTAMP_MS", "TIMESTAMP_NS", "TIME_NS", "INTERVAL", "UUID", "BIT", "BIGNUM", "VARINT", "JSON",
+    }
+)
+_TYPE = re.compile(r"^([A-Z_ ]+?)(\(\d+(?:, ?\d+)?\))?((?:\[\d*\])*)$")
+
+
+def sql_type(type_string: str) -> str | None:
+    """``type_string`` if it is a built-in DuckDB type (optionally sized or a list/array of one), else None.
+
+    The result is safe to write into SQL text as a type; anything else (STRUCT, MAP, UNION, ENUM,
+    user-defined names) is None.
+
+    >>> sql_type("DECIMAL(18,3)"), sql_type("VARCHAR[]"), sql_type("TIMESTAMP WITH TIME ZONE")
+    ('DECIMAL(18,3)', 'VARCHAR[]', 'TIMESTAMP WITH TIME ZONE')
+    >>> sql_type("ENUM('a'';', 'b')") is None, sql_type('STRUCT("x" INTEGER)') is None
+    (True, True)
+    """
+    match = _TYPE.match(str(type_string))
+    if match is None or match.group(1) not in BUILTIN_TYPES:
+        return None
+    return match.group(0)

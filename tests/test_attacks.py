@@ -1,0 +1,510 @@
+"""Attack suite (issues 10 and 16): hostile text through every entry point, hostile data through
+every family. Every attack ends in a clear sqlpriv error or a correct result, and the test
+proves that no file outside the allowed paths was read or written:
+
+- a canary file whose (random) content must never appear in any result, message or output;
+- a tripwire FIFO: opening it for reading is detected by a watcher thread (a write-side open
+  with O_NONBLOCK succeeds only while a reader has it open), so even a read whose content is
+  discarded is caught;
+- a watched folder (the attacks' target for COPY / ATTACH / writes) that must stay empty,
+  and the working directory, where no new file may appear.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import secrets
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import duckdb
+import numpy as np
+import pandas as pd
+import pytest
+
+import sqlpriv
+from sqlpriv.cli import main
+from sqlpriv.errors import SqlprivError, UnsafeExpressionError
+
+
+class Tripwire:
+    """A FIFO that records every attempt to open it for reading."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        os.mkfifo(path)
+        self.opened = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError as exc:
+                if exc.errno != errno.ENXIO:  # ENXIO: no reader, the normal case
+                    raise
+                time.sleep(0.005)
+                continue
+            self.opened += 1
+            try:
+                os.write(fd, b"TRIPWIRE-CONTENT\n")
+            except OSError:
+                pass
+            os.close(fd)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+
+@pytest.fixture()
+def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Data, a canary, a tripwire and a watched folder; cwd is an empty folder of its own."""
+    secret = "CANARY-" + secrets.token_hex(8)
+    canary = tmp_path / "canary.txt"
+    canary.write_text(secret + "\n")
+    (tmp_path / "canary.csv").write_text(f"x\n{secret}\n")
+    watched = tmp_path / "watched"
+    watched.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    data = work / "people.csv"
+    pd.DataFrame(
+        {"a": [1, 2, 2, 3, 3, 3], "b": ["x", "y", "y", "z", "z", "w"], "k": range(6)}
+    ).to_csv(data, index=False)
+    monkeypatch.chdir(work)
+    wire = Tripwire(tmp_path / "tripwire.csv")
+    arena = dict(secret=secret, canary=canary, watched=watched, work=work, data=data, tripwire=wire.path,
+                 wire=wire, before=set(os.listdir(work)), db_hash=None)
+    yield arena
+    wire.stop()
+
+
+def check_no_leak(arena: dict[str, Any], *texts: str) -> None:
+    for text in texts:
+        assert arena["secret"] not in text, "canary content leaked into a message or result"
+        assert "TRIPWIRE-CONTENT" not in text
+        assert "root:x:0:0" not in text, "/etc/passwd content leaked"
+    assert arena["wire"].opened == 0, "the tripwire file was opened for reading"
+    assert list(arena["watched"].iterdir()) == [], "a file was written in the watched folder"
+    assert set(os.listdir(arena["work"])) == arena["before"], "a file appeared in the working directory"
+
+
+def attacks(arena: dict[str, Any]) -> list[str]:
+    """Hostile expressions: file reads, writes, attach, extensions, settings, environment,
+    stacked statements, comments, unbalanced text, hostile identifiers, internal names."""
+    canary, wire, watched = str(arena["canary"]), str(arena["tripwire"]), str(arena["watched"])
+    return [
+        f"(select content from read_text('{canary}'))::int",
+        f"(select content from read_text('{wire}'))",
+        f"read_text('{canary}')",
+        f"(select string_agg(x, ',') from read_csv('{canary}'))",
+        f"(select count(*) from read_csv('{wire}'))",
+        f"(select count(*) from read_parquet('{canary}'))",
+        f"(select count(*) from glob('{watched}/*'))",
+        f"(select count(*) from '{canary}')",
+        "(select * from '/etc/passwd')",
+        f"a in (select x from read_csv('{wire}'))",
+        f"exists(select 1 from read_text('{canary}'))",
+        f"1); COPY (select 42 as pwned) TO '{watched}/pwned.csv'; select (1",
+        f"1; COPY (select 42) TO '{watched}/pwned.csv'",
+        f"1; ATTACH '{watched}/x.duckdb' AS x",
+        "1; INSTALL httpfs",
+        "1; LOAD httpfs",
+        "1; SET enable_external_access = true",
+        "1; PRAGMA version",
+        "getenv('HOME')",
+        "current_setting('allowed_paths')",
+        "current_query()",
+        f"query('select * from read_text(''{canary}'')')",
+        f"sniff_csv('{canary}')",
+        f"parquet_metadata('{canary}')",
+        "1; select 2",
+        "a -- hide the rest",
+        "a /* hide */ + 1",
+        "'unterminated",
+        "(a",
+        "a)",
+        "a) , (b",
+        '"a""b"',
+        "`a`",
+        "a;",
+        "a\n; select 2",
+        "__sqlpriv_pos",
+        "__sqlpriv_w",
+        "sqlpriv_source_0.a",
+        "people.a",
+        "sum(a) over ()",
+        "count(*)",
+        "*",
+        "?",
+        "$1",
+        "#1",
+        "a as b",
+        "a from people",
+        "a where true",
+        "unnest([a])",
+        "sqlpriv_safe_log2(a)",
+        "main.f(a)",
+        "1 union select 2",
+        "",
+    ]
+
+
+def run_attack(arena: dict[str, Any], fn: Callable[[], Any]) -> str:
+    """Run fn; it must raise a sqlpriv error (returned as text) or return normally ('')."""
+    try:
+        out = fn()
+    except SqlprivError as exc:
+        return str(exc)
+    return repr(out)
+
+
+ENTRY_POINTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
+    "shapley columns": lambda ar, e: sqlpriv.uniqueness_shapley(str(ar["data"]), ["a", {"x": e}]).summary().df(),
+    "shapley by": lambda ar, e: sqlpriv.uniqueness_shapley(str(ar["data"]), ["a", "b"]).by(e).df(),
+    "shapley key": lambda ar, e: sqlpriv.uniqueness_shapley(str(ar["data"]), ["a", "b"], key=e).per_row().df(),
+    "pif columns": lambda ar, e: sqlpriv.cig(str(ar["data"]), ["a", {"x": e}]).df(),
+    "pif key": lambda ar, e: sqlpriv.cig(str(ar["data"]), ["a", "b"], key=e).df(),
+    "pif prior key": lambda ar, e: sqlpriv.cig(str(ar["data"]), ["a", "b"], priors={e: {"x": 1.0}}).df(),
+    "pif prior value": lambda ar, e: sqlpriv.cig(
+        str(ar["data"]), ["a", "b"], priors={"b": {e: 0.5, "x": 0.2, "y": 0.1, "z": 0.1, "w": 0.1}}
+    ).df(),
+    "pif accuracy key": lambda ar, e: sqlpriv.cig(str(ar["data"]), ["a", "b"], accuracies={e: 0.5}).df(),
+    "profile columns": lambda ar, e: sqlpriv.privacy_profile(str(ar["data"]), ["a", {"x": e}]).df(),
+    "request field": lambda ar, e: sqlpriv.assess_request(str(ar["data"]), ["a", {"x": e}]).fields().df(),
+    "request weights": lambda ar, e: sqlpriv.assess_request(str(ar["data"]), ["a", "b"], weights={e: 0.5}).fields().df(),
+    "singling-out source": lambda ar, e: sqlpriv.singling_out(str(ar["data"]), e, progress=False).summary().df(),
+    "source as table name": lambda ar, e: sqlpriv.uniqueness_shapley(e, ["a"], con=str(ar["data"])).summary().df(),
+    "uniques columns": lambda ar, e: sqlpriv.sample_uniques(str(ar["data"]), ["a", {"x": e}]).per_row().df(),
+    "uniques key": lambda ar, e: sqlpriv.sample_uniques(str(ar["data"]), ["a", "b"], key=e).per_row().df(),
+}
+
+
+# attacks that are valid scalar expressions over the source (a backtick-quoted column): a correct result
+HARMLESS = {"`a`"}
+# entry points whose text becomes an expression: every attack must be refused
+EXPRESSION_ENTRIES = {"shapley columns", "shapley by", "pif columns", "profile columns", "request field", "uniques columns"}
+
+
+@pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
+def test_python_api_attacks(arena: dict[str, Any], entry: str) -> None:
+    fn = ENTRY_POINTS[entry]
+    for attack in attacks(arena):
+        try:
+            out = fn(arena, attack)
+        except SqlprivError as exc:
+            check_no_leak(arena, str(exc))
+            continue
+        check_no_leak(arena, repr(out), out.to_csv() if isinstance(out, pd.DataFrame) else "")
+        # names and values (keys, prior values, table names) may be harmless data; expressions never run
+        assert entry not in EXPRESSION_ENTRIES or attack in HARMLESS, f"{entry}: attack {attack!r} was not refused"
+
+
+def _cli(arena: dict[str, Any], argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    check_no_leak(arena, out, err)
+    return code, out + err
+
+
+def cli_commands(ar: dict[str, Any], e: str) -> dict[str, list[str]]:
+    data = str(ar["data"])
+    return {
+        "shapley -c": ["shapley", data, "-c", "a", "-c", f"x={e}"],
+        "shapley --by": ["shapley", data, "-c", "a", "-c", "b", "--by", e],
+        "shapley --key": ["shapley", data, "-c", "a", "-c", "b", "--key", e, "--per-row", "phi.csv"],
+        "pif -c": ["pif", data, "-c", "a", "-c", f"x={e}"],
+        "pif --accuracy": ["pif", data, "-c", "a", "-c", "b", "--accuracy", f"{e}=0.5"],
+        "profile -c": ["profile", data, "-c", "a", "-c", f"x={e}"],
+        "request -c": ["request", data, "-c", "a", "-c", f"x={e}"],
+        "request --weight": ["request", data, "-c", "a", "-c", "b", "--weight", f"{e}=0.5"],
+        "singling-out source": ["singling-out", data, e],
+        "shapley --db table": ["shapley", e, "--db", str(ar["data"]), "-c", "a"],
+        "uniques -c": ["uniques", data, "-c", "a", "-c", f"x={e}"],
+        "sql query --by": ["sql", "query", "shapley-by", data, "-c", "a", "-c", "b", "--by", e],
+        "sql query -c": ["sql", "query", "shapley-summary", data, "-c", "a", "-c", e],
+        "sql shapley --sql": ["sql", "shapley", data, "-c", "a", "-c", f"x={e}"],
+    }
+
+
+CLI_NAMES = sorted(cli_commands({"data": "d"}, "e"))
+# commands whose attacked argument becomes an expression: every attack ends in an error
+CLI_EXPRESSIONS = {"shapley -c", "shapley --by", "pif -c", "profile -c", "request -c", "uniques -c",
+                   "sql query --by", "sql shapley --sql"}
+
+
+@pytest.mark.parametrize("command", CLI_NAMES)
+def test_cli_attacks(arena: dict[str, Any], command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for attack in attacks(arena):
+        argv = cli_commands(arena, attack)[command]
+        try:
+            code, text = _cli(arena, argv, capsys)
+        except SystemExit as exc:  # argparse usage error (e.g. an empty value)
+            code, text = int(exc.code or 0), capsys.readouterr().err
+        if "phi.csv" in argv and (arena["work"] / "phi.csv").exists():
+            (arena["work"] / "phi.csv").unlink()  # the one allowed output
+        check_no_leak(arena, text)
+        if command in CLI_EXPRESSIONS and attack not in HARMLESS:
+            assert code != 0 and "sqlpriv: error:" in text or code == 2, (command, attack, text)
+
+
+def test_issue_10_commands_are_refused_naming_the_construct(arena: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """The two commands of issue 10, pointed at the canary instead of /etc/hostname."""
+    flare = Path(__file__).resolve().parents[1] / "examples" / "data" / "flare.csv"
+    canary = arena["canary"]
+    code, text = _cli(arena, ["request", str(flare), "-c", "class", "-c",
+                              f"x=(select content from read_text('{canary}'))::int"], capsys)
+    assert code != 0 and "refused" in text and "subquery" in text
+    code, text = _cli(arena, ["shapley", str(flare), "-c", "class", "-c", "area",
+                              "--by", f"(select content from read_text('{canary}'))"], capsys)
+    assert code != 0 and "refused" in text and "subquery" in text
+    code, text = _cli(arena, ["request", str(flare), "-c", "class", "-c", "x=(select content from read_text('/etc/hostname'))::int"], capsys)
+    assert code != 0 and "subquery" in text
+    hostname = Path("/etc/hostname").read_text().strip() if Path("/etc/hostname").exists() else None
+    if hostname:
+        assert hostname not in text
+
+
+def test_sandbox_refuses_each_construct_by_name() -> None:
+    from sqlpriv.engine.sandbox import check_scalar_expression as check
+
+    cols = ["a", "b", "s"]
+    cases = {
+        "(select 1)": "subquery",
+        "read_text('x')": "read_text()",
+        "getenv('HOME')": "getenv()",
+        "current_setting('threads')": "current_setting()",
+        "sum(a) over ()": "window function",
+        "count(*)": "count_star()",
+        "t.a": "t.a",
+        "a; select 1": "2 statements",
+        "a -- x": "comment",
+        "a from t": "FROM clause",
+        "*": "star",
+        "?": "parameter",
+    }
+    for expr, named in cases.items():
+        with pytest.raises(UnsafeExpressionError, match="refused") as info:
+            check(expr, cols)
+        assert named in str(info.value), (expr, str(info.value))
+    for ok in ["a + 1", "left(b, 3)", "case when a > 1 then 'x' else 'y' end", "s.field", "a::varchar",
+               "list_transform([a], x -> x + 1)", "coalesce(a, 0) // 5", "b like 'x%'", '"a"']:
+        assert check(ok, cols) == ok
+
+
+def test_locked_connection_cannot_reach_files(arena: dict[str, Any]) -> None:
+    """A connection sqlpriv opened is locked once its source is bound: even SQL that got past
+    every check could not read, write, attach, install or re-open access."""
+    r = sqlpriv.uniqueness_shapley(str(arena["data"]), ["a", "b"])
+    r.summary().df()
+    con = r.frame.plan.con
+    for stmt in [
+        f"select * from read_text('{arena['canary']}')",
+        f"copy (select 1) to '{arena['watched']}/x.csv'",
+        f"attach '{arena['watched']}/x.duckdb'",
+        "set enable_external_access = true",
+        "set allowed_paths = ['/']",
+        "install httpfs",
+    ]:
+        with pytest.raises(duckdb.Error) as info:
+            con.execute(stmt)
+        check_no_leak(arena, str(info.value))
+    # the source itself is still readable, and results can still be written
+    assert con.execute(f"select count(*) from read_csv('{arena['data']}')").fetchall()[0][0] == 6
+    out = arena["work"] / "summary.parquet"
+    r.summary().to_parquet(out)
+    assert pd.read_parquet(out)["shapley"].sum() == pytest.approx(r.summary().df()["shapley"].sum())
+    out.unlink()
+    check_no_leak(arena)
+
+
+def test_user_connection_is_left_alone_but_expressions_are_checked(arena: dict[str, Any]) -> None:
+    con = duckdb.connect()
+    con.execute(f"create table people as select * from read_csv('{arena['data']}')")
+    with pytest.raises(UnsafeExpressionError):
+        sqlpriv.uniqueness_shapley("people", ["a", {"x": f"(select content from read_text('{arena['canary']}'))"}], con=con)
+    sqlpriv.uniqueness_shapley("people", ["a", "b"], con=con).summary().df()
+    assert con.execute("select current_setting('enable_external_access')").fetchone()[0] is True
+    assert con.execute("select current_setting('lock_configuration')").fetchone()[0] is False
+    check_no_leak(arena)
+
+
+# --------------------------------------------------------------------------------------------
+# issue 16: hostile data
+
+
+ISSUE_16_RAW = (") end as ok from matched0 ) select j, code, q, ok from checked; "
+                "COPY (select 42 as pwned) TO $$pwned.csv$$; "
+                "with matched0 as (select 1 as j, 1 as code, 1.0 as q, 1 as copies, $$x$$ as given, $$x$$ as observed, 1 as v), "
+                "checked as (select j, code, q, case when false then (")
+
+
+def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
+    a, b = got.to_numpy(dtype=float), expected.to_numpy(dtype=float)
+    assert a.shape == b.shape
+    assert np.allclose(a, b, rtol=1e-12, atol=1e-12, equal_nan=True), (a, b)
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_issue_16_reproduction_writes_nothing(arena: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """The reproduction of issue 16, verbatim (in the working directory, as the issue runs it)."""
+    raw = ISSUE_16_RAW
+    con = duckdb.connect("evil.duckdb")
+    con.execute("create type lbl as enum ('" + raw.replace("'", "''") + "', '||')")
+    con.execute("create table t as select (case when i % 2 = 0 then ? else '||' end)::lbl as g, i % 3 as h from range(10) r(i)", [raw])
+    con.close(); json.dump({raw: 0.5, "||": 0.5}, open("prior.json", "w"))
+    arena["before"] = set(os.listdir(arena["work"]))
+    digest = _sha(arena["work"] / "evil.duckdb")
+    code, text = _cli(arena, ["pif", "t", "--db", "evil.duckdb", "-c", "g", "-c", "h", "--prior", "g=prior.json",
+                              "--format", "csv"], capsys)
+    assert not (arena["work"] / "pwned.csv").exists()
+    assert _sha(arena["work"] / "evil.duckdb") == digest, "the .duckdb source was modified"
+    assert code == 0, text
+    # the same numbers as the same data with plain labels
+    plain = pd.DataFrame({"g": ["L" if i % 2 == 0 else "||" for i in range(10)], "h": [i % 3 for i in range(10)]})
+    expected = sqlpriv.information_factors(plain, ["g", "h"], priors={"g": {"L": 0.5, "||": 0.5}}).cig()
+    got = sqlpriv.information_factors("t", ["g", "h"], con="evil.duckdb", priors={"g": {raw: 0.5, "||": 0.5}}).cig()
+    assert_same(got.df()[["g", "h"]], expected.df()[["g", "h"]])
+    check_no_leak(arena)
+
+
+HOSTILE_NAMES = ['q"uote', "s'ingle", "$$dollar$$", "semi;colon", "dash--comment", "slash/*star", "new\nline", "back`tick"]
+HOSTILE_VALUES = ["'; COPY (select 1) TO 'x.csv'; --", "$$", "a\nb", "/* c */", '"', "x;y", "'", ""]
+
+
+def _hostile_frame() -> pd.DataFrame:
+    n = 12
+    cols = {}
+    for j, name in enumerate(HOSTILE_NAMES[:4]):
+        cols[name] = [HOSTILE_VALUES[(i * (j + 1)) % len(HOSTILE_VALUES) % (j + 2)] for i in range(n)]
+    cols[HOSTILE_NAMES[4]] = pd.Categorical([HOSTILE_VALUES[i % 3] for i in range(n)])  # becomes an ENUM
+    return pd.DataFrame(cols)
+
+
+def _plain(df: pd.DataFrame) -> pd.DataFrame:
+    """The same partition structure with harmless names and values."""
+    return pd.DataFrame({f"c{j}": pd.factorize(df[c].astype(str))[0] for j, c in enumerate(df.columns)})
+
+
+FAMILIES: dict[str, Callable[[Any, list[str]], pd.DataFrame]] = {
+    "shapley": lambda src, cols: sqlpriv.uniqueness_shapley(src, cols).summary().df()[["entropy", "shapley"]],
+    "pif": lambda src, cols: sqlpriv.fig(sqlpriv.cig(src, cols)).df()[["fig"]],
+    "profile": lambda src, cols: sqlpriv.privacy_profile(src, cols).df()[["privacy_factor", "shannons", "values", "categories"]],
+    "request": lambda src, cols: pd.DataFrame({"score": [sqlpriv.assess_request(src, cols).score]}),
+    "singling_out": lambda src, cols: sqlpriv.singling_out(src, src, progress=False).summary().df().select_dtypes("number"),
+    "uniques": lambda src, cols: sqlpriv.sample_uniques(src, cols).summary().df().select_dtypes("number"),
+}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_hostile_names_and_values_give_the_numbers_of_plain_data(arena: dict[str, Any], family: str) -> None:
+    df = _hostile_frame()
+    plain = _plain(df)
+    got = FAMILIES[family](df, list(df.columns))
+    expected = FAMILIES[family](plain, list(plain.columns))
+    assert_same(got, expected)
+    check_no_leak(arena)
+
+
+@pytest.fixture()
+def hostile_db(arena: dict[str, Any]) -> Path:
+    """A .duckdb file with ENUM, STRUCT and MAP columns whose labels, field names and keys are hostile."""
+    path = arena["work"] / "hostile.duckdb"
+    con = duckdb.connect(str(path))
+    labels = [ISSUE_16_RAW, "'); COPY (select 1) TO 'pwned.csv'; --", "$$x$$", "||"]
+    con.execute("create type lbl as enum (" + ", ".join("'" + x.replace("'", "''") + "'" for x in labels) + ")")
+    field = 'f") , x as (select 1); --'
+    con.execute(
+        f"""create table t as select
+            (?::varchar[])[1 + i % 4]::lbl as e,
+            struct_pack("{field.replace('"', '""')}" := i % 2, y := (?::varchar[])[1 + i % 3]) as s,
+            map([(?::varchar[])[1 + i % 2]], [i % 3]) as m,
+            i % 5 as "n'; drop table t; --"
+        from range(20) r(i)""",
+        [labels, labels, labels],
+    )
+    con.close()
+    arena["before"] = set(os.listdir(arena["work"]))
+    arena["db_hash"] = _sha(path)
+    return path
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_hostile_types_in_a_database(arena: dict[str, Any], hostile_db: Path, family: str) -> None:
+    con = duckdb.connect(str(hostile_db), read_only=True)
+    df = con.execute("select e::varchar as e, s::varchar as s, m::varchar as m, \"n'; drop table t; --\" as n from t").df()
+    con.close()
+    cols = ["e", "s", "m", "n'; drop table t; --"]
+    try:
+        got = _run_on_db(family, hostile_db, cols)
+    except SqlprivError as exc:  # a clear refusal is acceptable, a leak or a write is not
+        check_no_leak(arena, str(exc))
+        got = None
+    if got is not None:
+        expected = FAMILIES[family](_plain(df), list(_plain(df).columns))
+        assert_same(got, expected)
+    assert _sha(hostile_db) == arena["db_hash"], "the .duckdb source was modified"
+    check_no_leak(arena)
+
+
+def _run_on_db(family: str, db: Path, cols: list[str]) -> pd.DataFrame:
+    calls = {
+        "shapley": lambda: sqlpriv.uniqueness_shapley("t", cols, con=str(db)).summary().df()[["entropy", "shapley"]],
+        "pif": lambda: sqlpriv.fig(sqlpriv.cig("t", cols, con=str(db))).df()[["fig"]],
+        "profile": lambda: sqlpriv.privacy_profile("t", cols, con=str(db)).df()[["privacy_factor", "shannons", "values", "categories"]],
+        "request": lambda: pd.DataFrame({"score": [sqlpriv.assess_request("t", cols, con=str(db)).score]}),
+        "singling_out": lambda: sqlpriv.singling_out("t", "t", con=str(db), progress=False).summary().df().select_dtypes("number"),
+        "uniques": lambda: sqlpriv.sample_uniques("t", cols, con=str(db)).summary().df().select_dtypes("number"),
+    }
+    return calls[family]()
+
+
+def test_hostile_enum_prior_and_struct_prior(arena: dict[str, Any], hostile_db: Path) -> None:
+    """A prior on an ENUM column works on its labels as text; a prior on a STRUCT column is a
+    clear refusal (its type string carries field names, which never reach SQL)."""
+    labels = [ISSUE_16_RAW, "'); COPY (select 1) TO 'pwned.csv'; --", "$$x$$", "||"]
+    r = sqlpriv.cig("t", ["e", "n'; drop table t; --"], con=str(hostile_db), priors={"e": {x: 0.25 for x in labels}})
+    assert len(r.df()) == 20
+    with pytest.raises(SqlprivError, match="plain type") as info:
+        sqlpriv.cig("t", ["s", "e"], con=str(hostile_db), priors={"s": {"x": 1.0}}).df()
+    check_no_leak(arena, str(info.value))
+    assert _sha(hostile_db) == arena["db_hash"]
+
+
+def test_dbt_macros_quote_hostile_arguments() -> None:
+    """The dbt layer renders the same single-statement query macros (sqlpriv sql query prints
+    them too): hostile column names and values come out quoted, one statement, same numbers."""
+    from sqlpriv.engine import macros
+    from sqlpriv.engine.templates import call, quote
+
+    df = _hostile_frame().drop(columns=[HOSTILE_NAMES[4]])
+    plain = _plain(df)
+    queries = {
+        "shapley": lambda cols: call("shapley_query", source='"t"', columns=cols, output="summary"),
+        "pif": lambda cols: call("pif_query", source='"t"', columns=cols, measure="cig"),
+        "profile": lambda cols: call("request_profile_query", source='"t"', columns=cols),
+        "report": lambda cols: call("request_report_query", source='"t"', columns=cols, approve=0.8, reject=0.2, k=2),
+    }
+    for name, query in queries.items():
+        results = []
+        for frame in (df, plain):
+            con = duckdb.connect()
+            macros.register(con)
+            con.register("frame", frame)
+            con.execute("create table t as select * from frame")
+            con.execute("set enable_external_access = false")
+            sql = query(list(frame.columns))
+            assert len(con.extract_statements(sql)) == 1, name
+            results.append(con.execute(sql).df().select_dtypes("number"))
+        assert_same(results[0], results[1])
