@@ -59,7 +59,7 @@ class PifResult(Display, Result):
     def __init__(self, factors: "InformationFactors", measure: str) -> None:
         self.factors = factors
         self.measure = measure
-        super().__init__(factors.frame.plan, factors.query(measure, "cells"), factors.needs(measure))
+        super().__init__(factors.frame.plan, factors.query(measure, "per_row"), factors.needs(measure))
 
     @property
     def columns(self) -> list[str]:
@@ -171,11 +171,12 @@ class InformationFactors(Display, cohorts.FrameMeasure):
     def needs(self, measure: str) -> list[str]:
         return ["codes", "pif_cells"] + (["pif_entropies"] if measure == "wcig" else [])
 
-    def query(self, measure: str, mode: str, **extra: Any) -> str:
+    def query(self, measure: str, output: str, **extra: Any) -> str:
+        """The SQL of one per-row output (``per_row``, ``rig``, ``percentile``, ``top_rows`` or
+        ``heatmap``, each its own template in ``sql_templates/pif/``) of ``measure``."""
         if measure not in MEASURES:
             raise ParameterError(f"measure must be one of {', '.join(MEASURES)}, got {measure!r}")
-        extra.setdefault("bins", None)
-        return render("pif/rows.sql", **self._ctx(measure=measure, mode=mode, **extra))
+        return render(f"pif/{output}.sql", **self._ctx(measure=measure, **extra))
 
     def cig(self) -> PifResult:
         """Cell information gain per row and column (bits)."""
@@ -460,7 +461,7 @@ def pif_query(result: PifResult, percentile: float = 95) -> Result:
     if isinstance(percentile, bool) or not isinstance(percentile, numbers.Real) or not (0 <= float(percentile) <= 100):
         raise ParameterError(f"percentile must be a number between 0 and 100, got {percentile!r}")
     f = r.factors
-    return Result(f.frame.plan, f.query(r.measure, "pif", fraction=float(percentile) / 100), f.needs(r.measure))
+    return Result(f.frame.plan, f.query(r.measure, "percentile", fraction=float(percentile) / 100), f.needs(r.measure))
 
 
 def pif(result: PifResult, percentile: float = 95) -> float:
@@ -480,7 +481,7 @@ def top_rows(result: PifResult, limit: int = 10) -> Result:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ParameterError(f"limit must be a positive integer, got {limit!r}")
     f = r.factors
-    return Result(f.frame.plan, f.query(r.measure, "top", limit=limit), f.needs(r.measure) + ["analysed"])
+    return Result(f.frame.plan, f.query(r.measure, "top_rows", limit=limit), f.needs(r.measure) + ["analysed"])
 
 
 def heatmap_rows(result: PifResult, bins: int | None = None) -> Result:

@@ -33,13 +33,13 @@ ALLOWED = {
     "numeric_precision": "an int (singling_out checks it is a non-negative integer)",
     "rows": "a quoted relation name (cohorts.py / cohort_ctes.sql pass sqlpriv.quote(...))",
     "ori": "a quoted relation reference (Source.ref)",
-    "rig": "a sum of sqlpriv.pif_value(...) calls set in the same template",
     "a.expr": "a quoted column or an expression checked by sqlpriv.engine.sandbox",
     # already-safe SQL fragments built by sqlpriv
     "source": "a quoted relation reference (Source.ref / dbt relation)",
     "relation": "a quoted relation reference (Source.ref / dbt relation)",
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
     "query": "a rendered template (copy_to wraps a result query)",
+    "details": "a rendered template (the singling-out details query the report summarises)",
     "expr": "an expression checked by sqlpriv.engine.sandbox (scalar, source columns only)",
     "analysed[i].expr": "a quoted column or an expression checked by sqlpriv.engine.sandbox",
     "c.expr": "a quoted column or an expression checked by sqlpriv.engine.sandbox",
@@ -110,6 +110,8 @@ def safe(node: nodes.Node, allowed: dict[str, str]) -> bool:
         return False
     if isinstance(node, nodes.Filter) and node.name == "indent":
         return safe(node.node, allowed)
+    if isinstance(node, nodes.Filter) and node.name in ("int", "float") and not node.args:
+        return True  # Jinja's int / float filters render a number whatever they are given
     if isinstance(node, nodes.Concat):
         return all(safe(n, allowed) for n in node.nodes)
     return _filter_text(node) in allowed

@@ -30,8 +30,7 @@ with {{ sqlpriv.engine_cohort_ctes(frame, source) }},
 {{ sqlpriv.pif_cells(t=t, cols=cols, words=frame.words) }}
 ),
 __sqlpriv_result as (
-{{ sqlpriv.pif_rows(t=t, bins=none, cols=cols, fraction=none, key=frame.key, key_name=frame.key_name, limit=none,
-                    measure=measure, mode="cells", rig_name="rig", words=frame.words) }}
+{{ sqlpriv.pif_per_row(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words) }}
 )
 select * from __sqlpriv_result
 {%- endmacro %}

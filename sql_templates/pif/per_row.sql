@@ -1,0 +1,9 @@
+{#- One measure (cig, csf or wcig) per row, in input order: the row key, then one value per
+    analysed column. -#}
+{% macro pif_per_row(t, cols, key, key_name, measure, words) -%}
+select {{ sqlpriv.pif_row_columns(cols, key_name) }}
+from (
+{{ sqlpriv.pif_row_select(t, cols, key, key_name, measure, words) }}
+)
+order by __sqlpriv_pos
+{%- endmacro %}
