@@ -69,7 +69,6 @@ class Display:
 
 def measure_html(obj: Any) -> str:
     """Key figures of a measure object as a compact HTML table."""
-    from sqlpriv import pif as _  # noqa: F401  (the module, for its functions below)
     import importlib
 
     name = type(obj).__name__

@@ -224,6 +224,8 @@ def test_report_cli_errors(tmp_path, capsys):
     with pytest.raises(sqlpriv.ParameterError, match="by="):
         sqlpriv.report(str(FLARE_CSV), ["class", "area"], by=[""], output=tmp_path / "r.html")
     assert not list(tmp_path.iterdir())  # nothing half-written
+    one = parse(sqlpriv.report(str(FLARE_CSV), ["class"], output=tmp_path / "one.html", progress=False))
+    assert one.sections == ["overview", "profile", "shapley"]  # CIG needs two columns: no PIF section
 
 
 def test_missing_matplotlib_is_a_clear_error(monkeypatch, tmp_path):
