@@ -444,3 +444,16 @@ def test_long_plan_steps_show_progress_on_a_terminal_only(monkeypatch):
     monkeypatch.setenv("SQLPRIV_PROGRESS", "0")
     sqlpriv.uniqueness_shapley(str(FLARE_CSV), ["class", "area"]).summary().df()
     assert quiet.getvalue() == ""
+
+
+def test_cli_flare_all_columns_as_in_the_issue(tmp_path, capsys):
+    """``sqlpriv report examples/data/flare.csv -o flare.html``: all 13 columns, so sampled Shapley values."""
+    out = tmp_path / "flare.html"
+    assert main(["report", str(FLARE_CSV), "-o", str(out), "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "wrote the report" in err and "sampled column orders" in err  # the sampling warning, once
+    p = parse(out)
+    assert p.sections == ["overview", "profile", "shapley", "pif"]
+    r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), method="sample")
+    assert_frames(p.frame("shapley-table"), r.summary().df())
+    assert int(p.kpis["columns"]) == 13
