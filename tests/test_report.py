@@ -457,3 +457,15 @@ def test_cli_flare_all_columns_as_in_the_issue(tmp_path, capsys):
     r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), method="sample")
     assert_frames(p.frame("shapley-table"), r.summary().df())
     assert int(p.kpis["columns"]) == 13
+
+
+def test_voters_example_has_the_figure_1_view(tmp_path):
+    sys.path.insert(0, str(REPO / "examples"))
+    import voters_report
+
+    path = voters_report.build(3000, str(tmp_path / "voters.html"), progress=False)
+    p = parse(path)
+    assert p.sections == ["overview", "profile", "shapley", "pif"]
+    assert "by-0-chart" in p.figures and "race per level of county" in path.read_text(encoding="utf-8")
+    r = sqlpriv.uniqueness_shapley(str(tmp_path / "voters.parquet"), voters_report.COLUMNS)
+    assert_frames(p.frame("by-0-table"), r.by("county").df(), ["n", "share", "race"])
