@@ -1,6 +1,7 @@
 """The privacy report of a synthetic voter roll, with subgroups per county (the paper's Figure 1 view).
 
-Generates the roll with ``examples/voters.py`` (no real person in it), then writes one offline
+Generates the roll with ``examples/voters.py`` (no real person in it; written next to the report
+as ``<report>.parquet``), then writes one offline
 HTML report: overview, privacy profile, uniqueness Shapley values per column and per row
 (Figure 2), mean Shapley value of race per county against the county's share of voters
 (Figure 1 style), and the personal information factors.
@@ -20,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -35,14 +35,16 @@ COLUMNS = ["zip_code", "race", "party", "gender", "age"]
 
 
 def build(rows: int, output: str, seed: int = 0, progress: bool | None = None) -> Path:
-    """Write the report of a ``rows``-row synthetic voter roll to ``output``; returns its path."""
-    with tempfile.TemporaryDirectory() as tmp:
-        roll = os.path.join(tmp, "voters.parquet")
-        pq.write_table(generate(rows, seed), roll)
-        return sqlpriv.report(
-            roll, COLUMNS, by=["county", "age < 32"], scatter_column="race", output=output,
-            title=f"Privacy report: synthetic voter roll ({rows:,} voters)", progress=progress,
-        )
+    """Write a ``rows``-row synthetic voter roll next to ``output`` (same name, ``.parquet``)
+    and its report to ``output``; returns the report's path."""
+    roll = str(Path(output).with_suffix(".parquet"))
+    tmp = roll + ".tmp"
+    pq.write_table(generate(rows, seed), tmp)
+    os.replace(tmp, roll)
+    return sqlpriv.report(
+        roll, COLUMNS, by=["county", "age < 32"], scatter_column="race", output=output,
+        title=f"Privacy report: synthetic voter roll ({rows:,} voters)", progress=progress,
+    )
 
 
 def main() -> None:

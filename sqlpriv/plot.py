@@ -138,8 +138,9 @@ def subgroup_scatter(
     ax = fig.add_subplot()
     ax.scatter(df[share].astype(float), df[column].astype(float), s=18, alpha=0.75, color="#4e79a7", gid="levels")
     ax.set_xscale("log")
-    from matplotlib.ticker import FuncFormatter, NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.2%}" if v < 0.01 else f"{v:.0%}"))
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(f"share of rows in the level of {by} (log scale)")

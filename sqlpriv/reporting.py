@@ -396,10 +396,11 @@ def report(
     ``by``: groupings (column names or SQL expressions) for subgroup Shapley means; one with at
     least 10 levels also gets the Figure 1 scatter of ``scatter_column`` (default: the column
     whose mean varies most). ``synthetic``: a synthetic counterpart of ``source`` (same columns)
-    for the singling-out section (column sets up to ``max_cols``). ``request``: fields of a data
+    for the singling-out section (column sets up to ``max_cols``; it compares all columns of
+    the two tables, whatever ``columns`` says). ``request``: fields of a data
     request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
-    ``pif=False`` leaves out the information factors (they need at least two columns).
+    ``pif=False`` leaves out the information factors (left out anyway for a single column).
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
     ``SQLPRIV_PROGRESS=0``).
     """
@@ -416,7 +417,7 @@ def report(
             raise ParameterError(f"by= needs column names or SQL expressions, got {expr!r}")
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     started = time.perf_counter()
-    steps = 3 + bool(pif) + (synthetic is not None) + (request is not None)
+    steps = 4 + (synthetic is not None) + (request is not None)
     sections: list[str] = []
     with progress_bar(steps, progress) as bar:
         shap = uniqueness_shapley(source, columns, con=conn, method=method)
@@ -428,11 +429,11 @@ def report(
         sections.append(_profile(overview.fields().df()))
         bar.step("uniqueness Shapley")
         sections.append(_shapley(shap, by_list, rows, scatter_column))
-        bar.step("information factors" if pif else "")
-        if pif:
+        bar.step("information factors")
+        if pif and len(names) >= 2:  # CIG needs at least two columns
             factors = pif_module.information_factors(source, columns, con=conn)
             sections.append(_pif(factors.cig(), percentile, bins, heatmap_rows))
-            bar.step("singling out" if synthetic is not None else "")
+        bar.step("singling out" if synthetic is not None else "")
         if synthetic is not None:
             s = singling_out(source, synthetic, max_cols=min(max_cols, len(names)) if max_cols else None,
                              progress=False, con=conn)

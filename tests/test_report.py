@@ -224,6 +224,8 @@ def test_report_cli_errors(tmp_path, capsys):
     with pytest.raises(sqlpriv.ParameterError, match="by="):
         sqlpriv.report(str(FLARE_CSV), ["class", "area"], by=[""], output=tmp_path / "r.html")
     assert not list(tmp_path.iterdir())  # nothing half-written
+    one = parse(sqlpriv.report(str(FLARE_CSV), ["class"], output=tmp_path / "one.html", progress=False))
+    assert one.sections == ["overview", "profile", "shapley"]  # CIG needs two columns: no PIF section
 
 
 def test_missing_matplotlib_is_a_clear_error(monkeypatch, tmp_path):
@@ -442,3 +444,28 @@ def test_long_plan_steps_show_progress_on_a_terminal_only(monkeypatch):
     monkeypatch.setenv("SQLPRIV_PROGRESS", "0")
     sqlpriv.uniqueness_shapley(str(FLARE_CSV), ["class", "area"]).summary().df()
     assert quiet.getvalue() == ""
+
+
+def test_cli_flare_all_columns_as_in_the_issue(tmp_path, capsys):
+    """``sqlpriv report examples/data/flare.csv -o flare.html``: all 13 columns, so sampled Shapley values."""
+    out = tmp_path / "flare.html"
+    assert main(["report", str(FLARE_CSV), "-o", str(out), "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "wrote the report" in err and "sampled column orders" in err  # the sampling warning, once
+    p = parse(out)
+    assert p.sections == ["overview", "profile", "shapley", "pif"]
+    r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), method="sample")
+    assert_frames(p.frame("shapley-table"), r.summary().df())
+    assert int(p.kpis["columns"]) == 13
+
+
+def test_voters_example_has_the_figure_1_view(tmp_path):
+    sys.path.insert(0, str(REPO / "examples"))
+    import voters_report
+
+    path = voters_report.build(3000, str(tmp_path / "voters.html"), progress=False)
+    p = parse(path)
+    assert p.sections == ["overview", "profile", "shapley", "pif"]
+    assert "by-0-chart" in p.figures and "race per level of county" in path.read_text(encoding="utf-8")
+    r = sqlpriv.uniqueness_shapley(str(tmp_path / "voters.parquet"), voters_report.COLUMNS)
+    assert_frames(p.frame("by-0-table"), r.by("county").df(), ["n", "share", "race"])
