@@ -46,7 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``sqlpriv`` console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # reported by the sub-command's own parser (its usage line), exit 2
+        sub = getattr(args, "_parser", parser)
+        hint = "; name several columns with -c a,b or repeat -c (-c a -c b)" if getattr(args, "columns", None) else ""
+        sub.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     try:
         code = args.run(args)
     except ParameterError as exc:

@@ -18,6 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("original", metavar="ORIGINAL", help="original table: CSV / Parquet / JSON file, or a table with --db")
     p.add_argument("synthetic", metavar="SYNTHETIC", help="synthetic table with the same columns")
     p.add_argument("--db", metavar="FILE.duckdb", help="read ORIGINAL/SYNTHETIC as tables of this DuckDB file")
+    common.add_columns(p, help="analysed column, in both tables; repeat -c or give a comma list (-c a,b -c c); "
+                       "default all. Plain names (a name with a comma in double quotes: -c '\"a,b\"')")
     p.add_argument("--mode", choices=("exhaustive", "petsard"), default="exhaustive")
     p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
     p.add_argument("--min-entropy-delta", type=float, default=0.0, metavar="X")
@@ -41,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
             args.original,
             args.synthetic,
             mode=args.mode,
+            columns=args.columns,
             max_cols=args.max_cols,
             min_entropy_delta=args.min_entropy_delta,
             field_decay_factor=args.field_decay_factor,

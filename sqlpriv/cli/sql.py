@@ -52,8 +52,8 @@ def query_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="sqlpriv sql query", description="One measure as one SQL statement.")
     p.add_argument("measure", choices=sorted(QUERIES))
     common.add_source(p)
-    p.add_argument("-c", "--column", dest="columns", action="append", metavar="COL", required=True,
-                   help="analysed column (repeatable; plain names)")
+    common.add_columns(p, required=True, help="analysed column; repeat -c or give a comma list (-c a,b -c c); "
+                       "plain names (a name with a comma in double quotes: -c '\"a,b\"')")
     p.add_argument("--key", help="row key column of per-row measures (default: the 0-based position as 'row')")
     p.add_argument("--by", help="subgroup column or SQL expression (shapley-by), e.g. 'age < 32'")
     p.add_argument("--k", type=int, help="smallest allowed class size (report, small-classes; default 5)")
