@@ -185,3 +185,19 @@ def test_fields_reading_different_columns_stay_separate_and_weights_stay_alone()
     fields = a.fields().df().set_index("field")
     assert list(fields.loc["bc", "scored_with"]) == ["b", "bc", "c"]
     assert fields.loc["c2", "group_factor"] == 0.7
+
+
+def test_sql_query_report_takes_the_policy_options(capsys):
+    import duckdb
+
+    code, script = cli("sql", "query", "report", str(ADULT), "-c", "age,sex,race,occupation",
+                       "--max-unique-share", "0", "--min-k", "5")
+    assert code == 0
+    con = duckdb.connect()
+    text = "\n".join(line for line in script.splitlines() if not line.startswith("--"))
+    statements = [s for s in text.split(";\n") if s.strip()]
+    for s in statements[:-1]:
+        con.execute(s)
+    row = con.execute(statements[-1]).fetchdf().iloc[0]
+    assert (row["decision"], row["rule"]) == ("review", "max_unique_share, min_k")
+    assert cli("sql", "query", "profile", str(ADULT), "-c", "age", "--min-k", "3")[0] == 2
