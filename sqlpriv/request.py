@@ -332,6 +332,7 @@ class Assessment:
         policy: Mapping[str, Any] | None = None,
         groups: list[list[str]] | None = None,
         label: str = "the source",
+        t: Mapping[str, str] | None = None,
     ) -> None:
         self.plan = plan
         self.policy = dict(policy or {"max_unique_share": None, "min_k": None, "on_violation": "review"})
@@ -345,6 +346,7 @@ class Assessment:
         self._report = Result(plan, report_query, ["sizes"])
         self._uniqueness = Result(plan, uniqueness_query, ["sizes"])
         self._label = label
+        self._t = t or {}
         self._joint_columns = joint_columns
         self._evaluated = False
 
@@ -370,8 +372,7 @@ class Assessment:
         self._decision = str(row["decision"])
         self._rule = str(row["rule"])
         self._score_decision = str(row["score_decision"])
-        self._violated = [] if row["violated_rules"] is None or pd.isna(row["violated_rules"]) else str(
-            row["violated_rules"]).split(", ")
+        self._violated = [r for r in str(row["violated_rules"] or "").split(", ") if r]
         self._joint: dict[str, Any] = {
             "columns": self._joint_columns,
             "n": int(row["n"]),
@@ -387,7 +388,7 @@ class Assessment:
             "decision": str(row["joint_decision"]),
         }
         self._field_rows = _records(self._fields.df())
-        self._warnings = self._compose_warnings()
+        self._warnings = self._identifier_warnings() + self._compose_warnings()
         self._evaluated = True
         return self
 
@@ -502,6 +503,15 @@ class Assessment:
             "uniqueness": _records(self._uniqueness.df()),
             "warnings": list(self.warnings),
         }
+
+    def _identifier_warnings(self) -> list[str]:
+        """Requested fields whose categories (nearly) equal the rows: identifiers (sqlpriv/identifiers.py)."""
+        from sqlpriv.identifiers import REQUEST_ADVICE, warn_identifiers
+
+        self.plan.ensure(["sizes"])
+        weighted = [name for name in self.request if name in self.weights]
+        return warn_identifiers(self.plan.con, render("request/categories.sql", t=self._t), self._joint["n"],
+                                self.request, advice=REQUEST_ADVICE, skip=weighted, stacklevel=4)
 
     def _compose_warnings(self) -> list[str]:
         out: list[str] = []
@@ -684,6 +694,7 @@ def prepare_request(
         policy={"max_unique_share": max_unique_share, "min_k": min_k, "on_violation": on_violation},
         groups=[[fields[i]["name"] for i in members] for members in groups],
         label=src.label,
+        t=t,
     )
 
 

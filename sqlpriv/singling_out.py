@@ -390,6 +390,10 @@ def singling_out(
     n_rows = {}
     for side, src in (("ori", ori), ("syn", syn)):
         n_rows[side] = run(conn, render("singling_out/side_counts.sql", table=t[side])).fetchone()
+    from sqlpriv.identifiers import COLUMNS_ADVICE, warn_identifiers
+
+    warn_identifiers(conn, render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=[c.name for c in columns]),
+                     int(n_rows["ori"][0]), [c.name for c in columns], advice=COLUMNS_ADVICE, stacklevel=2)
     # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
     cards = run(
         conn, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])

@@ -195,3 +195,17 @@ def test_compiles_before_anything_is_built(tmp_path):
     compiled = project / "target" / "compiled" / "sqlpriv_example" / "models" / "flare_shapley.sql"
     text = compiled.read_text()
     assert '"largest spot\'s size"' in text and "sqlpriv_shapley_coefficient" in text
+
+
+def test_the_duckdb_shell_opens_the_database_dbt_wrote(built, tables):
+    """Issue 15 item 4: the test extra's DuckDB shell (duckdb-cli) can lag the Python package
+    (1.5.6 beside 2.0.0); the example profile writes with a storage version both read."""
+    project, _ = built
+    shell = shutil.which("duckdb") or str(Path(sys.executable).with_name("duckdb"))
+    if not os.path.exists(shell):
+        pytest.fail("the DuckDB shell is missing: pip install duckdb-cli (part of the test extra)")
+    out = subprocess.run([shell, "-readonly", "-csv", str(project / "sqlpriv_example.duckdb"),
+                          "-c", 'select count(*) as n from main."flare_shapley"'],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["n", str(len(tables("flare_shapley")))]

@@ -10,7 +10,7 @@
     The gate: score_decision is Cave's decision on the score (approve / review / reject at the
     thresholds); the policy rules max_unique_share (share of unique rows above it) and min_k
     (smallest class below it) on the joint figures, when given, turn it into on_violation
-    (macro sqlpriv_request_gate); violated_rules lists the rules violated, rule names the rule
+    (macro sqlpriv_request_gate); violated_rules lists the rules violated ('' for none), rule names the rule
     that decided ('score' when the policy did not change Cave's decision), decision is final.
     Follows `with <stats CTE>, <fields CTEs>,` in report.sql and report_query.sql. -#}
 {% macro request_report_body(t, approve, joint_j, k, reject, max_unique_share=none, min_k=none,
@@ -37,16 +37,16 @@ verdict as (
         scored.*,
         joint.*,
         sqlpriv_request_decision(scored.score, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as score_decision,
-        nullif(concat_ws(', ',
+        concat_ws(', ',
             case when joint.unique_rows / joint.n::double > {{ sqlpriv.literal(max_unique_share) }}::double then 'max_unique_share' end,
             case when joint.smallest_class < {{ sqlpriv.literal(min_k) }}::bigint then 'min_k' end
-        ), '') as violated_rules
+        ) as violated_rules
     from scored, joint
 )
 select
     v.score,
-    sqlpriv_request_gate(v.score_decision, v.violated_rules is not null, {{ sqlpriv.literal(on_violation) }}) as decision,
-    case when sqlpriv_request_gate(v.score_decision, v.violated_rules is not null, {{ sqlpriv.literal(on_violation) }})
+    sqlpriv_request_gate(v.score_decision, v.violated_rules <> '', {{ sqlpriv.literal(on_violation) }}) as decision,
+    case when sqlpriv_request_gate(v.score_decision, v.violated_rules <> '', {{ sqlpriv.literal(on_violation) }})
               = v.score_decision then 'score' else v.violated_rules end as rule,
     v.score_decision,
     v.violated_rules,

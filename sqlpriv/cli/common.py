@@ -176,6 +176,34 @@ def print_tables(tables: list[tuple[str, pd.DataFrame]], fmt: str) -> None:
         sys.stdout.write(format_frame(df, fmt))
 
 
+def wrote(path: Any, what: str, rows: int | None = None) -> None:
+    """Confirm on stderr a file an option wrote: ``sqlpriv: wrote per-row values (1,066 rows) to phi.parquet``."""
+    size = f" ({rows:,} rows)" if rows is not None else ""
+    print(f"sqlpriv: wrote {what}{size} to {path}", file=sys.stderr)
+
+
+def reading(text: str, fmt: str) -> None:
+    """The closing line of a summary: how to read it. On stdout after a table; on stderr with
+    --format csv / json, so machine-readable output stays clean."""
+    if fmt == "table":
+        print(f"\n{text}")
+    else:
+        print(f"sqlpriv: {text}", file=sys.stderr)
+
+
+def uniqueness_line(frame: Any) -> str:
+    """The share of rows unique on the analysed columns together and their k-anonymity, from the
+    patterns of a cohort frame (engine/pattern_uniqueness.sql)."""
+    from sqlpriv.engine.plan import run
+    from sqlpriv.engine.templates import quote, render
+
+    frame.plan.ensure(["patterns"])
+    n, unique, k = run(frame.plan.con, render("engine/pattern_uniqueness.sql",
+                                              patterns=quote(frame.names["patterns"]))).fetchone()
+    return (f"{unique:,} of the {n:,} rows ({unique / n:.1%}) are unique on the {frame.d} analysed columns together; "
+            f"their k-anonymity (smallest class) is {k:,}")
+
+
 def show_warnings(fn: Callable[[], Any]) -> Any:
     """Run ``fn``, printing sqlpriv warnings to stderr as one line each."""
     with warnings.catch_warnings(record=True) as caught:

@@ -8,11 +8,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 
 import pandas as pd
 
 from sqlpriv.cli import common
-from sqlpriv.errors import ParameterError
+from sqlpriv.errors import ParameterError, SqlprivWarning
 
 EXIT_CODES = {"approve": 0, "review": 3, "reject": 4}
 
@@ -115,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
     if args.sql:
         print(a.sql, end="")
         return 0
-    a.evaluate()
+    with warnings.catch_warnings():  # evaluate()'s warnings are part of the report printed below
+        warnings.simplefilter("ignore", SqlprivWarning)
+        a.evaluate()
     if args.format == "json":
         print(json.dumps(a.to_dict(), indent=2))
     else:

@@ -67,7 +67,19 @@ def run(args: argparse.Namespace) -> int:
         queries += [r.copy_sql(path) for path, r in outputs]
         print(result._s.plan.script(["final"], queries), end="")
         return 0
+    frame = summary.df()
     for path, r in outputs:
-        r.write(path)
-    common.print_tables([("summary", summary.df())], args.format)
+        written = r.write(path)
+        if path == args.details:
+            common.wrote(written, "per-record details", int(frame["total_identified"].iloc[0]))
+        else:
+            common.wrote(written, "the search tree")
+    common.print_tables([("summary", frame)], args.format)
+    common.reading(
+        f"n = {result.n_ori:,} original and {result.n_syn:,} synthetic distinct records, {len(result.columns)} columns. "
+        "How to read: total_identified synthetic records are unique on some column set in the synthetic table and "
+        "also unique in the original (singled out); identification_rate is their share, privacy_risk_score weighs "
+        "them by how few columns suffice (0 = none singled out).",
+        args.format,
+    )
     return 0
