@@ -3,8 +3,10 @@
 Cave (2023), "How To Quantify Privacy in Datasets" (SPEC section 3): with ``f_c``
 the count of category ``c`` of a column and ``K`` its categories,
 ``privacy_factor = (1/K) * sum_c (1 - 1/f_c)``; a data request (a list of
-fields) scores the product of its fields' factors, and thresholds approve,
-reject or send it to review. Because the product assumes independent
+fields) scores the product of its fields' factors (fields reading a common
+source column scored together, by the exact factor of their tuple), and
+thresholds approve, reject or send it to review; an optional gate policy
+(``max_unique_share``, ``min_k``) lets the exact joint figures overrule it. Because the product assumes independent
 columns, every assessment also reports the exact figures of the requested
 columns together (one GROUP BY): equivalence classes, smallest class
 (k-anonymity), rows in classes below ``k``, unique rows, and says when the
@@ -311,6 +313,8 @@ class Assessment:
     ``smallest_class``, ``rows_below_k``, ``share_below_k``, ``unique_rows``,
     ``share_unique``, ``guess_probability``, ``privacy_factor``, ``score``, ``decision``),
     ``warnings`` (list of messages where the product and the joint figures disagree),
+    ``rule`` / ``score_decision`` / ``violated_rules`` / ``reason`` (the gate policy: which
+    rule decided), ``policy``, ``groups`` (fields scored together),
     ``request`` (field names), ``weights``, ``approve``, ``reject``, ``k``, ``n`` (rows
     assessed), ``dropped_rows`` (rows left out by ``dropna=True``).
     ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.

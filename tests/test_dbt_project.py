@@ -116,8 +116,13 @@ def test_pif_models_equal_the_python_api(tables):
 
 def test_request_models_equal_the_python_api(tables):
     _same(tables("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
-    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5).report().df()
+    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5,
+                                    max_unique_share=0.0, min_k=5).report().df()
     _same(tables("flare_request"), report)
+    seed = pd.read_csv(SEED)  # brute force: the strict policy's rules on the three columns
+    sizes = seed.groupby(["class", "largest spot's size", "area"], dropna=False).size()
+    violated = [name for name, bad in [("max_unique_share", (sizes == 1).any()), ("min_k", (sizes < 5).any())] if bad]
+    assert tables("flare_request")["violated_rules"].iloc[0] == ", ".join(violated)
 
 
 def test_deliberately_failing_privacy_test_fails_readably(built):
