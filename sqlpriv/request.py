@@ -3,8 +3,10 @@
 Cave (2023), "How To Quantify Privacy in Datasets" (SPEC section 3): with ``f_c``
 the count of category ``c`` of a column and ``K`` its categories,
 ``privacy_factor = (1/K) * sum_c (1 - 1/f_c)``; a data request (a list of
-fields) scores the product of its fields' factors, and thresholds approve,
-reject or send it to review. Because the product assumes independent
+fields) scores the product of its fields' factors (fields reading a common
+source column scored together, by the exact factor of their tuple), and
+thresholds approve, reject or send it to review; an optional gate policy
+(``max_unique_share``, ``min_k``) lets the exact joint figures overrule it. Because the product assumes independent
 columns, every assessment also reports the exact figures of the requested
 columns together (one GROUP BY): equivalence classes, smallest class
 (k-anonymity), rows in classes below ``k``, unique rows, and says when the
@@ -70,6 +72,18 @@ def _check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
         raise ParameterError(f"k must be a positive integer (the k of k-anonymity), got {k!r}")
     return int(k)
+
+
+def _check_policy(max_unique_share: Any, min_k: Any, on_violation: Any) -> tuple[float | None, int | None, str]:
+    if max_unique_share is not None:
+        max_unique_share = _check_unit("max_unique_share", max_unique_share)
+    if min_k is not None:
+        if isinstance(min_k, bool) or not isinstance(min_k, numbers.Integral) or min_k < 1:
+            raise ParameterError(f"min_k must be a positive integer (the smallest class allowed) or None, got {min_k!r}")
+        min_k = int(min_k)
+    if on_violation not in ("review", "reject"):
+        raise ParameterError(f"on_violation must be 'review' or 'reject', got {on_violation!r}")
+    return max_unique_share, min_k, on_violation
 
 
 def _check_bool(name: str, value: Any) -> bool:
@@ -166,6 +180,65 @@ def _check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[s
     return out
 
 
+def _field_groups(fields: list[dict[str, Any]]) -> list[list[int]]:
+    """Fields scored together: unweighted fields that read a common source column (transitively)
+    form one group; a weighted field, or one reading no column, is a group of its own. Groups in
+    order of their first field.
+
+    >>> _field_groups([{"sources": [{"name": "id"}], "weight": None}, {"sources": [{"name": "age"}], "weight": None},
+    ...                {"sources": [{"name": "id"}], "weight": None}, {"sources": [{"name": "id"}], "weight": 0.9}])
+    [[0, 2], [1], [3]]
+    """
+    parent = list(range(len(fields)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    owner: dict[str, int] = {}
+    for i, f in enumerate(fields):
+        if f["weight"] is not None:
+            continue
+        for s in f["sources"]:
+            if s["name"] in owner:
+                a, b = find(owner[s["name"]]), find(i)
+                parent[max(a, b)] = min(a, b)
+            else:
+                owner[s["name"]] = i
+    groups: dict[int, list[int]] = {}
+    for i in range(len(fields)):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+def _column_sets(d: int, multi: list[list[int]]) -> tuple[list[dict[str, Any]], dict[tuple[int, ...], int]]:
+    """The sets of the class-size histogram: one per analysed column (j = its index) and one per
+    distinct multi-column member list (j = -1 for the first, then -3, -4, ...; -2 is dropna's
+    row count), larger sets first, as GROUPING() labelling needs. Returns the sets and a map
+    from each member tuple to its j.
+
+    >>> sets, of = _column_sets(3, [[0, 1], [0, 1, 2], [0, 1]])
+    >>> [(s["j"], s["members"]) for s in sets], of[(0, 1)]
+    ([(-3, [0, 1, 2]), (-1, [0, 1]), (0, [0]), (1, [1]), (2, [2])], -1)
+    """
+    of: dict[tuple[int, ...], int] = {(j,): j for j in range(d)}
+    multi_sets: list[dict[str, Any]] = []
+    next_j = -3
+    for members in multi:
+        key = tuple(members)
+        if not key or key in of:
+            continue
+        j = -1 if not multi_sets and -1 not in of.values() else next_j
+        if j != -1:
+            next_j -= 1
+        of[key] = j
+        multi_sets.append({"j": j, "members": list(members)})
+    multi_sets.sort(key=lambda s: -len(s["members"]))
+    return multi_sets + [{"j": j, "members": [j]} for j in range(d)], of
+
+
 def _connect(con: Any, threads: Any, memory_limit: Any, temp_directory: Any) -> duckdb.DuckDBPyConnection:
     return connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
 
@@ -240,6 +313,8 @@ class Assessment(Display):
     ``smallest_class``, ``rows_below_k``, ``share_below_k``, ``unique_rows``,
     ``share_unique``, ``guess_probability``, ``privacy_factor``, ``score``, ``decision``),
     ``warnings`` (list of messages where the product and the joint figures disagree),
+    ``rule`` / ``score_decision`` / ``violated_rules`` / ``reason`` (the gate policy: which
+    rule decided), ``policy``, ``groups`` (fields scored together),
     ``request`` (field names), ``weights``, ``approve``, ``reject``, ``k``, ``n`` (rows
     assessed), ``dropped_rows`` (rows left out by ``dropna=True``).
     ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.
@@ -258,9 +333,14 @@ class Assessment(Display):
         approve: float,
         reject: float,
         k: int,
+        policy: Mapping[str, Any] | None = None,
+        groups: list[list[str]] | None = None,
         label: str = "the source",
+        t: Mapping[str, str] | None = None,
     ) -> None:
         self.plan = plan
+        self.policy = dict(policy or {"max_unique_share": None, "min_k": None, "on_violation": "review"})
+        self.groups = groups if groups is not None else [[name] for name in request]
         self.request = request
         self.weights = weights
         self.approve = approve
@@ -270,6 +350,7 @@ class Assessment(Display):
         self._report = Result(plan, report_query, ["sizes"])
         self._uniqueness = Result(plan, uniqueness_query, ["sizes"])
         self._label = label
+        self._t = t or {}
         self._joint_columns = joint_columns
         self._evaluated = False
 
@@ -295,6 +376,9 @@ class Assessment(Display):
         self._dropped_rows = int(row["rows_before_dropna"]) - int(row["n"])
         self._score = float(row["score"])
         self._decision = str(row["decision"])
+        self._rule = str(row["rule"])
+        self._score_decision = str(row["score_decision"])
+        self._violated = [r for r in str(row["violated_rules"] or "").split(", ") if r]
         self._joint: dict[str, Any] = {
             "columns": self._joint_columns,
             "n": int(row["n"]),
@@ -310,7 +394,7 @@ class Assessment(Display):
             "decision": str(row["joint_decision"]),
         }
         self._field_rows = _records(self._fields.df())
-        self._warnings = self._compose_warnings()
+        self._warnings = self._identifier_warnings() + self._compose_warnings()
         self._evaluated = True
         return self
 
@@ -323,6 +407,41 @@ class Assessment(Display):
     def decision(self) -> str:
         """``"approve"``, ``"review"`` or ``"reject"``."""
         return self.evaluate()._decision
+
+    @property
+    def rule(self) -> str:
+        """The rule that decided: ``"score"`` (Cave's thresholds on the score), or the gate policy
+        rule(s) that changed it, ``"max_unique_share"`` and/or ``"min_k"``."""
+        return self.evaluate()._rule
+
+    @property
+    def score_decision(self) -> str:
+        """Cave's decision on the score alone, before the gate policy."""
+        return self.evaluate()._score_decision
+
+    @property
+    def violated_rules(self) -> list[str]:
+        """The gate policy rules the joint figures violate (whether or not they changed the decision)."""
+        return list(self.evaluate()._violated)
+
+    @property
+    def reason(self) -> str:
+        """One sentence: the decision and the rule that fired."""
+        j = self.joint
+        if self.rule == "score":
+            text = (f"{self.decision}: score {self.score:.4g} (approve >= {self.approve:g}, "
+                    f"reject < {self.reject:g})")
+        else:
+            parts = []
+            if "max_unique_share" in self.rule:
+                parts.append(f"max_unique_share: {j['share_unique']:.2%} of rows ({j['unique_rows']:,} of "
+                             f"{j['n']:,}) are unique, above {self.policy['max_unique_share']:.2%}")
+            if "min_k" in self.rule:
+                parts.append(f"min_k: the smallest class has {j['smallest_class']:,} rows, "
+                             f"below {self.policy['min_k']}")
+            text = (f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
+                    f"{self.score_decision})")
+        return text
 
     @property
     def joint(self) -> dict[str, Any]:
@@ -353,7 +472,10 @@ class Assessment(Display):
         """One row per requested field: ``field``, ``expression``, ``source_columns``,
         ``factor_before`` (product of the measured factors of the source columns it reads),
         ``factor_after`` (measured factor of the field as requested), ``weight``, ``factor``
-        (used in the score), ``probability``, ``shannons``, ``harts``, ``values``, ``categories``."""
+        (the field's own factor: ``weight`` if given, else ``factor_after``), ``probability``,
+        ``shannons``, ``harts``, ``values``, ``categories``, ``scored_with`` (the fields scored
+        jointly with it: those reading a common source column) and ``group_factor`` (the exact
+        factor of that tuple of fields, the one the score multiplies)."""
         return self._fields
 
     def report(self) -> Result:
@@ -374,6 +496,12 @@ class Assessment(Display):
             "score": self.score,
             "decision": self.decision,
             "thresholds": {"approve": self.approve, "reject": self.reject},
+            "policy": dict(self.policy),
+            "rule": self.rule,
+            "score_decision": self.score_decision,
+            "violated_rules": self.violated_rules,
+            "reason": self.reason,
+            "groups": [list(g) for g in self.groups],
             "k": self.k,
             "weights": dict(self.weights),
             "fields": self.evaluate()._field_rows,
@@ -381,6 +509,15 @@ class Assessment(Display):
             "uniqueness": _records(self._uniqueness.df()),
             "warnings": list(self.warnings),
         }
+
+    def _identifier_warnings(self) -> list[str]:
+        """Requested fields whose categories (nearly) equal the rows: identifiers (sqlpriv/identifiers.py)."""
+        from sqlpriv.identifiers import REQUEST_ADVICE, warn_identifiers
+
+        self.plan.ensure(["sizes"])
+        weighted = [name for name in self.request if name in self.weights]
+        return warn_identifiers(self.plan.con, render("request/categories.sql", t=self._t), self._joint["n"],
+                                self.request, advice=REQUEST_ADVICE, skip=weighted, stacklevel=4)
 
     def _compose_warnings(self) -> list[str]:
         out: list[str] = []
@@ -441,6 +578,9 @@ def assess_request(
     reject: float = 0.2,
     k: int = 5,
     weights: Mapping[str, float] | None = None,
+    max_unique_share: float | None = None,
+    min_k: int | None = None,
+    on_violation: str = "review",
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
     dropna: bool = False,
@@ -472,8 +612,8 @@ def assess_request(
     (0.45, 'review', ['decade'], 2)
     """
     return prepare_request(
-        source, request, approve=approve, reject=reject, k=k, weights=weights, con=con, strategy=strategy,
-        dropna=dropna, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory,
+        source, request, approve=approve, reject=reject, k=k, weights=weights, max_unique_share=max_unique_share,
+        min_k=min_k, on_violation=on_violation, con=con, strategy=strategy, dropna=dropna, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory,
     ).evaluate()
 
 
@@ -485,6 +625,9 @@ def prepare_request(
     reject: float = 0.2,
     k: int = 5,
     weights: Mapping[str, float] | None = None,
+    max_unique_share: float | None = None,
+    min_k: int | None = None,
+    on_violation: str = "review",
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
     dropna: bool = False,
@@ -502,6 +645,7 @@ def prepare_request(
     """
     approve, reject = _check_thresholds(approve, reject)
     k = _check_k(k)
+    max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
     strategy = _check_strategy(strategy)
     dropna = _check_bool("dropna", dropna)
     if _is_empty(request):
@@ -530,19 +674,20 @@ def prepare_request(
                 "weight": weights_used.get(s.name),
             }
         )
-    sets: list[dict[str, Any]] = [{"j": j, "members": [j]} for j in range(len(analysed))]
+    groups = _field_groups(fields)
     joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
-    if len(joint_members) == 1:
-        joint_j = joint_members[0]
-    else:
-        joint_j = -1
-        sets.insert(0, {"j": -1, "members": joint_members})
+    sets, set_of = _column_sets(len(analysed), [joint_members] + [g for g in groups if len(g) > 1])
+    joint_j = set_of[tuple(joint_members)] if joint_members else -1
+    if not joint_members:  # every field weighted: the joint set is empty (the whole table is one class)
+        sets.insert(0, {"j": -1, "members": []})
+    group_rows = [{"g": g, "j": set_of[tuple(members)], "fields": members} for g, members in enumerate(groups)]
 
     t = _names()
     plan = Plan(conn, src)
     keep = list(range(len(specs))) if dropna else []
     plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
-    ctx = dict(t=t, fields=fields, joint_j=joint_j, approve=approve, reject=reject, k=k)
+    ctx = dict(t=t, fields=fields, groups=group_rows, joint_j=joint_j, approve=approve, reject=reject, k=k,
+               max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation)
     return Assessment(
         plan,
         render("request/fields.sql", **ctx),
@@ -554,7 +699,10 @@ def prepare_request(
         approve=approve,
         reject=reject,
         k=k,
+        policy={"max_unique_share": max_unique_share, "min_k": min_k, "on_violation": on_violation},
+        groups=[[fields[i]["name"] for i in members] for members in groups],
         label=src.label,
+        t=t,
     )
 
 

@@ -47,7 +47,7 @@ from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
+from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, _match_column, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
@@ -253,9 +253,30 @@ def _two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) 
     return ori, syn, both
 
 
-def _match_columns(ori: Source, syn: Source) -> list[_Column]:
-    o_types = dict(ori.columns)
-    s_types = dict(syn.columns)
+def _selected(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
+    """The (name, type) pairs of ``src`` named by ``columns`` (plain names; None: all)."""
+    if columns is None:
+        return list(src.columns)
+    items = [columns] if isinstance(columns, str) else list(columns)
+    if not items:
+        raise ParameterError("columns is empty: name at least one column, or pass None for every column")
+    bad = [c for c in items if not isinstance(c, str)]
+    if bad:
+        raise ColumnError(
+            f"singling-out takes plain column names, got {bad[0]!r}; add computed columns to both tables first"
+        )
+    types = dict(src.columns)
+    names = [_match_column(src, c) for c in items]
+    dup = [n for n in names if names.count(n) > 1]
+    if dup:
+        raise ColumnError(f"column {dup[0]!r} is listed twice; give each analysed column once")
+    return [(n, types[n]) for n in names]
+
+
+def _match_columns(ori: Source, syn: Source, columns: ColumnsArg = None) -> list[_Column]:
+    selected = _selected(ori, columns)
+    o_types = dict(selected)
+    s_types = dict(syn.columns) if columns is None else {n: t for n, t in syn.columns if n in o_types}
     missing = [n for n in o_types if n not in s_types]
     extra = [n for n in s_types if n not in o_types]
     if missing or extra:
@@ -269,7 +290,7 @@ def _match_columns(ori: Source, syn: Source) -> list[_Column]:
     if reserved:
         raise ColumnError(f"column {reserved[0]!r} uses the prefix '__sqlpriv', which sqlpriv reserves; rename it")
     out = []
-    for name, o_type in ori.columns:
+    for name, o_type in selected:
         s_type = s_types[name]
         ok, sk = _kind(o_type), _kind(s_type)
         if _family(ok) != _family(sk):
@@ -293,6 +314,7 @@ def singling_out(
     synthetic: Any,
     *,
     mode: str = "exhaustive",
+    columns: ColumnsArg = None,
     max_cols: int | None = None,
     min_entropy_delta: float = 0.0,
     field_decay_factor: float = 0.5,
@@ -312,6 +334,10 @@ def singling_out(
     ``original`` / ``synthetic``: file paths, DataFrames, Arrow tables, DuckDB
     relations or table names (with ``con=``); both must have the same columns.
     ``mode``: ``"exhaustive"`` (exact) or ``"petsard"`` (PETsARD 1.10.1 parity).
+    ``columns``: the column names analysed (default: every column; both tables must have
+    them). Leaving a column out is the same as dropping it from both tables first (records
+    are then de-duplicated on the analysed columns), e.g. to leave out a sampling weight
+    such as adult's ``fnlwgt`` that would single out nearly every record on its own.
     ``max_cols``: largest column set examined (None: all columns).
     ``min_entropy_delta`` / ``renyi_alpha``: entropy pruning (petsard mode only).
     ``field_decay_factor``: a set of ``s`` columns weighs ``factor ** (s - 1)``.
@@ -339,7 +365,7 @@ def singling_out(
     unit = _datetime_unit(datetime_precision)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     ori, syn, both = _two_sources(original, synthetic, conn)
-    columns = _match_columns(ori, syn)
+    columns = _match_columns(ori, syn, columns)
     d = len(columns)
     max_cols = _check_max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
@@ -368,6 +394,10 @@ def singling_out(
     n_rows = {}
     for side, src in (("ori", ori), ("syn", syn)):
         n_rows[side] = run(conn, render("singling_out/side_counts.sql", table=t[side])).fetchone()
+    from sqlpriv.identifiers import COLUMNS_ADVICE, warn_identifiers
+
+    warn_identifiers(conn, render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=[c.name for c in columns]),
+                     int(n_rows["ori"][0]), [c.name for c in columns], advice=COLUMNS_ADVICE, stacklevel=2)
     # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
     cards = run(
         conn, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])

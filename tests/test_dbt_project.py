@@ -116,8 +116,13 @@ def test_pif_models_equal_the_python_api(tables):
 
 def test_request_models_equal_the_python_api(tables):
     _same(tables("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
-    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5).report().df()
+    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5,
+                                    max_unique_share=0.0, min_k=5).report().df()
     _same(tables("flare_request"), report)
+    seed = pd.read_csv(SEED)  # brute force: the strict policy's rules on the three columns
+    sizes = seed.groupby(["class", "largest spot's size", "area"], dropna=False).size()
+    violated = [name for name, bad in [("max_unique_share", (sizes == 1).any()), ("min_k", (sizes < 5).any())] if bad]
+    assert tables("flare_request")["violated_rules"].iloc[0] == ", ".join(violated)
 
 
 def test_deliberately_failing_privacy_test_fails_readably(built):
@@ -195,3 +200,17 @@ def test_compiles_before_anything_is_built(tmp_path):
     compiled = project / "target" / "compiled" / "sqlpriv_example" / "models" / "flare_shapley.sql"
     text = compiled.read_text()
     assert '"largest spot\'s size"' in text and "sqlpriv_shapley_coefficient" in text
+
+
+def test_the_duckdb_shell_opens_the_database_dbt_wrote(built, tables):
+    """Issue 15 item 4: the test extra's DuckDB shell (duckdb-cli) can lag the Python package
+    (1.5.6 beside 2.0.0); the example profile writes with a storage version both read."""
+    project, _ = built
+    shell = shutil.which("duckdb") or str(Path(sys.executable).with_name("duckdb"))
+    if not os.path.exists(shell):
+        pytest.fail("the DuckDB shell is missing: pip install duckdb-cli (part of the test extra)")
+    out = subprocess.run([shell, "-readonly", "-csv", str(project / "sqlpriv_example.duckdb"),
+                          "-c", 'select count(*) as n from main."flare_shapley"'],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["n", str(len(tables("flare_shapley")))]

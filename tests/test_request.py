@@ -162,7 +162,10 @@ def test_factor_before_and_after_expression():
     assert f.loc["gc", "factor_before"] == pytest.approx(7 / 18 * (1 - 1 / 6), abs=1e-12)
     assert f.loc["gc", "factor_after"] == pytest.approx(7 / 18, abs=1e-12)
     assert f.loc["g", "factor_before"] == f.loc["g", "factor_after"]
-    assert a.score == pytest.approx((7 / 18) ** 3, abs=1e-12)
+    # gc and g read the same column g: they are scored together, by the exact factor of the
+    # pair (gc = g + a constant, so the pair has g's classes): 7/18 for decade, 7/18 for (gc, g)
+    assert list(f.loc["gc", "scored_with"]) == ["gc", "g"] and f.loc["gc", "group_factor"] == pytest.approx(7 / 18)
+    assert a.score == pytest.approx((7 / 18) ** 2, abs=1e-12)
 
 
 def test_expression_that_lowers_the_factor_warns():

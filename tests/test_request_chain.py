@@ -27,7 +27,7 @@ FLARE = Path(__file__).resolve().parents[1] / "examples" / "data" / "flare.csv"
 ODD_TABLE = 'odd "t" able'
 ODD = ['a "b" c', "it's", "x y"]
 REPORT_COLUMNS = [
-    "score", "decision", "n", "classes", "smallest_class", "rows_below_k", "share_below_k",
+    "score", "decision", "rule", "score_decision", "violated_rules", "n", "classes", "smallest_class", "rows_below_k", "share_below_k",
     "unique_rows", "share_unique", "guess_probability", "joint_factor", "joint_score",
     "joint_decision", "rows_before_dropna",
 ]
@@ -314,7 +314,9 @@ def test_chain_runs_in_the_duckdb_shell(con):
     shell = json.loads(out)[0]
     api = assess_request(FLARE, columns, k=4).report().df().iloc[0]
     for key in REPORT_COLUMNS:
-        if isinstance(api[key], str):
+        if api[key] is None:
+            assert shell[key] is None, key
+        elif isinstance(api[key], str):
             assert shell[key] == api[key]
         else:
             assert shell[key] == pytest.approx(float(api[key]), rel=1e-12), key

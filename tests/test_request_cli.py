@@ -66,6 +66,12 @@ JSON_SCHEMA = {
     "score": float,
     "decision": str,
     "thresholds": dict,
+    "policy": dict,
+    "rule": str,
+    "score_decision": str,
+    "violated_rules": list,
+    "reason": str,
+    "groups": list,
     "k": int,
     "weights": dict,
     "fields": list,
@@ -74,7 +80,7 @@ JSON_SCHEMA = {
     "warnings": list,
 }
 FIELD_KEYS = ["field", "expression", "source_columns", "factor_before", "factor_after", "weight", "factor",
-              "probability", "shannons", "harts", "values", "categories"]
+              "probability", "shannons", "harts", "values", "categories", "scored_with", "group_factor"]
 JOINT_KEYS = ["columns", "n", "classes", "smallest_class", "rows_below_k", "share_below_k", "unique_rows",
               "share_unique", "guess_probability", "privacy_factor", "score", "decision"]
 
@@ -112,7 +118,7 @@ def test_table_output(csv, capsys):
     assert main(["request", csv, "-c", "g", "-c", "const", "--approve", "0.3", "--reject", "0.1", "--k", "2"]) == 0
     out = capsys.readouterr().out
     assert "# fields" in out and "# joint figures of g, const" in out and "# class sizes (k = 2)" in out
-    assert "decision: approve (score 0.324074" in out
+    assert "decision: approve (rule score; score 0.324074" in out
     assert "warning: the product approves, but 1 of 6 rows" in out
 
 

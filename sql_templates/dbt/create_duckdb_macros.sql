@@ -11,6 +11,7 @@
     "sqlpriv_pif_mix",
     "sqlpriv_pif_xlog2x",
     "sqlpriv_request_decision",
+    "sqlpriv_request_gate",
     "sqlpriv_safe_log2",
     "sqlpriv_shapley_weight",
     "sqlpriv_shapley_coefficient",

@@ -1,11 +1,31 @@
 {#- CTEs: the requested fields with their measured factor after the expression, the factor
-    before it (product over the raw source columns the field reads) and the manual weight
-    that overrides the measured factor in the score. Needs the stats CTE. -#}
-{% macro request_fields_cte(fields) -%}
+    before it (product over the raw source columns the field reads), the manual weight that
+    overrides the measured factor in the score, and the group the field is scored in: fields
+    that read a common source column are one group, scored by the exact privacy factor of the
+    tuple of its fields (set `j` of the group; a weighted field is a group of its own, scored
+    by its weight), so splitting a column into pieces never scores higher than requesting
+    the pieces together. Needs the stats CTE. `groups` items: g, j (set of the group),
+    fields (indexes into fields); none: every field is a group of its own. -#}
+{% macro request_fields_cte(fields, groups=none) -%}
+{% if groups is none %}
+{% set groups = [] %}
+{% for f in fields %}
+{% set _ = groups.append({"g": loop.index0, "j": f.j, "fields": [loop.index0]}) %}
+{% endfor %}
+{% endif %}
 requested (i, field, expression, j, weight) as (
     values
 {% for f in fields %}
         ({{ loop.index0 }}, {{ sqlpriv.literal(f.name) }}, {{ sqlpriv.literal(f.expression) }}::varchar, {{ f.j }}, {{ sqlpriv.literal(f.weight) }}::double){{ "," if not loop.last }}
+{% endfor %}
+),
+grouped (i, g, group_j, scored_with, first_in_group) as (
+    values
+{% for gr in groups %}
+{% set outer = loop %}
+{% for i in gr.fields %}
+        ({{ i }}, {{ gr.g }}, {{ gr.j }}, [{% for m in gr.fields %}{{ sqlpriv.literal(fields[m].name) }}{{ ", " if not loop.last }}{% endfor %}]::varchar[], {{ "true" if loop.first else "false" }}){{ "," if not (outer.last and loop.last) }}
+{% endfor %}
 {% endfor %}
 ),
 {% set ns = namespace(any=false) %}
@@ -43,9 +63,15 @@ fields as (
         s.shannons,
         s.harts,
         s.n as "values",
-        s.categories
+        s.categories,
+        g.g,
+        g.scored_with,
+        coalesce(q.weight, 1 - gs.probability) as group_factor,
+        g.first_in_group
     from requested as q
     join stats as s using (j)
     left join before as b using (i)
+    join grouped as g using (i)
+    join stats as gs on gs.j = g.group_j
 )
 {%- endmacro %}

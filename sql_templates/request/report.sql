@@ -1,7 +1,8 @@
 {#- The request's verdict in one row (SPEC 3; the columns are explained in _report_body.sql),
     over the class sizes kept in the plan's temp table t.sizes. -#}
-{% macro request_report(t, approve, fields, joint_j, k, reject) -%}
+{% macro request_report(t, approve, fields, joint_j, k, reject, groups=none, max_unique_share=none, min_k=none,
+                        on_violation="review") -%}
 with {{ sqlpriv.request_stats_cte(t) }},
-{{ sqlpriv.request_fields_cte(fields) }},
-{{ sqlpriv.request_report_body(t, approve, joint_j, k, reject) }}
+{{ sqlpriv.request_fields_cte(fields, groups) }},
+{{ sqlpriv.request_report_body(t, approve, joint_j, k, reject, max_unique_share, min_k, on_violation) }}
 {%- endmacro %}

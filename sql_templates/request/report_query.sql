@@ -7,8 +7,10 @@
     analysed / sets / fields structures of prepare_request: one set per column, plus the
     joint set -1 of all columns when there are several (one column is its own joint set).
     source: a relation as SQL text; columns: a non-empty list of plain column names;
-    approve >= reject in [0, 1]; k >= 1. Uses the DuckDB macros of sql_templates/macros/. -#}
-{% macro request_report_query(source, columns, approve=0.8, reject=0.2, k=5) -%}
+    approve >= reject in [0, 1]; k >= 1; the gate policy max_unique_share (in [0, 1]), min_k
+    (>= 1) and on_violation ('review' or 'reject') as in _report_body.sql. Uses the DuckDB macros of sql_templates/macros/. -#}
+{% macro request_report_query(source, columns, approve=0.8, reject=0.2, k=5, max_unique_share=none, min_k=none,
+                              on_violation="review") -%}
 {% set t = {"sizes": "__sqlpriv_sizes"} %}
 {% set analysed = [] %}
 {% set multi = columns | length > 1 %}
@@ -26,5 +28,5 @@ with {{ sqlpriv.quote(t.sizes) }} as (
 ),
 {{ sqlpriv.request_stats_cte(t) }},
 {{ sqlpriv.request_fields_cte(fields) }},
-{{ sqlpriv.request_report_body(t, approve, joint_j, k, reject) }}
+{{ sqlpriv.request_report_body(t, approve, joint_j, k, reject, max_unique_share, min_k, on_violation) }}
 {%- endmacro %}

@@ -91,7 +91,11 @@ def _terminate_cleanly() -> Iterator[list[int]]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``sqlpriv`` console script."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # reported by the sub-command's own parser (its usage line), exit 2
+        sub = getattr(args, "_parser", parser)
+        hint = "; name several columns with -c a,b or repeat -c (-c a -c b)" if getattr(args, "columns", None) else ""
+        sub.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
     try:
         _check_outputs(args)
         with _terminate_cleanly() as received:

@@ -24,15 +24,100 @@ def add_source(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="FILE.duckdb", help="read SOURCE as a table of this DuckDB file (read-only)")
 
 
-def add_columns(parser: argparse.ArgumentParser) -> None:
+class ColumnName(str):
+    """A column name given in double quotes on the command line: taken literally (never split
+    on commas, never read as NAME=EXPR)."""
+
+
+def split_columns(text: str) -> list[str]:
+    """One ``-c`` value as a list of column items: split on commas outside parentheses,
+    brackets and quotes; a double-quoted item is a literal column name (``""`` is a quote).
+
+    >>> split_columns("a,b, c")
+    ['a', 'b', 'c']
+    >>> split_columns("zip3=left(zip, 3),age")
+    ['zip3=left(zip, 3)', 'age']
+    >>> split_columns('"a,b",c'), type(split_columns('"x=1"')[0]).__name__
+    (['a,b', 'c'], 'ColumnName')
+    >>> split_columns("a,,b")
+    Traceback (most recent call last):
+    ...
+    ValueError: empty column name in 'a,,b'
+    """
+    items: list[str] = []
+    buf: list[str] = []
+    depth, quote_char, i = 0, "", 0
+    while i < len(text):
+        ch = text[i]
+        if quote_char:
+            buf.append(ch)
+            if ch == quote_char:
+                if text[i + 1 : i + 2] == quote_char:  # doubled quote inside quotes
+                    buf.append(ch)
+                    i += 1
+                else:
+                    quote_char = ""
+        elif ch in "'\"":
+            quote_char = ch
+            buf.append(ch)
+        elif ch in "([{":
+            depth += 1
+            buf.append(ch)
+        elif ch in ")]}":
+            depth -= 1
+            buf.append(ch)
+        elif ch == "," and depth <= 0:
+            items.append("".join(buf))
+            buf = []
+        else:
+            buf.append(ch)
+        i += 1
+    if quote_char:
+        raise ValueError(f"unbalanced {quote_char} quote in {text!r}")
+    items.append("".join(buf))
+    out: list[str] = []
+    for raw in items:
+        item = raw.strip()
+        if not item:
+            raise ValueError(f"empty column name in {text!r}")
+        if len(item) >= 2 and item[0] == item[-1] == '"' and '"' not in item[1:-1].replace('""', ""):
+            out.append(ColumnName(item[1:-1].replace('""', '"')))
+        else:
+            out.append(item)
+    return out
+
+
+class ColumnsAction(argparse.Action):
+    """``-c a,b -c c`` -> ``["a", "b", "c"]`` (repeatable, comma lists; see split_columns)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        try:
+            items = split_columns(values)
+        except ValueError as exc:
+            parser.error(f"{option_string} {values!r}: {exc}")
+        current = list(getattr(namespace, self.dest, None) or [])
+        setattr(namespace, self.dest, current + items)
+
+
+COLUMNS_HELP = (
+    "analysed column; repeat -c or give a comma list (-c a,b -c c); default all. NAME=SQL adds a computed "
+    "column, e.g. 'age5=age // 5' (commas inside parentheses stay in the expression). A name that contains "
+    "a comma or '=': put it in double quotes, -c '\"a,b\"'"
+)
+
+
+def add_columns(parser: argparse.ArgumentParser, *, required: bool = False, help: str = COLUMNS_HELP) -> None:
     parser.add_argument(
         "-c",
         "--column",
         dest="columns",
-        action="append",
-        metavar="COL",
-        help="analysed column (repeatable; default all). NAME=SQL adds a computed column, e.g. 'age5=age // 5'",
+        action=ColumnsAction,
+        metavar="COL[,COL...]",
+        required=required,
+        help=help,
     )
+    parser.set_defaults(_parser=parser)
 
 
 def add_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("table", "csv", "json")) -> None:
@@ -49,6 +134,9 @@ def parse_columns(items: list[str] | None) -> list[Any] | None:
         return None
     out: list[Any] = []
     for item in items:
+        if isinstance(item, ColumnName):
+            out.append(str(item))
+            continue
         name, sep, expr = item.partition("=")
         if sep and name.strip() and expr.strip() and not name.strip().endswith(("<", ">", "!")):
             out.append({name.strip(): expr.strip()})
@@ -86,6 +174,34 @@ def print_tables(tables: list[tuple[str, pd.DataFrame]], fmt: str) -> None:
         elif len(tables) > 1:
             print(f"# {title}")
         sys.stdout.write(format_frame(df, fmt))
+
+
+def wrote(path: Any, what: str, rows: int | None = None) -> None:
+    """Confirm on stderr a file an option wrote: ``sqlpriv: wrote per-row values (1,066 rows) to phi.parquet``."""
+    size = f" ({rows:,} rows)" if rows is not None else ""
+    print(f"sqlpriv: wrote {what}{size} to {path}", file=sys.stderr)
+
+
+def reading(text: str, fmt: str) -> None:
+    """The closing line of a summary: how to read it. On stdout after a table; on stderr with
+    --format csv / json, so machine-readable output stays clean."""
+    if fmt == "table":
+        print(f"\n{text}")
+    else:
+        print(f"sqlpriv: {text}", file=sys.stderr)
+
+
+def uniqueness_line(frame: Any) -> str:
+    """The share of rows unique on the analysed columns together and their k-anonymity, from the
+    patterns of a cohort frame (engine/pattern_uniqueness.sql)."""
+    from sqlpriv.engine.plan import run
+    from sqlpriv.engine.templates import quote, render
+
+    frame.plan.ensure(["patterns"])
+    n, unique, k = run(frame.plan.con, render("engine/pattern_uniqueness.sql",
+                                              patterns=quote(frame.names["patterns"]))).fetchone()
+    return (f"{unique:,} of the {n:,} rows ({unique / n:.1%}) are unique on the {frame.d} analysed columns together; "
+            f"their k-anonymity (smallest class) is {k:,}")
 
 
 def show_warnings(fn: Callable[[], Any]) -> Any:

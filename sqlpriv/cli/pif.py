@@ -145,4 +145,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if factors.dropped_rows:
         print(f"sqlpriv: {factors.dropped_rows:,} rows with NULLs were dropped (--dropna)", file=sys.stderr)
+    common.reading(
+        f"n = {factors.n:,} rows x {len(factors.columns)} columns. How to read: {args.measure} of a cell is what "
+        f"an attacker who knows the row's other values learns from this one "
+        f"({'bits' if args.measure != 'csf' else 'change in the probability of the value'}); RIG sums a row, FIG a "
+        f"column; {label} is the RIG that {args.percentile:g}% of the rows stay below (larger = riskier).",
+        args.format,
+    )
     return 0

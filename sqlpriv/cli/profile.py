@@ -41,5 +41,12 @@ def run(args: argparse.Namespace) -> int:
     if args.sql:
         print(result.sql, end="")
         return 0
-    common.print_tables([("privacy profile", result.df())], args.format)
+    frame = result.df()
+    common.print_tables([("privacy profile", frame)], args.format)
+    common.reading(
+        f"n = {int(frame['values'].max()):,} rows. How to read: privacy_factor is Cave's factor of the column alone, "
+        "0 for an identifier (every value unique), near 1 when every value is shared by many rows; a request scores "
+        "the product of its fields' factors, and 'sqlpriv request' adds the exact figures of the fields together.",
+        args.format,
+    )
     return 0

@@ -8,30 +8,36 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import warnings
 
 import pandas as pd
 
 from sqlpriv.cli import common
-from sqlpriv.errors import ParameterError
+from sqlpriv.errors import ParameterError, SqlprivWarning
 
 EXIT_CODES = {"approve": 0, "review": 3, "reject": 4}
 
 EPILOG = """exit status:
-  0  approve  the score is at or above --approve
-  3  review   the score is below --approve and at or above --reject
-  4  reject   the score is below --reject
+  0  approve  the score is at or above --approve (and no gate policy rule is violated)
+  3  review   the score is below --approve and at or above --reject, or a policy rule
+              (--max-unique-share, --min-k) is violated
+  4  reject   the score is below --reject (or a rule is violated with --on-violation reject)
   1  runtime error (unreadable source, unknown column, DuckDB failure)
   2  usage error (bad option values: thresholds outside [0, 1] or --approve < --reject,
      no -c given, weights outside [0, 1], k < 1)
   With --sql the script is printed and nothing is assessed (exit 0).
 
 The score is the product of the fields' privacy factors (Cave 2023; --weight overrides a
-measured factor). The report also gives the exact figures of the requested fields together
-(equivalence classes, smallest class, rows below k, unique rows) and warns where they
-disagree with the product. Example, gating a release in CI:
+measured factor); fields that read a common source column are scored together, by the exact
+factor of their tuple. The report also gives the exact figures of the requested fields
+together (equivalence classes, smallest class, rows below k, unique rows). By default they
+only warn; the gate policy makes them decide: --max-unique-share X sends the request to
+review (or reject, --on-violation reject) when more than X of the rows are unique on the
+requested fields, --min-k K when the smallest class has fewer than K rows. The decision line
+names the rule that fired. Recommended strict policy, gating a release in CI:
 
-  sqlpriv request customers.parquet -c gender -c age -c 'zip3=left(zip, 3)' \\
-      --approve 0.8 --reject 0.2 --k 5 --format json > request.json || status=$?
+  sqlpriv request examples/data/adult.csv -c age,sex,race,occupation \\
+      --max-unique-share 0 --min-k 5 --format json > request.json || status=$?
 """
 
 
@@ -69,6 +75,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="COL=X",
         help="manual factor X in [0, 1] that overrides the measured factor of field COL (repeatable)",
     )
+    p.add_argument("--max-unique-share", type=float, metavar="X",
+                   help="gate policy: review (see --on-violation) when more than X (0..1) of the rows are unique "
+                        "on the requested fields together (strict: 0)")
+    p.add_argument("--min-k", type=int, metavar="K",
+                   help="gate policy: review (see --on-violation) when the smallest class of the requested fields "
+                        "together has fewer than K rows (strict: 5)")
+    p.add_argument("--on-violation", choices=("review", "reject"), default="review",
+                   help="what a violated policy rule turns approve into (default %(default)s)")
     p.add_argument("--strategy", choices=("auto", "union", "grouping_sets"), default="auto",
                    help="one GROUP BY per column set, or one GROUPING SETS pass (default: by source type)")
     p.add_argument("--dropna", action="store_true",
@@ -91,6 +105,9 @@ def run(args: argparse.Namespace) -> int:
             reject=args.reject,
             k=args.k,
             weights=_weights(args.weight),
+            max_unique_share=args.max_unique_share,
+            min_k=args.min_k,
+            on_violation=args.on_violation,
             strategy=args.strategy,
             dropna=args.dropna,
             **common.connection_options(args),
@@ -99,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
     if args.sql:
         print(a.sql, end="")
         return 0
-    a.evaluate()
+    with warnings.catch_warnings():  # evaluate()'s warnings are part of the report printed below
+        warnings.simplefilter("ignore", SqlprivWarning)
+        a.evaluate()
     if args.format == "json":
         print(json.dumps(a.to_dict(), indent=2))
     else:
@@ -125,8 +144,10 @@ def run(args: argparse.Namespace) -> int:
         for w in a.warnings:
             print(f"\nwarning: {w}")
         print(
-            f"\ndecision: {a.decision} (score {a.score:.6g}; approve >= {a.approve:g}, reject < {a.reject:g}; "
-            f"exact joint score {j['score']:.6g} would give {j['decision']})"
+            f"\ndecision: {a.decision} (rule {a.rule}; score {a.score:.6g}; approve >= {a.approve:g}, "
+            f"reject < {a.reject:g}; exact joint score {j['score']:.6g} would give {j['decision']})"
         )
+        if a.rule != "score":
+            print(f"rule: {a.reason}")
     sys.stdout.flush()
     return EXIT_CODES[a.decision]

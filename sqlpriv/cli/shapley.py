@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from sqlpriv.cli import common
 
@@ -53,6 +54,14 @@ def run(args: argparse.Namespace) -> int:
         print(result.frame.plan.script(needs, queries), end="")
         return 0
     if per_row is not None:
-        per_row.write(args.per_row)
+        path = per_row.write(args.per_row)
+        common.wrote(path, f"per-row Shapley values of {result.frame.d} columns", result.frame.n)
     common.print_tables([(title, r.df()) for title, r in tables], args.format)
+    n = result.frame.n
+    common.reading(
+        f"n = {n:,} rows. How to read: a row is singled out by log2(n) = {math.log2(n):.2f} bits; 'shapley' is each "
+        f"column's share of them (bits, averaged over rows; larger = more identifying), 'entropy' the column alone, "
+        f"'conditional_entropy' given all the others. {common.uniqueness_line(result.frame)}.",
+        args.format,
+    )
     return 0

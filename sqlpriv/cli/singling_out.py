@@ -18,6 +18,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("original", metavar="ORIGINAL", help="original table: CSV / Parquet / JSON file, or a table with --db")
     p.add_argument("synthetic", metavar="SYNTHETIC", help="synthetic table with the same columns")
     p.add_argument("--db", metavar="FILE.duckdb", help="read ORIGINAL/SYNTHETIC as tables of this DuckDB file")
+    common.add_columns(p, help="analysed column, in both tables; repeat -c or give a comma list (-c a,b -c c); "
+                       "default all. Plain names (a name with a comma in double quotes: -c '\"a,b\"')")
     p.add_argument("--mode", choices=("exhaustive", "petsard"), default="exhaustive")
     p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
     p.add_argument("--min-entropy-delta", type=float, default=0.0, metavar="X")
@@ -41,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
             args.original,
             args.synthetic,
             mode=args.mode,
+            columns=args.columns,
             max_cols=args.max_cols,
             min_entropy_delta=args.min_entropy_delta,
             field_decay_factor=args.field_decay_factor,
@@ -64,7 +67,19 @@ def run(args: argparse.Namespace) -> int:
         queries += [r.copy_sql(path) for path, r in outputs]
         print(result._s.plan.script(["final"], queries), end="")
         return 0
+    frame = summary.df()
     for path, r in outputs:
-        r.write(path)
-    common.print_tables([("summary", summary.df())], args.format)
+        written = r.write(path)
+        if path == args.details:
+            common.wrote(written, "per-record details", int(frame["total_identified"].iloc[0]))
+        else:
+            common.wrote(written, "the search tree")
+    common.print_tables([("summary", frame)], args.format)
+    common.reading(
+        f"n = {result.n_ori:,} original and {result.n_syn:,} synthetic distinct records, {len(result.columns)} columns. "
+        "How to read: total_identified synthetic records are unique on some column set in the synthetic table and "
+        "also unique in the original (singled out); identification_rate is their share, privacy_risk_score weighs "
+        "them by how few columns suffice (0 = none singled out).",
+        args.format,
+    )
     return 0

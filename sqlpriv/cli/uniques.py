@@ -44,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
         print(result.frame.plan.script(needs, queries), end="")
         return 0
     if per_row is not None:
-        per_row.write(args.out)
+        path = per_row.write(args.out)
+        common.wrote(path, "per-row minimal sample uniques", result.n)
     common.print_tables([("summary", summary.df())], args.format)
+    common.reading(
+        f"n = {result.n:,} rows. How to read: a row's minimal sample unique is a smallest column set on which no "
+        "other row shares its values; 'records' counts the rows with one that contains the column (larger = the "
+        f"column singles out more rows). {common.uniqueness_line(result.frame)}.",
+        args.format,
+    )
     return 0

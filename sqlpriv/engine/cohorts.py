@@ -182,7 +182,8 @@ def _add_dictionaries(frame: CohortFrame) -> None:
     frame.plan.ensure(["dictionaries"])
     counts = run(frame.plan.con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
     frame.cardinalities = [k for _, k in sorted(counts)]
-    _warn_continuous(frame)
+    continuous = _warn_continuous(frame)
+    _warn_identifiers(frame, skip=continuous)
 
 
 def _add_patterns(frame: CohortFrame) -> None:
@@ -236,7 +237,28 @@ def binds_on_patterns(frame: CohortFrame, expr: str) -> bool:
     return True
 
 
-def _warn_continuous(frame: CohortFrame) -> None:
+def _warn_identifiers(frame: CohortFrame, skip: list[str]) -> None:
+    """Identifier-like analysed columns (distinct values ~ rows; sqlpriv/identifiers.py), and a
+    key that does not identify the rows, each get a warning."""
+    from sqlpriv.identifiers import KEY_ADVICE, warn_identifiers
+
+    con, names = frame.plan.con, frame.names
+    warn_identifiers(con, render("engine/table_sizes.sql", tables=names["dicts"]), frame.n,
+                     [c.name for c in frame.columns], advice=KEY_ADVICE, skip=skip, stacklevel=4)
+    if frame.key is not None:
+        k = run(con, render("engine/distinct_counts.sql", relation=quote(names["analysed"]),
+                            columns=["__sqlpriv_key"])).fetchone()[1]
+        if k < frame.n:
+            warnings.warn(
+                f"key column {frame.key!r} has {k:,} distinct non-NULL values in {frame.n:,} rows, so it does not "
+                "identify the rows of the per-row output; choose a column with a distinct value per row",
+                SqlprivWarning,
+                stacklevel=4,
+            )
+
+
+def _warn_continuous(frame: CohortFrame) -> list[str]:
+    flagged: list[str] = []
     types = dict(
         (row[0], row[1])
         for row in run(frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))).fetchall()
@@ -252,6 +274,8 @@ def _warn_continuous(frame: CohortFrame) -> None:
                 SqlprivWarning,
                 stacklevel=4,
             )
+            flagged.append(spec.name)
+    return flagged
 
 
 DIRECT_MIN_COLUMNS = 8  # from this many columns, cells are counted straight from the patterns

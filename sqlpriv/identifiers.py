@@ -1,0 +1,65 @@
+"""Identifier detection, shared by every measure family (issue 15 item 6).
+
+A column whose distinct count equals (or nearly equals) the row count singles out every row
+on its own: it dominates Shapley values, drives every other column's wCIG weight to 0 and
+singles out every synthetic record. Each family reports such columns with one
+:class:`~sqlpriv.errors.SqlprivWarning` per column that names it and says what to do. The
+counting is SQL (``engine/identifier_columns.sql`` over the distinct counts a family already
+has); this module only words the warning.
+
+>>> import duckdb
+>>> con = duckdb.connect()
+>>> counts = "select * from (values (0, 100), (1, 3), (2, 97)) as t(j, k)"
+>>> identifier_columns(con, counts, 100)
+[(0, 100), (2, 97)]
+>>> identifier_columns(con, counts, 10)   # below IDENTIFIER_MIN_ROWS rows nothing is flagged
+[]
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Sequence
+
+import duckdb
+
+from sqlpriv.engine.plan import run
+from sqlpriv.engine.templates import render
+from sqlpriv.errors import SqlprivWarning
+
+#: a column is flagged when its distinct values are at least this share of the rows ...
+IDENTIFIER_SHARE = 0.95
+#: ... in a table of at least this many rows (in tiny tables every column may be unique)
+IDENTIFIER_MIN_ROWS = 20
+
+KEY_ADVICE = "pass it as key={name!r} (command line: --key {name}) to carry it into per-row output, or leave it out of columns= (-c)"
+REQUEST_ADVICE = ("leave it out of the request, or give it a weight (weights={{{name!r}: X}}, --weight {name}=X) "
+                  "if it is re-keyed for every request")
+COLUMNS_ADVICE = "leave it out with columns= (command line: -c with the other columns)"
+
+
+def identifier_columns(con: duckdb.DuckDBPyConnection, counts: str, n: int) -> list[tuple[int, int]]:
+    """(j, distinct values) of the columns of ``counts`` (a (j, k) query) that look like identifiers."""
+    query = render("engine/identifier_columns.sql", counts=counts, n=int(n), share=IDENTIFIER_SHARE,
+                   min_rows=IDENTIFIER_MIN_ROWS)
+    return [(int(j), int(k)) for j, k in run(con, query).fetchall()]
+
+
+def identifier_message(name: str, k: int, n: int, advice: str) -> str:
+    """The warning text for one identifier-like column."""
+    share = "every row" if k >= n else f"{k / n:.1%} of the rows"
+    return (f"column {name!r} looks like an identifier: {k:,} distinct values in {n:,} rows, so it singles out "
+            f"{share} on its own and dominates the result; {advice.format(name=name)}")
+
+
+def warn_identifiers(
+    con: duckdb.DuckDBPyConnection, counts: str, n: int, names: Sequence[str], *, advice: str, stacklevel: int = 3,
+    skip: Sequence[str] = (),
+) -> list[str]:
+    """Warn once per identifier-like column among ``names`` (indexed by j); return the messages."""
+    messages = []
+    for j, k in identifier_columns(con, counts, n):
+        if j < len(names) and names[j] not in skip:
+            messages.append(identifier_message(names[j], k, n, advice))
+            warnings.warn(messages[-1], SqlprivWarning, stacklevel=stacklevel + 1)
+    return messages
