@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import duckdb
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sqlpriv.engine import macros
@@ -65,6 +65,7 @@ def test_dbt_hook_creates_the_duckdb_macros_in_dependency_order():
     assert re.findall(r'"(sqlpriv_\w+)"', text) == macros.names()
 
 
+@settings(deadline=None)  # a loaded machine: the first example also warms the templates up
 @given(st.text(max_size=30))
 def test_quote_and_literal_macros_equal_their_python_twins(text):
     # (a rendered statement has blank lines and trailing blanks trimmed: names with a line break

@@ -5,7 +5,7 @@
 requested (i, field, expression, j, weight) as (
     values
 {% for f in fields %}
-        ({{ loop.index0 }}, {{ sqlpriv.literal(f.name) }}, {{ sqlpriv.literal(f.expression) }}::varchar, {{ f.j }}, {{ sqlpriv.literal(f.weight) }}::double){{ "," if not loop.last }}
+        ({{ loop.index0 }}, {{ sqlpriv.literal(f.name) }}, {{ sqlpriv.literal(f.expression) }}::{{ sqlpriv.text_type() }}, {{ f.j }}, {{ sqlpriv.literal(f.weight) }}::double){{ "," if not loop.last }}
 {% endfor %}
 ),
 {% set ns = namespace(any=false) %}
@@ -20,11 +20,11 @@ read_columns (i, k, source_column, j) as (
 {% endfor %}
 {% endfor %}
 {% else %}
-    select null::integer, null::integer, null::varchar, null::integer where false
+    select null::integer, null::integer, null::{{ sqlpriv.text_type() }}, null::integer where false
 {% endif %}
 ),
 before as (
-    select r.i, list(r.source_column order by r.k) as source_columns, product(1 - s.probability) as factor_before
+    select r.i, {{ sqlpriv.ordered_list("r.source_column", "r.k") }} as source_columns, {{ sqlpriv.product("1 - s.probability") }} as factor_before
     from read_columns as r
     join stats as s using (j)
     group by r.i
@@ -42,7 +42,7 @@ fields as (
         s.probability,
         s.shannons,
         s.harts,
-        s.n as "values",
+        s.n as {{ sqlpriv.quote("values") }},
         s.categories
     from requested as q
     join stats as s using (j)

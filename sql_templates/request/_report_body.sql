@@ -27,7 +27,7 @@ joint as (
 )
 select
     scored.score,
-    sqlpriv_request_decision(scored.score, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as decision,
+    {{ sqlpriv.request_decision("scored.score", sqlpriv.literal(approve) ~ "::double", sqlpriv.literal(reject) ~ "::double") }} as decision,
     joint.n,
     joint.classes,
     joint.smallest_class,
@@ -38,7 +38,7 @@ select
     joint.classes / joint.n::double as guess_probability,
     joint.privacy_factor as joint_factor,
     joint.privacy_factor * scored.weights as joint_score,
-    sqlpriv_request_decision(joint.privacy_factor * scored.weights, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as joint_decision,
+    {{ sqlpriv.request_decision("joint.privacy_factor * scored.weights", sqlpriv.literal(approve) ~ "::double", sqlpriv.literal(reject) ~ "::double") }} as joint_decision,
     coalesce((select max(size) from {{ sqlpriv.quote(t.sizes) }} where j = -2), joint.n) as rows_before_dropna
 from scored, joint
 {%- endmacro %}

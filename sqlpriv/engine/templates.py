@@ -145,6 +145,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         autoescape=False,
+        auto_reload=False,  # templates never change while a process runs: no stat per lookup
     )
     env.globals["sqlpriv"] = Namespace()
     env.globals["adapter"] = Adapter()
