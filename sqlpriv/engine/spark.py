@@ -295,10 +295,25 @@ class SparkResult:
         return [tuple(row) for row in self._collect(lambda frame: frame.collect())]
 
     def to_parquet(self, path: str | os.PathLike[str]) -> str:
-        """Write with Spark (a folder of part files); local paths are swapped in atomically."""
+        """Write with Spark as Parquet (a folder of part files); a local folder is swapped in atomically."""
+        return self._write(path, "parquet")
+
+    def to_csv(self, path: str | os.PathLike[str]) -> str:
+        """Write with Spark as CSV with a header (a folder of part files), like :meth:`to_parquet`."""
+        return self._write(path, "csv")
+
+    def write(self, path: str | os.PathLike[str]) -> str:
+        """CSV if ``path`` ends in ``.csv``, else Parquet."""
+        return self._write(path, "csv" if os.fspath(path).lower().endswith(".csv") else "parquet")
+
+    def _write(self, path: str | os.PathLike[str], fmt: str) -> str:
+        def save(frame: Any, where: str) -> None:
+            writer = frame.write.mode("overwrite")
+            writer.option("header", "true").csv(where) if fmt == "csv" else writer.parquet(where)
+
         target = os.fspath(path)
         if "://" in target:
-            self._collect(lambda frame: frame.write.mode("overwrite").parquet(target))
+            self._collect(lambda frame: save(frame, target))
             return target
         final = Path(target)
         try:
@@ -307,7 +322,7 @@ class SparkResult:
         except OSError as exc:
             raise OutputError(f"cannot write {target!r}: {exc.strerror or exc}; choose a writable folder") from None
         try:
-            self._collect(lambda frame: frame.write.mode("overwrite").parquet(str(tmp / "data")))
+            self._collect(lambda frame: save(frame, str(tmp / "data")))
             if final.is_dir():
                 shutil.rmtree(final)
             elif final.exists():
