@@ -58,8 +58,8 @@ def spark():
 
 
 @pytest.fixture(scope="session")
-def flare_pd() -> pd.DataFrame:
-    return pd.read_csv(FLARE_CSV)
+def flare_pd() -> pd.DataFrame:  # a name with a space and a quote, as in the dbt seed
+    return pd.read_csv(FLARE_CSV).rename(columns={"largest_spot_size": "largest spot's size"})
 
 
 @pytest.fixture(scope="session")
