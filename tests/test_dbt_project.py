@@ -195,3 +195,48 @@ def test_compiles_before_anything_is_built(tmp_path):
     compiled = project / "target" / "compiled" / "sqlpriv_example" / "models" / "flare_shapley.sql"
     text = compiled.read_text()
     assert '"largest spot\'s size"' in text and "sqlpriv_shapley_coefficient" in text
+
+
+# --------------------------------------------------------------------------- dbt-spark
+
+
+def _spark_missing() -> str | None:
+    try:
+        import dbt.adapters.spark  # noqa: F401
+        import pyspark  # noqa: F401
+    except ImportError:
+        return "dbt-spark[session] / pyspark are not installed (pip install -e '.[test]')"
+    return None if shutil.which("java") else "java (a JRE) is not installed"
+
+
+def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
+    """The same project on dbt-spark's session method (pyspark in-process): the package's models
+    and generic tests build, and each model equals the Python API on DuckDB to 1e-9."""
+    missing = _spark_missing()
+    if missing:
+        if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
+            raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {missing}")
+        pytest.skip(missing)
+    project = copy_project(tmp_path / "project")
+    assert dbt(project, "deps").returncode == 0
+    build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail")
+    assert build.returncode == 0, build.stdout[-4000:]
+    for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
+        assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test
+    warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
+
+    def read(name: str) -> pd.DataFrame:  # the tables' Parquet files, read by DuckDB
+        return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
+
+    result = sqlpriv.uniqueness_shapley(str(SEED), columns=PREDICTORS, key="flare_id")
+    _same(read("flare_shapley"), result.per_row().df(), key="flare_id")
+    _same(read("flare_shapley_summary"), result.summary().df())
+    _same(read("flare_shapley_by_flares"), result.by("C > 0").df(), key="level")
+    renamed = read("flare_renamed_summary")
+    assert renamed["column"].tolist() == ['class "as given"', "area", "activity"]
+    factors = information_factors(str(SEED), columns=PREDICTORS, key="flare_id")
+    _same(read("flare_cig"), factors.cig().df(), key="flare_id")
+    _same(read("flare_csf"), factors.csf().df(), key="flare_id")
+    _same(read("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
+    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5).report().df()
+    _same(read("flare_request"), report)
