@@ -34,7 +34,7 @@ if MISSING:
         raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {MISSING}")
     pytest.skip(MISSING, allow_module_level=True)
 
-COLS = ["class", "largest spot's size", "spot_distribution", "activity", "area"]
+COLS = ["class", "largest spot's size", "activity", "area"]  # few columns: Spark pays per stage
 TOL = 1e-9
 
 
@@ -98,7 +98,7 @@ def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
 @pytest.mark.parametrize("measure", ["cig", "wcig", "csf"])
 def test_information_factors_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd, measure):
     fn = getattr(sqlpriv, measure)
-    assert_same(fn(flare, columns=COLS[:4]).df(), fn(flare_pd, columns=COLS[:4]).df(), "row")
+    assert_same(fn(flare, columns=COLS[:3]).df(), fn(flare_pd, columns=COLS[:3]).df(), "row")
 
 
 def test_request_measures_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd):
@@ -143,17 +143,16 @@ def test_printed_spark_sql_runs_as_is(spark, flare, flare_pd):
 
 # --------------------------------------------------------------------------- awkward names, random tables
 
-ODD = ['a "b" c', "it's", "x `y` z", "été ünï", "row"]
+ODD = ['a "b" c', "x `y` z", "été ünï", "row"]
 
 
 def odd_frame(seed: int = 3, n: int = 30) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
     return pd.DataFrame({
         ODD[0]: rng.choice(["p", "q", None], n),
-        ODD[1]: rng.integers(0, 3, n),
-        ODD[2]: rng.choice(["u", "v", "w", None], n),
-        ODD[3]: rng.choice(["é", "ü", "\\", "'"], n),
-        ODD[4]: rng.integers(0, 2, n),
+        ODD[1]: rng.choice(["u", "v", "w", None], n),
+        ODD[2]: rng.choice(["é", "ü", "\\", "'"], n),
+        ODD[3]: rng.integers(0, 2, n),
     })
 
 
@@ -164,11 +163,11 @@ def test_awkward_column_names_on_spark(spark):
                 sqlpriv.uniqueness_shapley(frame, columns=ODD).per_row().df(), "_row")
     assert_same(sqlpriv.cig(sdf, columns=ODD).df(), sqlpriv.cig(frame, columns=ODD).df(), "_row")
     assert_same(sqlpriv.privacy_profile(sdf, ODD).df(), sqlpriv.privacy_profile(frame, ODD).df())
-    assert_same(sqlpriv.small_classes(sdf, ODD[2:4], k=3).df(), sqlpriv.small_classes(frame, ODD[2:4], k=3).df())
+    assert_same(sqlpriv.small_classes(sdf, ODD[1:3], k=3).df(), sqlpriv.small_classes(frame, ODD[1:3], k=3).df())
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 10_000), n=st.integers(2, 25), d=st.integers(2, 4))
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 25), d=st.integers(2, 3))
 def test_random_tables_with_nulls_on_spark_equal_duckdb(spark, seed, n, d):
     rng = np.random.default_rng(seed)
     frame = pd.DataFrame({
@@ -223,3 +222,31 @@ def test_bad_input_gets_the_duckdb_errors_on_spark(spark, flare, flare_pd):
 def test_importing_sqlpriv_does_not_import_pyspark():
     code = "import sys, sqlpriv; sqlpriv.uniqueness_shapley; assert 'pyspark' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def test_cli_engine_spark_prints_spark_sql_and_gates_a_request(spark, flare_pd, tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.to_csv(csv, index=False)
+    assert main(["profile", str(csv), "-c", "class", "-c", "largest spot's size", "--engine", "spark", "--sql"]) == 0
+    printed = capsys.readouterr().out
+    assert "`largest spot's size`" in printed and "grouping sets" in printed
+    code = main(["request", str(csv), "-c", "class", "-c", "area", "--engine", "spark", "--spark-conf",
+                 "spark.sql.shuffle.partitions=1", "--approve", "0.5", "--reject", "0.1"])
+    expected = sqlpriv.assess_request(flare_pd, ["class", "area"], approve=0.5, reject=0.1)
+    assert f"decision: {expected.decision}" in capsys.readouterr().out
+    assert code == {"approve": 0, "review": 3, "reject": 4}.get(expected.decision, code)
+    assert main(["profile", str(csv), "--engine", "spark", "--threads", "2"]) == 2  # a DuckDB option
+
+
+def test_cli_engine_spark_refuses_singling_out(spark, flare_pd, tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.to_csv(csv, index=False)
+    assert main(["uniques", str(csv), "-c", "class", "--engine", "spark"]) == 2
+    assert "DuckDB only" in capsys.readouterr().err

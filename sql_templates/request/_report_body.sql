@@ -10,8 +10,8 @@
 {% macro request_report_body(t, approve, joint_j, k, reject) -%}
 scored as (
     select
-        product(factor) as score,
-        coalesce(product(weight) filter (where weight is not null), 1) as weights
+        {{ sqlpriv.product("factor") }} as score,
+        coalesce({{ sqlpriv.product("weight", where="weight is not null") }}, 1) as weights
     from fields
 ),
 joint as (
