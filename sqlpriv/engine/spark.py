@@ -17,7 +17,7 @@ select
 from `t`
 group by `a b`
 having count(*) < 2
-order by 2, 1
+order by 2, 1 nulls last
 """
 
 from __future__ import annotations
