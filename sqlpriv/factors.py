@@ -341,6 +341,8 @@ def cig(
     >>> cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.585, 0.085], [1.0, 0.085, 0.085], [2.0, 0.085, 0.585]]
     """
+    if _wants_spark(source, options):
+        return _on_spark("cig", source, columns, priors, accuracies, key, con, dropna, options)
     return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).cig()
 
 
@@ -362,6 +364,8 @@ def wcig(
     >>> wcig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.4247, 0.0617], [1.0, 0.0617, 0.0617], [2.0, 0.0617, 0.4247]]
     """
+    if _wants_spark(source, options):
+        return _on_spark("wcig", source, columns, priors, accuracies, key, con, dropna, options)
     return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).wcig()
 
 
@@ -383,6 +387,8 @@ def csf(
     >>> csf(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.3333, 0.1667], [1.0, 0.1667, 0.1667], [2.0, 0.1667, 0.3333]]
     """
+    if _wants_spark(source, options):
+        return _on_spark("csf", source, columns, priors, accuracies, key, con, dropna, options)
     return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).csf()
 
 
@@ -419,6 +425,23 @@ def _shared_factors(
 def clear_cache() -> None:
     """Forget the analyses kept for repeated :func:`cig` / :func:`wcig` / :func:`csf` calls."""
     _CACHE.clear()
+
+
+def _wants_spark(source: Any, options: dict[str, Any]) -> bool:
+    from sqlpriv.engine.spark import wants_spark
+
+    return wants_spark(source, options.get("spark"))
+
+
+def _on_spark(measure: str, source: Any, columns: Any, priors: Any, accuracies: Any, key: Any, con: Any,
+              dropna: bool, options: dict[str, Any]) -> Any:
+    """The measure on Spark (a Spark DataFrame source, or spark=): docs/spark.md."""
+    from sqlpriv.engine import spark_measures
+
+    options = dict(options)
+    spark = options.pop("spark", None)
+    return spark_measures.information_factor(measure, source, columns, priors, accuracies, key, spark=spark,
+                                             dropna=dropna, con=con, **options)
 
 
 def _factors_of(result: Any, what: str) -> PifResult:

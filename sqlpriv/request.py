@@ -98,6 +98,12 @@ def _check_strategy(strategy: Any) -> str:
     return strategy
 
 
+def _wants_spark(source: Any, spark: Any) -> bool:
+    from sqlpriv.engine.spark import wants_spark
+
+    return wants_spark(source, spark)
+
+
 def _is_empty(request: Any) -> bool:
     if request is None:
         return True
@@ -270,6 +276,7 @@ def privacy_profile(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> Result:
     """Cave's privacy profile: one row per column (SPEC 3).
 
@@ -289,6 +296,11 @@ def privacy_profile(
     [['g', 0.3333, 0.6667, 0.7925, 0.2386, 4, 2]]
     """
     strategy = _check_strategy(strategy)
+    if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
+        from sqlpriv.engine import spark_measures
+
+        return spark_measures.privacy_profile(source, columns, spark=spark, dropna=dropna, con=con, threads=threads,  # type: ignore[return-value]
+                                              memory_limit=memory_limit, temp_directory=temp_directory)
     conn = _connect(con, threads, memory_limit, temp_directory)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
@@ -587,6 +599,7 @@ def assess_request(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> Assessment:
     """Assess a data request: score, approve / review / reject, and the exact joint figures.
 
@@ -611,6 +624,12 @@ def assess_request(
     >>> round(a.score, 4), a.decision, a.joint["columns"], a.joint["smallest_class"]
     (0.45, 'review', ['decade'], 2)
     """
+    if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
+        from sqlpriv.engine import spark_measures
+
+        return spark_measures.assess_request(  # type: ignore[return-value]
+            source, request, spark=spark, approve=approve, reject=reject, k=k, weights=weights, dropna=dropna,
+            con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     return prepare_request(
         source, request, approve=approve, reject=reject, k=k, weights=weights, max_unique_share=max_unique_share,
         min_k=min_k, on_violation=on_violation, con=con, strategy=strategy, dropna=dropna, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory,
@@ -718,6 +737,7 @@ def small_classes(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> Result:
     """The equivalence classes of ``columns`` with fewer than ``k`` rows (k-anonymity failures).
 
@@ -738,6 +758,11 @@ def small_classes(
     k = _check_k(k)
     if _is_empty(columns):
         raise ParameterError("columns is empty: name at least one column, e.g. columns=['gender', 'age']")
+    if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
+        from sqlpriv.engine import spark_measures
+
+        return spark_measures.small_classes(source, columns, k, spark=spark, con=con, threads=threads,  # type: ignore[return-value]
+                                            memory_limit=memory_limit, temp_directory=temp_directory)
     conn = _connect(con, threads, memory_limit, temp_directory)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)

@@ -115,6 +115,7 @@ def uniqueness_shapley(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> ShapleyResult:
     """Uniqueness Shapley values of ``columns`` of ``source`` (SPEC section 1).
 
@@ -123,12 +124,22 @@ def uniqueness_shapley(
     ``columns``: names or ``{"name": "SQL expression"}`` entries; default all.
     ``method``: ``"exact"``, ``"sample"`` (permutation sampling, ``samples``
     orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns).
+    ``spark``: a SparkSession, to measure a table of it; a Spark DataFrame source needs none
+    (exact values up to 12 columns, computed by Spark: docs/spark.md).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2, 2], "b": [1, 2, 3, 4]})
     >>> uniqueness_shapley(df).per_row().df().values.tolist()
     [[0.0, 0.5, 1.5], [1.0, 0.5, 1.5], [2.0, 0.5, 1.5], [3.0, 0.5, 1.5]]
     """
+    from sqlpriv.engine.spark import wants_spark
+
+    if wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
+        from sqlpriv.engine import spark_measures
+
+        return spark_measures.uniqueness_shapley(  # type: ignore[return-value]
+            source, columns, spark=spark, key=key, dropna=dropna, method=method, con=con, threads=threads,
+            memory_limit=memory_limit, temp_directory=temp_directory)
     if method not in ("auto", "exact", "sample"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:

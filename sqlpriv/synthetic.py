@@ -309,6 +309,14 @@ def _chunks(total: int, per_chunk: int) -> list[tuple[int, int]]:
     return [(lo, min(total, lo + per_chunk - 1)) for lo in range(1, total + 1, per_chunk)]
 
 
+def _refuse_spark(what: str, spark: Any, *sources: Any) -> None:
+    """Singling-out measures run on DuckDB only: one clear error for a Spark source or spark=."""
+    from sqlpriv.engine.spark import duckdb_only, wants_spark
+
+    if any(wants_spark(source, spark) for source in sources):
+        raise duckdb_only(what)
+
+
 def singling_out(
     original: Any,
     synthetic: Any,
@@ -328,6 +336,7 @@ def singling_out(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     execute: bool = True,
+    spark: Any = None,
 ) -> SinglingOutResult:
     """Synthetic records singled out by column sets also unique in the original (SPEC 4).
 
@@ -353,6 +362,7 @@ def singling_out(
     >>> singling_out(ori, syn, progress=False).summary().df()[["total_identified", "total_syn_records"]].values.tolist()
     [[2, 3]]
     """
+    _refuse_spark("singling_out", spark, original, synthetic)
     if mode not in MODES:
         raise ParameterError(f"mode must be 'exhaustive' or 'petsard', got {mode!r}")
     min_entropy_delta = _check_number("min_entropy_delta", min_entropy_delta)
@@ -536,6 +546,7 @@ def sample_uniques(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> SampleUniquesResult:
     """Minimal sample uniques of ``source`` up to ``max_cols`` columns (None: all).
 
@@ -548,6 +559,7 @@ def sample_uniques(
     >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
     [[['b']], [['a', 'b']], [['a']]]
     """
+    _refuse_spark("sample_uniques", spark, source)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key)
     d = frame.d

@@ -15,6 +15,7 @@ from sqlpriv.engine.templates import call, literal, macro_index, quote, template
 
 ROOT = template_dir()
 FILES = sorted(p for p in ROOT.rglob("*.sql"))
+DIALECT_PREFIXES = ("default", "duckdb", "spark")
 DEFINES = re.compile(r"\{%-?\s*(?:macro|test)\s+(\w+)\s*\(")
 
 
@@ -31,8 +32,12 @@ def test_every_template_file_defines_the_macro_named_for_it():
             assert defined == [name[:-4].removeprefix("test_")], rel(path)
         elif name.startswith("_"):  # helper libraries: every macro prefixed with the folder
             assert all(d.startswith(folder + "_") for d in defined), rel(path)
-        elif folder == "engine" and name in ("quote.sql", "literal.sql"):
-            assert defined == [name[:-4]]
+        elif folder == "dialect":  # a public shim named as the file, then its dialect variants
+            stem = name[:-4]
+            assert defined[0] == stem and len(defined) > 1, rel(path)
+            assert all(d.split("__", 1) in [[p, stem] for p in DIALECT_PREFIXES] for d in defined[1:]), rel(path)
+            assert f"default__{stem}" in defined, rel(path)
+            assert re.search(r'adapter\.dispatch\("%s", "sqlpriv"\)' % stem, path.read_text(encoding="utf-8")), rel(path)
         else:
             assert defined == [f"{folder}_{name[:-4]}"], rel(path)
 

@@ -17,7 +17,9 @@
     "sqlpriv_shapley_coefficient",
     "sqlpriv_so_set_items",
 ] %}
+{% if target.type == "duckdb" %}{# on Spark the dialect variants inline these expressions: nothing to create #}
 {% for name in names %}
 {{ sqlpriv["macros_" ~ name](temp=false) }};
 {% endfor %}
+{% endif %}
 {%- endmacro %}

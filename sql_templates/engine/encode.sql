@@ -34,5 +34,5 @@ cross join guard
 {% for c in columns %}
 join {{ sqlpriv.quote(t.dicts[loop.index0]) }} as d{{ loop.index0 }} on a.{{ sqlpriv.quote(c.name) }} is not distinct from d{{ loop.index0 }}.v
 {% endfor %}
-order by a.__sqlpriv_pos
+{{ sqlpriv.keep_order("a.__sqlpriv_pos") }}
 {%- endmacro %}

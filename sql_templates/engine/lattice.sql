@@ -10,21 +10,21 @@ select
     bit_count(sid) as size,
     case
 {% for j in parent_order %}
-        when not sqlpriv_has_bit(sid, {{ j }}) then sid | {{ 2 ** j }}
+        when not {{ sqlpriv.has_bit("sid", j) }} then sid | {{ 2 ** j }}
 {% endfor %}
     end as parent,
 {% for word in words %}
-    0{% for f in word %} + case when sqlpriv_has_bit(sid, {{ f.j }}) then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
+    0{% for f in word %} + case when {{ sqlpriv.has_bit("sid", f.j) }} then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
 {% endfor %}
 {% for c in columns %}
 {% if cardinalities is none %}
     case when (select count(*) from {{ sqlpriv.quote(t.dicts[loop.index0]) }}) = 1 then 0.0
-         else sqlpriv_shapley_coefficient(sid, {{ loop.index0 }}, {{ d }}) end as c{{ loop.index0 }}{{ "," if not loop.last }}
+         else {{ sqlpriv.shapley_coefficient("sid", loop.index0, d) }} end as c{{ loop.index0 }}{{ "," if not loop.last }}
 {% elif cardinalities[loop.index0] == 1 %}
     0.0 as c{{ loop.index0 }}{{ "," if not loop.last }}
 {% else %}
-    sqlpriv_shapley_coefficient(sid, {{ loop.index0 }}, {{ d }}) as c{{ loop.index0 }}{{ "," if not loop.last }}
+    {{ sqlpriv.shapley_coefficient("sid", loop.index0, d) }} as c{{ loop.index0 }}{{ "," if not loop.last }}
 {% endif %}
 {% endfor %}
-from (select range::bigint as sid from range({{ 2 ** d }}))
+from {{ sqlpriv.integers("sid", 2 ** d) }}
 {%- endmacro %}

@@ -13,8 +13,8 @@ select
     {{ sqlpriv.pif_context_key(c, loop.index0, 'p.') }} as c{{ loop.index0 }},
 {% endfor %}
     sum(p.w)::bigint as nctx,
-    sum(sqlpriv_pif_xlog2x(p.w)) as s,
-    greatest(0, (sum(sqlpriv_pif_xlog2x(p.w)) - sum(p.w * log2(v.q))) / sum(p.w) - log2(sum(p.w))) as cig
+    sum({{ sqlpriv.xlog2x("p.w") }}) as s,
+    greatest(0, (sum({{ sqlpriv.xlog2x("p.w") }}) - sum(p.w * log2(v.q))) / sum(p.w) - log2(sum(p.w))) as cig
 from {{ sqlpriv.quote(t.patterns) }} as p
 join {{ sqlpriv.quote(t.pif_values) }} as v on v.j = {{ c.j }} and v.x = {{ sqlpriv.pif_code(c, 'p.') }}
 group by all
@@ -41,10 +41,10 @@ select
     c{{ loop.index0 }},
 {% endfor %}
     nctx::bigint as nctx,
-    sum(sqlpriv_pif_xlog2x(w)) as s,
+    sum({{ sqlpriv.xlog2x("w") }}) as s,
     greatest(0,
-        sum(sqlpriv_pif_kl_term(sqlpriv_pif_mix({{ sqlpriv.literal(c.accuracy) }}, w / nctx, q), q))
-        + sqlpriv_pif_xlog2x(1 - {{ sqlpriv.literal(c.accuracy) }})
+        sum({{ sqlpriv.kl_term(sqlpriv.mix(sqlpriv.literal(c.accuracy), "w / nctx", "q"), "q") }})
+        + {{ sqlpriv.xlog2x("1 - " ~ sqlpriv.literal(c.accuracy)) }}
           * ((select sum(q) from {{ sqlpriv.quote(t.pif_values) }} where j = {{ c.j }}) - sum(q))
     ) as cig
 from sized

@@ -7,22 +7,23 @@ with totals as (
     select sum(w) as n from {{ sqlpriv.quote(t.patterns) }}
 ),
 marginal as (
-    select j, sum(sqlpriv_entropy_term(cnt, (select n from totals))) as entropy
+    select j, sum({{ sqlpriv.entropy_term("cnt", "totals.n") }}) as entropy
     from {{ sqlpriv.quote(t.pif_values) }}
+    cross join totals
     where cnt > 0
-    group by j
+    group by j, totals.n
 ),
 conditional as (
 {% for c in cols %}
-    select {{ c.j }} as j, {{ sqlpriv.literal(c.name) }} as "column",
-           greatest(0, coalesce(sum(sqlpriv_pif_xlog2x(nctx) - s), 0) / (select n from totals)) as conditional_entropy
+    select {{ c.j }} as j, {{ sqlpriv.literal(c.name) }} as {{ sqlpriv.quote("column") }},
+           greatest(0, coalesce(sum({{ sqlpriv.xlog2x("nctx") }} - s), 0) / (select n from totals)) as conditional_entropy
     from {{ sqlpriv.quote(t.pif_context[c.j]) }}
 {{ "    union all" if not loop.last }}
 {% endfor %}
 )
 select
     j,
-    "column",
+    {{ sqlpriv.quote("column") }},
     m.entropy,
     c.conditional_entropy,
     case when m.entropy > 0 then c.conditional_entropy / m.entropy else 0 end as weight

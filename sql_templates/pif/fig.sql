@@ -1,9 +1,9 @@
 {#- FIG: per analysed column, the sum of the measure over all rows (patterns weighted by w). -#}
 {% macro pif_fig(t, cols, measure) -%}
-select "column", fig
+select {{ sqlpriv.quote("column") }}, fig
 from (
 {% for c in cols %}
-    select {{ c.j }} as j, {{ sqlpriv.literal(c.name) }} as "column", sum(p.w * {{ sqlpriv.pif_value(c, measure) }}) as fig
+    select {{ c.j }} as j, {{ sqlpriv.literal(c.name) }} as {{ sqlpriv.quote("column") }}, sum(p.w * {{ sqlpriv.pif_value(c, measure) }}) as fig
     from {{ sqlpriv.quote(t.pif_cells) }} as p
 {% if measure == 'wcig' %}
     cross join (select weight as w{{ c.j }} from {{ sqlpriv.quote(t.pif_entropies) }} where j = {{ c.j }}) as e

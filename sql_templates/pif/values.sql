@@ -38,7 +38,7 @@ supported as (
 )
 select
     j, x, cnt, q, a,
-    greatest(0, sqlpriv_pif_kl_term(sqlpriv_pif_mix(a, 1, q), q) + sqlpriv_pif_xlog2x(1 - a) * (support_q - q)) as alone_cig,
+    greatest(0, {{ sqlpriv.kl_term(sqlpriv.mix("a", 1, "q"), "q") }} + {{ sqlpriv.xlog2x("1 - a") }} * (support_q - q)) as alone_cig,
     a * abs(1 - q) as alone_csf
 from supported
 {%- endmacro %}

@@ -16,7 +16,7 @@
 requested (i, field, expression, j, weight) as (
     values
 {% for f in fields %}
-        ({{ loop.index0 }}, {{ sqlpriv.literal(f.name) }}, {{ sqlpriv.literal(f.expression) }}::varchar, {{ f.j }}, {{ sqlpriv.literal(f.weight) }}::double){{ "," if not loop.last }}
+        ({{ loop.index0 }}, {{ sqlpriv.literal(f.name) }}, {{ sqlpriv.literal(f.expression) }}::{{ sqlpriv.text_type() }}, {{ f.j }}, {{ sqlpriv.literal(f.weight) }}::double){{ "," if not loop.last }}
 {% endfor %}
 ),
 grouped (i, g, group_j, scored_with, first_in_group) as (
@@ -24,7 +24,9 @@ grouped (i, g, group_j, scored_with, first_in_group) as (
 {% for gr in groups %}
 {% set outer = loop %}
 {% for i in gr.fields %}
-        ({{ i }}, {{ gr.g }}, {{ gr.j }}, [{% for m in gr.fields %}{{ sqlpriv.literal(fields[m].name) }}{{ ", " if not loop.last }}{% endfor %}]::varchar[], {{ "true" if loop.first else "false" }}){{ "," if not (outer.last and loop.last) }}
+{% set names = [] %}
+{% for m in gr.fields %}{% set _ = names.append(sqlpriv.literal(fields[m].name)) %}{% endfor %}
+        ({{ i }}, {{ gr.g }}, {{ gr.j }}, {{ sqlpriv.text_array(names) }}, {{ "true" if loop.first else "false" }}){{ "," if not (outer.last and loop.last) }}
 {% endfor %}
 {% endfor %}
 ),
@@ -40,11 +42,11 @@ read_columns (i, k, source_column, j) as (
 {% endfor %}
 {% endfor %}
 {% else %}
-    select null::integer, null::integer, null::varchar, null::integer where false
+    select null::integer, null::integer, null::{{ sqlpriv.text_type() }}, null::integer where false
 {% endif %}
 ),
 before as (
-    select r.i, list(r.source_column order by r.k) as source_columns, product(1 - s.probability) as factor_before
+    select r.i, {{ sqlpriv.ordered_list("r.source_column", "r.k") }} as source_columns, {{ sqlpriv.product("1 - s.probability") }} as factor_before
     from read_columns as r
     join stats as s using (j)
     group by r.i
@@ -62,7 +64,7 @@ fields as (
         s.probability,
         s.shannons,
         s.harts,
-        s.n as "values",
+        s.n as {{ sqlpriv.quote("values") }},
         s.categories,
         g.g,
         g.scored_with,

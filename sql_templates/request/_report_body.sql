@@ -17,8 +17,8 @@
                              on_violation="review") -%}
 scored as (
     select
-        product(group_factor) filter (where first_in_group) as score,
-        coalesce(product(weight) filter (where weight is not null), 1) as weights
+        {{ sqlpriv.product("group_factor", where="first_in_group") }} as score,
+        coalesce({{ sqlpriv.product("weight", where="weight is not null") }}, 1) as weights
     from fields
 ),
 joint as (
@@ -36,7 +36,7 @@ verdict as (
     select
         scored.*,
         joint.*,
-        sqlpriv_request_decision(scored.score, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as score_decision,
+        {{ sqlpriv.request_decision("scored.score", sqlpriv.literal(approve) ~ "::double", sqlpriv.literal(reject) ~ "::double") }} as score_decision,
         concat_ws(', ',
             case when joint.unique_rows / joint.n::double > {{ sqlpriv.literal(max_unique_share) }}::double then 'max_unique_share' end,
             case when joint.smallest_class < {{ sqlpriv.literal(min_k) }}::bigint then 'min_k' end
@@ -45,8 +45,8 @@ verdict as (
 )
 select
     v.score,
-    sqlpriv_request_gate(v.score_decision, v.violated_rules <> '', {{ sqlpriv.literal(on_violation) }}) as decision,
-    case when sqlpriv_request_gate(v.score_decision, v.violated_rules <> '', {{ sqlpriv.literal(on_violation) }})
+    {{ sqlpriv.request_gate("v.score_decision", "v.violated_rules <> ''", sqlpriv.literal(on_violation)) }} as decision,
+    case when {{ sqlpriv.request_gate("v.score_decision", "v.violated_rules <> ''", sqlpriv.literal(on_violation)) }}
               = v.score_decision then 'score' else v.violated_rules end as rule,
     v.score_decision,
     v.violated_rules,
@@ -60,7 +60,7 @@ select
     v.classes / v.n::double as guess_probability,
     v.privacy_factor as joint_factor,
     v.privacy_factor * v.weights as joint_score,
-    sqlpriv_request_decision(v.privacy_factor * v.weights, {{ sqlpriv.literal(approve) }}::double, {{ sqlpriv.literal(reject) }}::double) as joint_decision,
+    {{ sqlpriv.request_decision("v.privacy_factor * v.weights", sqlpriv.literal(approve) ~ "::double", sqlpriv.literal(reject) ~ "::double") }} as joint_decision,
     coalesce((select max(size) from {{ sqlpriv.quote(t.sizes) }} where j = -2), v.n) as rows_before_dropna
 from verdict as v
 {%- endmacro %}

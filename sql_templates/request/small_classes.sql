@@ -15,6 +15,6 @@ from {{ source }}
 group by {% for c in columns %}{{ sqlpriv.quote(c) }}{{ ", " if not loop.last }}{% endfor %}
 
 having count(*) < {{ sqlpriv.literal(k) }}
-order by {{ columns | length + 1 }}{% for c in columns %}, {{ loop.index }}{% endfor %}
+order by {{ columns | length + 1 }}{% for c in columns %}, {{ loop.index }} nulls last{% endfor %}
 
 {%- endmacro %}

@@ -20,7 +20,7 @@ bins as (
 ),
 binned as (
     select b.lo, b.class_size, coalesce(sum(q.classes), 0)::bigint as classes,
-           coalesce(sum(q.classes * q.size), 0)::bigint as "rows"
+           coalesce(sum(q.classes * q.size), 0)::bigint as {{ sqlpriv.quote("rows") }}
     from bins as b
     left join joint as q on least(q.size, {{ k }}) = b.lo
     group by b.lo, b.class_size

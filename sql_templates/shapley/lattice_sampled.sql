@@ -33,7 +33,7 @@ select
     bit_count(v.sid) as size,
     p.parent,
 {% for word in words %}
-    0{% for f in word %} + case when sqlpriv_has_bit(v.sid, {{ f.j }}) then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
+    0{% for f in word %} + case when {{ sqlpriv.has_bit("v.sid", f.j) }} then {{ f.mask }} else 0 end{% endfor %} as m{{ loop.index0 }},
 {% endfor %}
 {% for c in columns %}
     {{ "0.0" if cardinalities[loop.index0] == 1 else "coalesce(k.c" ~ loop.index0 ~ ", 0)" }} as c{{ loop.index0 }}{{ "," if not loop.last }}

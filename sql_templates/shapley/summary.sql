@@ -26,7 +26,7 @@ errors as (
 
 {% for c in columns %}
 select
-    {{ sqlpriv.literal(c.name) }} as "column",
+    {{ sqlpriv.literal(c.name) }} as {{ sqlpriv.quote("column") }},
     (select entropy from entropies where sid = {{ 2 ** loop.index0 }}) as entropy,
     (select entropy from entropies where sid = {{ full_sid }})
         - (select entropy from entropies where sid = {{ full_sid - 2 ** loop.index0 }}) as conditional_entropy,

@@ -126,6 +126,44 @@ def add_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("tab
     parser.add_argument("--threads", type=int, help="DuckDB threads")
     parser.add_argument("--memory-limit", help="DuckDB memory limit, e.g. 4GB")
     parser.add_argument("--temp-directory", help="where DuckDB may spill when memory is short")
+    add_engine(parser)
+
+
+def add_engine(parser: argparse.ArgumentParser) -> None:
+    """``--engine duckdb|spark`` with ``--spark-master`` and ``--spark-conf`` (docs/spark.md)."""
+    parser.add_argument("--engine", choices=("duckdb", "spark"), default="duckdb",
+                        help="where the SQL runs: DuckDB in-process (default) or Apache Spark (pip install 'sqlpriv[spark]')")
+    parser.add_argument("--spark-master", metavar="URL",
+                        help="Spark master with --engine spark (default local[*], or what spark-submit set)")
+    parser.add_argument("--spark-conf", action="append", default=[], metavar="KEY=VALUE",
+                        help="a Spark setting with --engine spark (repeatable), e.g. spark.executor.memory=8g")
+
+
+def spark_session(args: argparse.Namespace) -> Any:
+    """The SparkSession for ``--engine spark``: pyspark imported only here."""
+    from sqlpriv.errors import ParameterError
+
+    try:
+        from pyspark import SparkConf
+        from pyspark.sql import SparkSession
+    except ImportError:
+        raise ParameterError("--engine spark needs pyspark (and Java 17+): pip install 'sqlpriv[spark]'") from None
+    builder = SparkSession.builder.appName("sqlpriv")
+    master = args.spark_master or (None if SparkConf().contains("spark.master") else "local[*]")
+    if master:
+        builder = builder.master(master)
+    for item in args.spark_conf:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ParameterError(f"--spark-conf takes KEY=VALUE, got {item!r}")
+        builder = builder.config(key.strip(), value)
+    session = builder.getOrCreate()
+    session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+def engine(args: argparse.Namespace) -> str:
+    return getattr(args, "engine", "duckdb")
 
 
 def parse_columns(items: list[str] | None) -> list[Any] | None:
@@ -146,6 +184,13 @@ def parse_columns(items: list[str] | None) -> list[Any] | None:
 
 
 def connection_options(args: argparse.Namespace) -> dict[str, Any]:
+    if engine(args) == "spark":
+        from sqlpriv.errors import ParameterError
+
+        if args.db or args.threads or args.memory_limit or args.temp_directory:
+            raise ParameterError("--db, --threads, --memory-limit and --temp-directory are DuckDB options; "
+                                 "with --engine spark use --spark-master and --spark-conf")
+        return {"spark": spark_session(args)}
     return {
         "con": args.db,
         "threads": args.threads,

@@ -89,11 +89,29 @@ def parse_accuracies(items: list[str]) -> dict[str, float] | None:
     return accuracies or None
 
 
+def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
+    """--engine spark: the per-row measure, written by Spark with --out (or printed with --sql)."""
+    result = getattr(measures, args.measure)(
+        args.source, common.parse_columns(args.columns), priors=parse_priors(args.prior),
+        accuracies=parse_accuracies(args.accuracy), key=args.key, dropna=args.dropna, **common.connection_options(args))
+    if args.sql:
+        print(result.sql, end="")
+        return 0
+    if not args.out:
+        raise ParameterError("with --engine spark, sqlpriv pif writes the per-row values: add --out OUT.parquet "
+                             "(FIG, PIF and the top rows are computed on DuckDB)")
+    path = result.write(args.out)
+    print(f"sqlpriv: wrote {args.measure} to {path} (with Spark)", file=sys.stderr)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from sqlpriv import factors as measures
 
     if args.top < 1:
         raise ParameterError(f"--top must be a positive integer, got {args.top}")
+    if common.engine(args) == "spark":
+        return _run_on_spark(args, measures)
     factors = common.show_warnings(
         lambda: measures.information_factors(
             args.source,

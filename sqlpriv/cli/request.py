@@ -91,12 +91,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _run_on_spark(args: argparse.Namespace, request: list) -> int:
+    """--engine spark: the one-row report (score, decision, joint figures) of the single statement."""
+    from sqlpriv.request import assess_request
+
+    a = assess_request(args.source, request, approve=args.approve, reject=args.reject, k=args.k,
+                       weights=_weights(args.weight) or None, dropna=args.dropna, **common.connection_options(args))
+    if args.sql:
+        print(a.sql, end="")
+        return 0
+    report = a.report().df()
+    if args.format == "json":
+        print(report.to_json(orient="records", indent=2, double_precision=15))
+    else:
+        common.print_tables([("report", report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str))], "table")
+        print(f"\ndecision: {a.decision} (score {a.score:.6g}; approve >= {args.approve:g}, reject < {args.reject:g})")
+    sys.stdout.flush()
+    return EXIT_CODES[a.decision]
+
+
 def run(args: argparse.Namespace) -> int:
     from sqlpriv.request import prepare_request
 
     request = common.parse_columns(args.columns)
     if not request:
         raise ParameterError("the request is empty: name the requested fields with -c COL (repeatable)")
+    if common.engine(args) == "spark":
+        return _run_on_spark(args, request)
     a = common.show_warnings(
         lambda: prepare_request(
             args.source,

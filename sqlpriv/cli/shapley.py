@@ -45,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
     )
     tables = [("summary", result.summary())] + [(f"by {expr}", result.by(expr)) for expr in args.by]
     per_row = result.per_row() if args.per_row else None
+    if args.sql and common.engine(args) == "spark":
+        print("".join(r.sql for r in [r for _, r in tables] + ([per_row] if per_row else [])), end="")
+        return 0
     if args.sql:
         queries = [r.query for _, r in tables]
         needs = [n for _, r in tables for n in r.needs]

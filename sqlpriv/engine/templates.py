@@ -19,15 +19,26 @@ True
 True
 >>> call("engine_count_rows", relation=quote("t"), ignored=1)
 'select count(*) as n from "t"'
+
+Dialect differences live in dispatched macros (``sql_templates/dialect/``): a template calls
+``sqlpriv.quote(name)``, a shim that calls ``adapter.dispatch('quote', 'sqlpriv')(name)``, which
+picks ``<dialect>__quote``, else ``default__quote`` -- dbt's own rule, so that in dbt the
+adapter picks them (dbt-databricks inherits ``spark__``). Here the dialect is a render-time
+setting (``dialect=`` of :func:`call` and :func:`render`, or :func:`use_dialect`; default ``"duckdb"``):
+
+>>> call("quote", name="a`b", dialect="spark")
+'`a``b`'
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import jinja2
 
@@ -59,6 +70,39 @@ def template_dir() -> Path:
     raise FileNotFoundError(
         "sqlpriv could not find its sql_templates folder; reinstall the package"
     )
+
+
+DIALECTS = ("duckdb", "spark")  # the SQL dialects the templates render (dbt adapter types)
+_DIALECT: contextvars.ContextVar[str] = contextvars.ContextVar("sqlpriv_dialect", default="duckdb")
+
+
+def current_dialect() -> str:
+    """The dialect templates are being rendered for (``"duckdb"`` unless :func:`use_dialect` says)."""
+    return _DIALECT.get()
+
+
+@contextlib.contextmanager
+def use_dialect(name: str) -> Iterator[None]:
+    """Render templates for dialect ``name`` inside the ``with`` block."""
+    if name not in DIALECTS:
+        raise ValueError(f"unknown SQL dialect {name!r}; choose one of {', '.join(DIALECTS)}")
+    token = _DIALECT.set(name)
+    try:
+        yield
+    finally:
+        _DIALECT.reset(token)
+
+
+class Adapter:
+    """``adapter.dispatch(name, 'sqlpriv')`` outside dbt: the macro ``<dialect>__name``, else
+    ``default__name`` (dbt's rule; the dialect is :func:`current_dialect`)."""
+
+    def dispatch(self, name: str, macro_namespace: str | None = None) -> Any:
+        index = macro_index()
+        for prefix in (current_dialect(), "default"):
+            if f"{prefix}__{name}" in index:
+                return getattr(environment().globals["sqlpriv"], f"{prefix}__{name}")
+        raise AttributeError(f"no template defines default__{name} or {current_dialect()}__{name}")
 
 
 DBT_ONLY = "dbt"  # sql_templates/dbt: the dbt adapter layer (dbt-only Jinja tags), never loaded here
@@ -101,8 +145,10 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=False,
         autoescape=False,
+        auto_reload=False,  # templates never change while a process runs: no stat per lookup
     )
     env.globals["sqlpriv"] = Namespace()
+    env.globals["adapter"] = Adapter()
     return env
 
 
@@ -112,8 +158,12 @@ def macro_name(name: str) -> str:
     return f"{folder.rpartition('/')[2]}_{stem[:-4] if stem.endswith('.sql') else stem}"
 
 
-def call(macro: str, **context: Any) -> str:
-    """Render template macro ``macro`` with the arguments it declares taken from ``context``."""
+def call(macro: str, dialect: str | None = None, **context: Any) -> str:
+    """Render template macro ``macro`` with the arguments it declares taken from ``context``
+    (for SQL dialect ``dialect``, default the current one: ``"duckdb"``)."""
+    if dialect is not None and dialect != current_dialect():
+        with use_dialect(dialect):
+            return call(macro, **context)
     fn = getattr(environment().globals["sqlpriv"], macro)
     args = {k: v for k, v in context.items() if k in fn.arguments or fn.catch_kwargs}
     # split on "\n" only: str.splitlines() would also break at \x1c-\x1e or \u2028 inside a name
@@ -121,9 +171,9 @@ def call(macro: str, **context: Any) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def render(name: str, **context: Any) -> str:
+def render(name: str, dialect: str | None = None, **context: Any) -> str:
     """Render template ``name`` (a path relative to ``sql_templates/``): call its macro."""
-    return call(macro_name(name), **context)
+    return call(macro_name(name), dialect=dialect, **context)
 
 
 def create_table(table: str, body: str) -> str:

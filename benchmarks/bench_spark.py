@@ -1,0 +1,112 @@
+"""Spark (pyspark local[N]) against DuckDB on the synthetic voter roll (examples/voters.py):
+per-row uniqueness Shapley values to Parquet, and summary + 4 subgroup tables, at several sizes.
+
+    python benchmarks/bench_spark.py                      # 7.5M rows: Spark vs DuckDB, then Spark at 1M / 7.5M / 30M
+    python benchmarks/bench_spark.py --rows 1000000 --quick   # one size, both engines
+
+Each engine reads the same Parquet file. Times are wall-clock seconds of the measure alone (the
+Spark session is started once, before; its start-up is printed separately). The 30M-row file is
+the 7.5M-row roll written four times (the generator stops at 10M rows). Prints one line per
+case; record the figures in benchmarks/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "examples"))
+
+COLUMNS = ["zip_code", "race", "party", "gender", "age"]
+BY = ["party", "gender", "race", "age < 32"]
+
+
+def roll(rows: int, folder: Path) -> Path:
+    """A Parquet voter roll of ``rows`` rows (cached in ``folder``)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from voters import MAX_ROWS, generate
+
+    path = folder / f"voters_{rows}.parquet"
+    if path.exists():
+        return path
+    if rows <= MAX_ROWS:
+        pq.write_table(generate(rows, seed=0), path)
+    else:
+        base = generate(rows // 4, seed=0)
+        pq.write_table(pa.concat_tables([base] * 4), path)
+    return path
+
+
+def timed(label: str, fn) -> float:
+    start = time.perf_counter()
+    fn()
+    seconds = time.perf_counter() - start
+    print(f"{label}: {seconds:.1f} s", flush=True)
+    return seconds
+
+
+def bench_spark(spark, path: Path, out: Path, rows: int) -> None:
+    import sqlpriv
+
+    frame = spark.read.parquet(str(path))
+    r = sqlpriv.uniqueness_shapley(frame, columns=COLUMNS, key="voter_id")
+    timed(f"spark  {rows:>11,} rows: per-row to Parquet", lambda: r.per_row().to_parquet(out / f"phi_spark_{rows}.parquet"))
+    timed(f"spark  {rows:>11,} rows: summary + 4 by() tables",
+          lambda: [r.summary().df()] + [r.by(expr).df() for expr in BY])
+
+
+def bench_duckdb(path: Path, out: Path, rows: int) -> None:
+    import sqlpriv
+
+    def per_row() -> None:
+        sqlpriv.uniqueness_shapley(str(path), columns=COLUMNS, key="voter_id").per_row().to_parquet(out / f"phi_duckdb_{rows}.parquet")
+
+    def tables() -> None:
+        r = sqlpriv.uniqueness_shapley(str(path), columns=COLUMNS, key="voter_id")
+        [r.summary().df()] + [r.by(expr).df() for expr in BY]
+
+    timed(f"duckdb {rows:>11,} rows: per-row to Parquet", per_row)
+    timed(f"duckdb {rows:>11,} rows: summary + 4 by() tables", tables)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rows", type=int, action="append", help="roll sizes (default 7.5M vs DuckDB, then 1M, 30M on Spark)")
+    parser.add_argument("--master", default="local[2]")
+    parser.add_argument("--quick", action="store_true", help="the given sizes on both engines only")
+    parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
+    args = parser.parse_args()
+    data = Path(args.data)
+    data.mkdir(parents=True, exist_ok=True)
+    out = Path(tempfile.mkdtemp(prefix="sqlpriv-bench-spark-"))
+    from pyspark.sql import SparkSession
+
+    start = time.perf_counter()
+    spark = (SparkSession.builder.master(args.master).appName("sqlpriv-bench")
+             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+             .config("spark.driver.memory", "6g").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    print(f"spark session ({args.master}) started in {time.perf_counter() - start:.1f} s", flush=True)
+    try:
+        both = args.rows or [7_500_000]
+        for rows in both:
+            path = roll(rows, data)
+            bench_duckdb(path, out, rows)
+            bench_spark(spark, path, out, rows)
+        if not args.quick and not args.rows:
+            for rows in (1_000_000, 30_000_000):
+                bench_spark(spark, roll(rows, data), out, rows)
+    finally:
+        spark.stop()
+        shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

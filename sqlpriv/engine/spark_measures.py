@@ -1,0 +1,218 @@
+"""The measures with a single-statement form, on Spark: what ``sqlpriv.uniqueness_shapley``,
+``cig`` / ``wcig`` / ``csf``, ``privacy_profile``, ``assess_request`` and ``small_classes`` run when
+the source is a Spark DataFrame or ``spark=`` is given. Each result is a
+:class:`~sqlpriv.engine.spark.SparkResult` over the very query template the DuckDB dbt models run,
+rendered for Spark SQL; the checks (and their errors) are the DuckDB API's.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Mapping
+
+from sqlpriv.engine.spark import (
+    EXACT_LIMIT,
+    SparkResult,
+    SparkSource,
+    check_expression,
+    duckdb_only,
+    match_key,
+    quote,
+    render_query,
+    require_rows,
+    resolve_columns,
+    resolve_source,
+)
+from sqlpriv.errors import ParameterError, SqlprivWarning
+
+
+def _frame(source: Any, columns: Any, spark: Any, key: str | None = None) -> tuple[SparkSource, list[str], str | None]:
+    src = resolve_source(source, spark)
+    if key is not None:
+        from sqlpriv.engine.sources import _match_column
+
+        key = _match_column(src, key)
+    src, names = resolve_columns(src, columns, exclude=[key] if key else [])
+    key = match_key(src, key, names)
+    require_rows(src)
+    return src, names, key
+
+
+def _unsupported(options: Mapping[str, Any], what: str) -> None:
+    given = sorted(name for name, value in options.items() if value not in (None, False, "auto"))
+    if given:
+        raise ParameterError(
+            f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} not available for {what} on Spark "
+            "(the Spark engine runs the single-statement form: NULL is a category, empirical priors, "
+            "exact values); leave them out, or run on DuckDB"
+        )
+
+
+def _free_name(name: str, taken: list[str]) -> str:
+    lowered = {t.lower() for t in taken}
+    while name.lower() in lowered:
+        name = "_" + name
+    return name
+
+
+# --------------------------------------------------------------------------- uniqueness Shapley
+
+
+class SparkShapleyResult:
+    """Uniqueness Shapley values on Spark: ``summary()``, ``by(expr)``, ``per_row()``, each a
+    :class:`SparkResult` (exact values; the same numbers as on DuckDB)."""
+
+    method = "exact"
+
+    def __init__(self, source: SparkSource, names: list[str], key: str | None) -> None:
+        self.source = source
+        self._names = names
+        self.key = key
+
+    @property
+    def columns(self) -> list[str]:
+        return list(self._names)
+
+    def _query(self, **args: Any) -> SparkResult:
+        return SparkResult(self.source, render_query("shapley_query", source=self.source.ref, columns=self._names, **args))
+
+    def summary(self) -> SparkResult:
+        """One row per column: column, entropy, conditional_entropy, shapley (bits)."""
+        return self._query(output="summary")
+
+    def per_row(self) -> SparkResult:
+        """The row key (``key``, else the 0-based input position as ``row``), one column per analysed column."""
+        return self._query(output="per_row", key=self.key)
+
+    def by(self, expr: str) -> SparkResult:
+        """Mean values per level of ``expr`` (a column name or a Spark SQL expression)."""
+        if not isinstance(expr, str) or not expr.strip():
+            raise ParameterError("by() needs a column name or SQL expression, e.g. by('age < 32')")
+        sql_expr = quote(expr) if expr in self.source.column_names() else check_expression(
+            self.source, expr, what="subgroup expression")
+        return self._query(output="by", by=sql_expr)
+
+    def entropies(self) -> SparkResult:
+        raise ParameterError(
+            "entropies() has no single-statement form on Spark yet; use summary() (its entropy and "
+            "conditional_entropy columns) or run on DuckDB"
+        )
+
+
+def uniqueness_shapley(source: Any, columns: Any = None, *, spark: Any = None, key: str | None = None,
+                       dropna: bool = False, method: str = "auto", **options: Any) -> SparkShapleyResult:
+    """``sqlpriv.uniqueness_shapley`` on Spark (exact, up to 12 columns)."""
+    if method not in ("auto", "exact", "sample"):
+        raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
+    if method == "sample":
+        raise duckdb_only("uniqueness_shapley(method='sample')")
+    _unsupported({"dropna": dropna, **{k: v for k, v in options.items() if k not in ("samples", "seed")}},
+                 "uniqueness_shapley")
+    src, names, key = _frame(source, columns, spark, key)
+    if len(names) > EXACT_LIMIT:
+        raise ParameterError(
+            f"{len(names)} columns is too many for exact mode on Spark (2^{len(names)} column subsets per row; "
+            f"the limit is {EXACT_LIMIT}); analyse fewer columns, or use method='sample' on DuckDB"
+        )
+    return SparkShapleyResult(src, names, key)
+
+
+# --------------------------------------------------------------------------- information factors
+
+
+def information_factor(measure: str, source: Any, columns: Any = None, priors: Any = None, accuracies: Any = None,
+                       key: str | None = None, *, spark: Any = None, dropna: bool = False, **options: Any) -> SparkResult:
+    """``sqlpriv.cig`` / ``wcig`` / ``csf`` on Spark (empirical priors, accuracy 1)."""
+    _unsupported({"priors": priors, "accuracies": accuracies, "dropna": dropna, **options}, measure)
+    src, names, key = _frame(source, columns, spark, key)
+    if len(names) < 2:
+        raise ParameterError(
+            "information factors need at least 2 columns: each column is measured given all the other "
+            "columns (leave-one-out), so one column has no context"
+        )
+    return SparkResult(src, render_query("pif_query", source=src.ref, columns=names, key=key, measure=measure))
+
+
+# --------------------------------------------------------------------------- data requests
+
+
+def privacy_profile(source: Any, columns: Any = None, *, spark: Any = None, dropna: bool = False,
+                    **options: Any) -> SparkResult:
+    """``sqlpriv.privacy_profile`` on Spark."""
+    _unsupported({"dropna": dropna, **{k: v for k, v in options.items() if k != "strategy"}}, "privacy_profile")
+    src, names, _ = _frame(source, columns, spark)
+    return SparkResult(src, render_query("request_profile_query", source=src.ref, columns=names))
+
+
+class SparkAssessment:
+    """A data request assessed on Spark: ``report()`` (one row: score, decision, joint figures),
+    and ``score``, ``decision``, ``joint`` read from it (one small collect)."""
+
+    def __init__(self, result: SparkResult, names: list[str]) -> None:
+        self._report = result
+        self.columns = names
+        self._row: dict[str, Any] | None = None
+
+    def report(self) -> SparkResult:
+        return self._report
+
+    def _values(self) -> dict[str, Any]:
+        if self._row is None:
+            frame = self._report.df()
+            self._row = {c: (v.item() if hasattr(v, "item") else v) for c, v in frame.iloc[0].items()}
+        return self._row
+
+    @property
+    def score(self) -> float:
+        return float(self._values()["score"])
+
+    @property
+    def decision(self) -> str:
+        return str(self._values()["decision"])
+
+    @property
+    def joint(self) -> dict[str, Any]:
+        return dict(self._values())
+
+    @property
+    def sql(self) -> str:
+        return self._report.sql
+
+    def fields(self) -> Any:
+        raise duckdb_only("Assessment.fields()")
+
+    def uniqueness(self) -> Any:
+        raise duckdb_only("Assessment.uniqueness()")
+
+
+def assess_request(source: Any, request: Any, *, spark: Any = None, approve: float = 0.8, reject: float = 0.2,
+                   k: int = 5, weights: Any = None, dropna: bool = False, **options: Any) -> SparkAssessment:
+    """``sqlpriv.assess_request`` on Spark (no weights, NULL a category)."""
+    from sqlpriv.request import _check_k, _check_thresholds, _is_empty
+
+    approve, reject = _check_thresholds(approve, reject)
+    k = _check_k(k)
+    if _is_empty(request):
+        raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
+    _unsupported({"weights": weights, "dropna": dropna, **{n: v for n, v in options.items() if n != "strategy"}},
+                 "assess_request")
+    src, names, _ = _frame(source, request, spark)
+    query = render_query("request_report_query", source=src.ref, columns=names, approve=approve, reject=reject, k=k)
+    return SparkAssessment(SparkResult(src, query), names)
+
+
+def small_classes(source: Any, columns: Any, k: int = 5, *, spark: Any = None, **options: Any) -> SparkResult:
+    """``sqlpriv.small_classes`` on Spark."""
+    from sqlpriv.request import _check_k, _is_empty
+
+    k = _check_k(k)
+    if _is_empty(columns):
+        raise ParameterError("columns is empty: name at least one column, e.g. columns=['gender', 'age']")
+    _unsupported(options, "small_classes")
+    src, names, _ = _frame(source, columns, spark)
+    return SparkResult(src, render_query("request_small_classes", source=src.ref, columns=names, k=k))
+
+
+def warn_single_row(n: int, label: str) -> None:  # pragma: no cover - kept for parity with DuckDB
+    if n == 1:
+        warnings.warn(f"{label} has a single row: every subject is unique and every value is 0", SqlprivWarning, stacklevel=3)

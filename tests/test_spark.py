@@ -1,0 +1,250 @@
+"""The single-statement measures on Apache Spark (pyspark local[2]) equal DuckDB's to 1e-9: on the
+bundled flare data, on random tables with NULLs (hypothesis, few examples: Spark is slow to start
+each job), and on column names with spaces, quotes, backticks and unicode; bad input gets the same
+sqlpriv errors. Skipped only when pyspark or Java is missing and SQLPRIV_REQUIRE_SPARK is unset
+(.ci/run sets it)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import duckdb
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sqlpriv
+from sqlpriv.engine.templates import call
+
+from conftest import FLARE_CSV
+
+try:
+    import pyspark  # noqa: F401
+
+    MISSING = None if shutil.which("java") else "java (a JRE) is not installed"
+except ImportError:
+    MISSING = "pyspark is not installed (pip install -e '.[test]')"
+if MISSING:
+    if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
+        raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {MISSING}")
+    pytest.skip(MISSING, allow_module_level=True)
+
+COLS = ["class", "largest spot's size", "activity", "area"]  # few columns: Spark pays per stage
+TOL = 1e-9
+
+
+@pytest.fixture(scope="session")
+def spark():
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("sqlpriv-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "1")
+        .config("spark.sql.adaptive.enabled", "false")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("OFF")
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="session")
+def flare_pd() -> pd.DataFrame:  # a name with a space and a quote, as in the dbt seed
+    return pd.read_csv(FLARE_CSV).rename(columns={"largest_spot_size": "largest spot's size"})
+
+
+@pytest.fixture(scope="session")
+def flare(spark, flare_pd):
+    return spark.createDataFrame(flare_pd)
+
+
+def assert_same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:
+    """Same headings, same rows (by key), numbers within 1e-9, the rest equal as text."""
+    assert list(got.columns) == list(expected.columns)
+    assert len(got) == len(expected)
+    if key is not None:
+        got = got.sort_values(key).reset_index(drop=True)
+        expected = expected.sort_values(key).reset_index(drop=True)
+    for col in expected.columns:
+        if pd.api.types.is_numeric_dtype(expected[col]) and not pd.api.types.is_bool_dtype(expected[col]):
+            np.testing.assert_allclose(got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=TOL,
+                                       err_msg=col)
+        else:
+            assert [None if pd.isna(v) else str(v) for v in got[col]] == \
+                   [None if pd.isna(v) else str(v) for v in expected[col]], col
+
+
+# --------------------------------------------------------------------------- flare
+
+
+def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
+    on_spark = sqlpriv.uniqueness_shapley(flare, columns=COLS)
+    on_duckdb = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS)
+    assert_same(on_spark.per_row().df(), on_duckdb.per_row().df(), "row")
+    assert_same(on_spark.summary().df(), on_duckdb.summary().df())
+    assert_same(on_spark.by("area_largest * 2 > 1").df(), on_duckdb.by("area_largest * 2 > 1").df())
+
+
+@pytest.mark.parametrize("measure", ["cig", "wcig", "csf"])
+def test_information_factors_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd, measure):
+    fn = getattr(sqlpriv, measure)
+    assert_same(fn(flare, columns=COLS[:3]).df(), fn(flare_pd, columns=COLS[:3]).df(), "row")
+
+
+def test_request_measures_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd):
+    assert_same(sqlpriv.privacy_profile(flare, COLS).df(), sqlpriv.privacy_profile(flare_pd, COLS).df())
+    a_spark = sqlpriv.assess_request(flare, COLS[:3], k=3, approve=0.5, reject=0.1)
+    a_duck = sqlpriv.assess_request(flare_pd, COLS[:3], k=3, approve=0.5, reject=0.1)
+    assert_same(a_spark.report().df(), a_duck.report().df())
+    assert (a_spark.decision, round(a_spark.score, 12)) == (a_duck.decision, round(a_duck.score, 12))
+    assert_same(sqlpriv.small_classes(flare, COLS[:3], k=3).df(), sqlpriv.small_classes(flare_pd, COLS[:3], k=3).df())
+
+
+def test_a_table_name_with_spark_and_a_key_column(spark, flare_pd):
+    frame = flare_pd.assign(id=[f"r{i}" for i in range(len(flare_pd))])
+    spark.createDataFrame(frame).createOrReplaceTempView("flare_keyed")
+    got = sqlpriv.uniqueness_shapley("flare_keyed", columns=COLS[:3], key="id", spark=spark).per_row().df()
+    expected = sqlpriv.uniqueness_shapley(frame, columns=COLS[:3], key="id").per_row().df()
+    assert_same(got, expected, "id")
+
+
+# --------------------------------------------------------------------------- result surface
+
+
+def test_results_stay_on_spark_until_asked_and_write_parquet_with_spark(spark, flare, flare_pd, tmp_path):
+    from pyspark.sql import DataFrame
+
+    result = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3]).per_row()
+    assert isinstance(result.spark(), DataFrame)
+    assert "`largest spot's size`" in result.sql and '"' not in result.query
+    target = result.to_parquet(tmp_path / "phi.parquet")
+    written = duckdb.sql(f"select * from read_parquet('{target}/*.parquet')").df()
+    assert_same(written, sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3]).per_row().df(), "row")
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]  # the temporary folder is gone
+    table = sqlpriv.privacy_profile(flare, COLS[:2]).arrow()
+    assert table.column_names[0] == "column" and table.num_rows == 2
+
+
+def test_printed_spark_sql_runs_as_is(spark, flare, flare_pd):
+    flare.createOrReplaceTempView("flare_printed")
+    sql = call("pif_query", dialect="spark", source="`flare_printed`", columns=COLS[:3], measure="csf")
+    assert_same(spark.sql(sql).toPandas(), sqlpriv.csf(flare_pd, columns=COLS[:3]).df(), "row")
+
+
+# --------------------------------------------------------------------------- awkward names, random tables
+
+ODD = ['a "b" c', "x `y` z", "été ünï", "row"]
+
+
+def odd_frame(seed: int = 3, n: int = 30) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    return pd.DataFrame({
+        ODD[0]: rng.choice(["p", "q", None], n),
+        ODD[1]: rng.choice(["u", "v", "w", None], n),
+        ODD[2]: rng.choice(["é", "ü", "\\", "'"], n),
+        ODD[3]: rng.integers(0, 2, n),
+    })
+
+
+def test_awkward_column_names_on_spark(spark):
+    frame = odd_frame()
+    sdf = spark.createDataFrame(frame)
+    assert_same(sqlpriv.uniqueness_shapley(sdf, columns=ODD).per_row().df(),
+                sqlpriv.uniqueness_shapley(frame, columns=ODD).per_row().df(), "_row")
+    assert_same(sqlpriv.cig(sdf, columns=ODD).df(), sqlpriv.cig(frame, columns=ODD).df(), "_row")
+    assert_same(sqlpriv.privacy_profile(sdf, ODD).df(), sqlpriv.privacy_profile(frame, ODD).df())
+    assert_same(sqlpriv.small_classes(sdf, ODD[1:3], k=3).df(), sqlpriv.small_classes(frame, ODD[1:3], k=3).df())
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 25), d=st.integers(2, 3))
+def test_random_tables_with_nulls_on_spark_equal_duckdb(spark, seed, n, d):
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({
+        f"c{j}": pd.array([None if rng.random() < 0.2 else int(v) for v in rng.integers(0, 3, n)], dtype="Int64")
+        for j in range(d)
+    })
+    sdf = spark.createDataFrame(frame.astype(object).where(frame.notna(), None), schema=", ".join(f"c{j} bigint" for j in range(d)))
+    result = sqlpriv.uniqueness_shapley(sdf)
+    assert_same(result.per_row().df(), sqlpriv.uniqueness_shapley(frame).per_row().df(), "row")
+    assert_same(sqlpriv.wcig(sdf).df(), sqlpriv.wcig(frame).df(), "row")
+    assert_same(sqlpriv.small_classes(sdf, list(frame.columns), k=2).df(),
+                sqlpriv.small_classes(frame, list(frame.columns), k=2).df())
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def error_of(fn) -> tuple[type, str]:
+    with pytest.raises(sqlpriv.SqlprivError) as info:
+        fn()
+    return type(info.value), str(info.value)
+
+
+def test_bad_input_gets_the_duckdb_errors_on_spark(spark, flare, flare_pd):
+    kind, message = error_of(lambda: sqlpriv.uniqueness_shapley(flare, columns=["class", "nope"]))
+    assert kind is sqlpriv.ColumnError and "'nope'" in message and "'activity'" in message
+    assert kind is error_of(lambda: sqlpriv.uniqueness_shapley(flare_pd, columns=["class", "nope"]))[0]
+
+    empty = spark.createDataFrame(flare_pd.head(0), schema=flare.schema)
+    assert error_of(lambda: sqlpriv.cig(empty, columns=["class", "area"]))[0] is sqlpriv.EmptyInputError
+    assert error_of(lambda: sqlpriv.privacy_profile(empty, ["class"]))[0] is sqlpriv.EmptyInputError
+
+    wide = spark.createDataFrame(pd.DataFrame({f"c{j}": [1, 2] for j in range(13)}))
+    kind, message = error_of(lambda: sqlpriv.uniqueness_shapley(wide, method="exact"))
+    assert kind is sqlpriv.ParameterError and "13 columns" in message
+
+    for bad in ["nope + 1", "sum(area)", "area) from x; drop table y; select (1", "(select 1)"]:
+        kind, message = error_of(lambda: sqlpriv.uniqueness_shapley(flare, columns=COLS[:2]).by(bad))
+        assert kind is sqlpriv.ColumnError, bad
+        kind, _ = error_of(lambda: sqlpriv.privacy_profile(flare, [{"x": bad}]))
+        assert kind is sqlpriv.ColumnError, bad
+
+    kind, message = error_of(lambda: sqlpriv.singling_out(flare, flare))
+    assert kind is sqlpriv.ParameterError and "DuckDB only" in message
+    assert "DuckDB only" in error_of(lambda: sqlpriv.sample_uniques(flare))[1]
+    assert "DuckDB only" in error_of(lambda: sqlpriv.uniqueness_shapley(flare, COLS[:2], method="sample"))[1]
+    assert "priors" in error_of(lambda: sqlpriv.cig(flare, COLS[:2], priors={"class": {"A": 1.0}}))[1]
+    assert error_of(lambda: sqlpriv.uniqueness_shapley("no_such_table", spark=spark))[0] is sqlpriv.SourceError
+
+
+def test_importing_sqlpriv_does_not_import_pyspark():
+    code = "import sys, sqlpriv; sqlpriv.uniqueness_shapley; assert 'pyspark' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def test_cli_engine_spark_prints_spark_sql_and_gates_a_request(spark, flare_pd, tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.to_csv(csv, index=False)
+    assert main(["profile", str(csv), "-c", "class", "-c", "largest spot's size", "--engine", "spark", "--sql"]) == 0
+    printed = capsys.readouterr().out
+    assert "`largest spot's size`" in printed and "grouping sets" in printed
+    code = main(["request", str(csv), "-c", "class", "-c", "area", "--engine", "spark", "--spark-conf",
+                 "spark.sql.shuffle.partitions=1", "--approve", "0.5", "--reject", "0.1"])
+    expected = sqlpriv.assess_request(flare_pd, ["class", "area"], approve=0.5, reject=0.1)
+    assert f"decision: {expected.decision}" in capsys.readouterr().out
+    assert code == {"approve": 0, "review": 3, "reject": 4}.get(expected.decision, code)
+    assert main(["profile", str(csv), "--engine", "spark", "--threads", "2"]) == 2  # a DuckDB option
+
+
+def test_cli_engine_spark_refuses_singling_out(spark, flare_pd, tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.to_csv(csv, index=False)
+    assert main(["uniques", str(csv), "-c", "class", "--engine", "spark"]) == 2
+    assert "DuckDB only" in capsys.readouterr().err
