@@ -629,6 +629,7 @@ def assess_request(
 
         return spark_measures.assess_request(  # type: ignore[return-value]
             source, request, spark=spark, approve=approve, reject=reject, k=k, weights=weights, dropna=dropna,
+            max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation,
             con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     return prepare_request(
         source, request, approve=approve, reject=reject, k=k, weights=weights, max_unique_share=max_unique_share,

@@ -186,18 +186,21 @@ class SparkAssessment:
 
 
 def assess_request(source: Any, request: Any, *, spark: Any = None, approve: float = 0.8, reject: float = 0.2,
-                   k: int = 5, weights: Any = None, dropna: bool = False, **options: Any) -> SparkAssessment:
-    """``sqlpriv.assess_request`` on Spark (no weights, NULL a category)."""
-    from sqlpriv.request import _check_k, _check_thresholds, _is_empty
+                   k: int = 5, weights: Any = None, dropna: bool = False, max_unique_share: float | None = None,
+                   min_k: int | None = None, on_violation: str = "review", **options: Any) -> SparkAssessment:
+    """``sqlpriv.assess_request`` on Spark (no weights, NULL a category), gate policy included."""
+    from sqlpriv.request import _check_k, _check_policy, _check_thresholds, _is_empty
 
     approve, reject = _check_thresholds(approve, reject)
     k = _check_k(k)
+    max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
     if _is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
     _unsupported({"weights": weights, "dropna": dropna, **{n: v for n, v in options.items() if n != "strategy"}},
                  "assess_request")
     src, names, _ = _frame(source, request, spark)
-    query = render_query("request_report_query", source=src.ref, columns=names, approve=approve, reject=reject, k=k)
+    query = render_query("request_report_query", source=src.ref, columns=names, approve=approve, reject=reject, k=k,
+                         max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation)
     return SparkAssessment(SparkResult(src, query), names)
 
 
