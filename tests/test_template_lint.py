@@ -28,7 +28,7 @@ ALLOWED = {
         "joint_j", "threads", "2 ** j", "2 ** d", "2 ** bits[loop.index0]", "col", "s", "k", "min_score",
         "max_share", "p", "bins", "limit", "max_cols", "level",
         "c.field_mask", "e.j", "outer.index0", "columns | length + 1", "2 ** loop.index0",
-        "full_sid - 2 ** loop.index0", "c.mask",
+        "full_sid - 2 ** loop.index0", "c.mask", "i", "gr.g", "gr.j", "d - 1",
     )},
     "numeric_precision": "an int (singling_out checks it is a non-negative integer)",
     "rows": "a quoted relation name (cohorts.py / cohort_ctes.sql pass sqlpriv.quote(...))",
@@ -39,6 +39,8 @@ ALLOWED = {
     "relation": "a quoted relation reference (Source.ref / dbt relation)",
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
     "query": "a rendered template (copy_to wraps a result query)",
+    "counts": "a rendered template (the distinct-counts query identifiers.py passes)",
+    "patterns": "a quoted relation name (sqlpriv.quote of the patterns table)",
     "details": "a rendered template (the singling-out details query the report summarises)",
     "expr": "an expression checked by sqlpriv.engine.sandbox (scalar, source columns only)",
     "analysed[i].expr": "a quoted column or an expression checked by sqlpriv.engine.sandbox",
@@ -50,6 +52,10 @@ ALLOWED = {
     "value": "inside the literal macro: a number (the `is number` branch)",
     "value | string | replace(\"'\", \"''\")": ESCAPE,
     "name | string | replace('\"', '\"\"')": "the quote macro's own escaping",
+    # Spark's variants (sql_templates/dialect/): backslashes doubled and quotes escaped, backticks doubled
+    'value | string | replace("\\\\", "\\\\\\\\") | replace(""", """")': ESCAPE,
+    'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
+    "names": "a list of sqlpriv.literal(...) results built in the same template",
 }
 # dbt-only templates interpolate dbt's own objects (relations, target), see docs/dbt.md
 DBT_ALLOWED = {
@@ -104,7 +110,11 @@ def safe(node: nodes.Node, allowed: dict[str, str]) -> bool:
     if isinstance(node, nodes.Call):
         target = node.node
         if isinstance(target, nodes.Getattr) and isinstance(target.node, nodes.Name) and target.node.name == "sqlpriv":
+            if target.attr in DIALECT_MACROS:  # it splices its arguments: they must be safe SQL themselves
+                return all(_safe_argument(a, allowed) for a in [*node.args, *(k.value for k in node.kwargs)])
             return True  # quote / literal escape; any other sqlpriv macro is itself linted
+        if _text(node) == "adapter.dispatch(...)(...)":
+            return True  # picks one of the variants defined (and linted) in the same file
         if isinstance(target, nodes.Getitem) and isinstance(target.node, nodes.Name) and target.node.name == "sqlpriv":
             return True
         return False
@@ -117,9 +127,34 @@ def safe(node: nodes.Node, allowed: dict[str, str]) -> bool:
     return _filter_text(node) in allowed
 
 
+def _safe_argument(node: nodes.Node, allowed: dict[str, str]) -> bool:
+    """An argument of a dialect macro: a constant SQL fragment, a safe interpolation, or a
+    concatenation (``~``) of those."""
+    if isinstance(node, nodes.Concat):
+        return all(_safe_argument(n, allowed) for n in node.nodes)
+    if isinstance(node, nodes.List):
+        return all(_safe_argument(n, allowed) for n in node.items)
+    return safe(node, allowed)
+
+
+def _macro_parameters(tree: nodes.Template) -> set[str]:
+    return {arg.name for macro in tree.find_all(nodes.Macro) for arg in macro.args}
+
+
+# the dialect macros (sql_templates/dialect/): each splices the SQL fragments it is given
+DIALECT_MACROS = {
+    m.name for path in (ROOT / "dialect").glob("*.sql") for m in _parse(path).find_all(nodes.Macro)
+    if not m.name.startswith(("default__", "spark__", "duckdb__")) and m.name not in ("quote", "literal")
+} if (ROOT / "dialect").is_dir() else set()
+
+
 def unsafe_interpolations(path: Path) -> list[str]:
     tree = _parse(path)
     allowed = dict(ALLOWED)
+    if path.parent.name == "dialect":  # a dialect macro's parameters are SQL fragments its callers build;
+        # every call site's arguments are linted in turn (DIALECT_MACROS in safe())
+        allowed.update({name: "a SQL fragment from a linted call site" for name in _macro_parameters(tree)})
+        allowed['items | join(", ")'] = "SQL fragments from a linted call site, comma-separated"
     if path.is_relative_to(ROOT) and path.relative_to(ROOT).parts[0] == "dbt":
         allowed.update(DBT_ALLOWED)
     bad = []
@@ -182,3 +217,14 @@ def test_allow_list_has_no_stale_entries() -> None:
                     used.add(_filter_text(n))
     stale = sorted((set(ALLOWED) | set(DBT_ALLOWED)) - used)
     assert not stale, f"allow-listed forms no template uses any more: {stale}"
+
+
+def test_dialect_macro_arguments_are_linted_at_the_call_site(tmp_path):
+    # a dialect macro splices the SQL fragments it is given, so its call sites are checked
+    bad = tmp_path / "bad.sql"
+    bad.write_text("{% macro x(user_text) %}select {{ sqlpriv.product(user_text) }}{% endmacro %}")
+    assert unsafe_interpolations(bad) == ["sqlpriv.product(...)"]
+    good = tmp_path / "good.sql"
+    good.write_text('{% macro x(c) %}select {{ sqlpriv.product("f", where="w is not null") }}, '
+                    '{{ sqlpriv.request_decision("s", sqlpriv.literal(c) ~ "::double", "0.2") }}{% endmacro %}')
+    assert unsafe_interpolations(good) == []
