@@ -405,7 +405,6 @@ def report(
     ``SQLPRIV_PROGRESS=0``).
     """
     from sqlpriv import factors as pif_module
-    from sqlpriv.engine.connection import connect
     from sqlpriv.request import assess_request
     from sqlpriv.shapley import uniqueness_shapley
     from sqlpriv.synthetic import singling_out
@@ -415,32 +414,33 @@ def report(
     for expr in by_list:
         if not isinstance(expr, str) or not expr.strip():
             raise ParameterError(f"by= needs column names or SQL expressions, got {expr!r}")
-    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    # each measure opens (and locks down) its own connection unless the caller passed one
+    opts: dict[str, Any] = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     started = time.perf_counter()
     steps = 4 + (synthetic is not None) + (request is not None)
     sections: list[str] = []
     with progress_bar(steps, progress) as bar:
-        shap = uniqueness_shapley(source, columns, con=conn, method=method)
+        shap = uniqueness_shapley(source, columns, method=method, **opts)
         names = shap.columns
         bar.step("overview")
         joint_request = columns if columns is not None else names
-        overview = assess_request(source, joint_request, k=k, con=conn)
+        overview = assess_request(source, joint_request, k=k, **opts)
         sections.append(_overview(_label(source), overview, names, k, shap.dropped_rows))
         sections.append(_profile(overview.fields().df()))
         bar.step("uniqueness Shapley")
         sections.append(_shapley(shap, by_list, rows, scatter_column))
         bar.step("information factors")
         if pif and len(names) >= 2:  # CIG needs at least two columns
-            factors = pif_module.information_factors(source, columns, con=conn)
+            factors = pif_module.information_factors(source, columns, **opts)
             sections.append(_pif(factors.cig(), percentile, bins, heatmap_rows))
         bar.step("singling out" if synthetic is not None else "")
         if synthetic is not None:
             s = singling_out(source, synthetic, max_cols=min(max_cols, len(names)) if max_cols else None,
-                             progress=False, con=conn)
+                             progress=False, **opts)
             sections.append(_singling_out(s, _label(synthetic), 10))
             bar.step("request" if request is not None else "")
         if request is not None:
-            sections.append(_request(assess_request(source, request, k=k, con=conn)))
+            sections.append(_request(assess_request(source, request, k=k, **opts)))
             bar.step("")
     elapsed = time.perf_counter() - started
     from sqlpriv import __version__

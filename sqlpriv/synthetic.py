@@ -33,18 +33,16 @@ from __future__ import annotations
 import itertools
 import logging
 import math
-import sys
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import duckdb
 
-from sqlpriv import progress as progress_bars
 from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
+from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, plan_words
+from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, fields, plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, _match_column, resolve_source
@@ -144,28 +142,7 @@ def _check_max_cols(max_cols: Any, d: int) -> int:
     return max_cols
 
 
-class _Progress:
-    """A one-line progress report on stderr, by combination size (only when stderr is a terminal)."""
-
-    def __init__(self, enabled: bool, total: int, label: str) -> None:
-        self.enabled = progress_bars.enabled(None if enabled else False)  # also off with SQLPRIV_PROGRESS=0
-        self.total, self.label, self.start = total, label, time.perf_counter()
-        progress_bars.hold()  # the plan's own step bar stays silent meanwhile
-
-    def update(self, size: int, text: str) -> None:
-        if self.enabled:
-            elapsed = time.perf_counter() - self.start
-            sys.stderr.write(f"\r{self.label}: size {size}/{self.total} {text} [{elapsed:.1f}s]\033[K")
-            sys.stderr.flush()
-
-    def close(self) -> None:
-        progress_bars.release()
-        if self.enabled:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
-class SinglingOutResult(Display):
+class SinglingOutResult(Display, Analysis):
     """Singled-out synthetic records (SPEC 4).
 
     ``summary()``, ``details()`` and ``tree()`` each return a :class:`sqlpriv.Result`.
@@ -176,6 +153,17 @@ class SinglingOutResult(Display):
 
     def __init__(self, search: _Search) -> None:
         self._s = search
+        self.plan = search.plan
+
+    @property
+    def n(self) -> int:
+        """Distinct synthetic records analysed."""
+        return self._s.n_syn
+
+    @property
+    def dropped_rows(self) -> int:
+        """Exact duplicate records removed from the synthetic table."""
+        return self._s.duplicates.get("syn", 0)
 
     @property
     def mode(self) -> str:
@@ -227,8 +215,7 @@ class SinglingOutResult(Display):
     @property
     def sql(self) -> str:
         """The complete script (summary, details and tree queries) for the DuckDB shell."""
-        parts = [self.summary(), self.details(), self.tree()]
-        return self._s.plan.script(["final"], [p.query for p in parts])
+        return self.script(self.summary(), self.details(), self.tree())
 
 
 def _two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) -> tuple[Source, Source, Source]:
@@ -335,7 +322,6 @@ def singling_out(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
-    execute: bool = True,
     spark: Any = None,
 ) -> SinglingOutResult:
     """Synthetic records singled out by column sets also unique in the original (SPEC 4).
@@ -353,8 +339,11 @@ def singling_out(
     ``numeric_precision``: decimals floats are rounded to (None: detected from
     the original, at most 10). ``datetime_precision``: D, H, T, s, ms, us or ns
     (case-insensitive) to floor timestamps to (None: no flooring).
-    ``execute=False`` only prepares the search (pre-processing, bit layout) so
-    that ``.sql`` can be printed without running the levels.
+    ``progress``: a progress bar on a terminal while the levels run (also off with
+    ``SQLPRIV_PROGRESS=0``).
+
+    The search is lazy: the tables are pre-processed and encoded now, and the levels run
+    when a result is first asked for (``.sql`` prints them without running them).
 
     >>> import pandas as pd
     >>> ori = pd.DataFrame({"age": [30, 30, 41], "zip": ["a", "b", "b"]})
@@ -363,34 +352,62 @@ def singling_out(
     [[2, 3]]
     """
     _refuse_spark("singling_out", spark, original, synthetic)
+    params = _search_params(mode, min_entropy_delta, field_decay_factor, renyi_alpha, calculate_baseline)
+    _check_precision(numeric_precision)
+    unit = _datetime_unit(datetime_precision)
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    ori, syn, both = _two_sources(original, synthetic, conn)
+    matched = _match_columns(ori, syn, columns)
+    max_cols = _check_sets(len(matched), max_cols)
+    plan = Plan(conn, both, progress=None if progress else False)
+    search = _Search(plan, _table_names(f"sqlpriv_so_{next(_ids)}"), mode, matched, [], max_cols, params)
+    _prepare_tables(search, ori, syn, numeric_precision, unit)
+    _order_and_encode(search, syn)
+    _add_search_steps(search)
+    return SinglingOutResult(search)
+
+
+def _search_params(mode: str, min_entropy_delta: Any, field_decay_factor: Any, renyi_alpha: Any,
+                   calculate_baseline: Any) -> dict[str, Any]:
+    """The search parameters every level and result template takes, checked."""
     if mode not in MODES:
         raise ParameterError(f"mode must be 'exhaustive' or 'petsard', got {mode!r}")
-    min_entropy_delta = _check_number("min_entropy_delta", min_entropy_delta)
-    field_decay_factor = _check_number("field_decay_factor", field_decay_factor, minimum=0)
-    renyi_alpha = _check_number("renyi_alpha", renyi_alpha, minimum=0)
+    return dict(
+        mode=mode,
+        min_entropy_delta=_check_number("min_entropy_delta", min_entropy_delta),
+        field_decay_factor=_check_number("field_decay_factor", field_decay_factor, minimum=0),
+        renyi_alpha=_check_number("renyi_alpha", renyi_alpha, minimum=0),
+        calculate_baseline=bool(calculate_baseline),
+    )
+
+
+def _check_precision(numeric_precision: Any) -> None:
     if numeric_precision is not None and (
         isinstance(numeric_precision, bool) or not isinstance(numeric_precision, int) or numeric_precision < 0
     ):
         raise ParameterError(f"numeric_precision must be a non-negative integer (decimal places) or None, got {numeric_precision!r}")
-    unit = _datetime_unit(datetime_precision)
-    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    ori, syn, both = _two_sources(original, synthetic, conn)
-    columns = _match_columns(ori, syn, columns)
-    d = len(columns)
+
+
+def _check_sets(d: int, max_cols: Any) -> int:
+    """``max_cols`` checked against ``d`` columns, and the number of column sets it means."""
     max_cols = _check_max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
     if n_sets > MAX_SETS:
-        raise ParameterError(
-            f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols"
-        )
+        raise ParameterError(f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols")
+    return max_cols
 
-    prefix = f"sqlpriv_so_{next(_ids)}"
-    t = {
+
+def _table_names(prefix: str) -> dict[str, str]:
+    return {
         name: f"{prefix}_{name}"
         for name in ("precision", "ori", "syn", "columns", "ori_codes", "syn_codes", "sets", "hits", "stats",
                      "status", "remaining", "unique", "cells", "combos", "identified")
     }
-    plan = Plan(conn, both)
+
+
+def _prepare_tables(search: _Search, ori: Source, syn: Source, numeric_precision: int | None, unit: str | None) -> None:
+    """Round, floor and de-duplicate both tables (run now: their sizes plan the search)."""
+    plan, t, columns = search.plan, search.t, search.columns
     floats = [c.name for c in columns if c.kind == "float"]
     plan.add("precision", [render("singling_out/precision.sql", t=t, numeric_precision=numeric_precision,
                                   float_columns=floats, ori=ori.ref)])
@@ -401,99 +418,77 @@ def singling_out(
         deps=["precision"],
     )
     plan.ensure(["prep"])
-    n_rows = {}
-    for side, src in (("ori", ori), ("syn", syn)):
-        n_rows[side] = run(conn, render("singling_out/side_counts.sql", table=t[side])).fetchone()
+    rows = {side: run(plan.con, render("singling_out/side_counts.sql", table=t[side])).fetchone() for side in ("ori", "syn")}
+    search.n_ori, search.n_syn = int(rows["ori"][0]), int(rows["syn"][0])
+    search.duplicates = {side: int(rows[side][1]) - int(rows[side][0]) for side in ("ori", "syn")}
+    for side, what in (("ori", "original"), ("syn", "synthetic")):
+        _log.info("deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
+                  what, int(rows[side][1]), int(rows[side][0]), search.duplicates[side])
     from sqlpriv.identifiers import COLUMNS_ADVICE, warn_identifiers
 
-    warn_identifiers(conn, render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=[c.name for c in columns]),
-                     int(n_rows["ori"][0]), [c.name for c in columns], advice=COLUMNS_ADVICE, stacklevel=2)
+    names = [c.name for c in columns]
+    warn_identifiers(plan.con, render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=names),
+                     search.n_ori, names, advice=COLUMNS_ADVICE, stacklevel=3)
+
+
+def _order_and_encode(search: _Search, syn: Source) -> None:
+    """Order the columns for the search, build the shared dictionaries and pack both tables' codes."""
+    plan, t, columns, d = search.plan, search.t, search.columns, len(search.columns)
     # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
-    cards = run(
-        conn, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])
-    ).fetchall()
-    card = dict(cards)
+    card = dict(run(plan.con, render("engine/distinct_counts.sql", relation=quote(t["syn"]),
+                                     columns=[c.name for c in columns])).fetchall())
     syn_position = {name: i for i, name in enumerate(syn.column_names())}  # PETsARD breaks ties in syn's order
-    columns = [columns[j] for j in sorted(range(d), key=lambda j: (-card[j], syn_position[columns[j].name]))]
-    dicts = [f"{prefix}_dict_{j}" for j in range(d)]
+    columns = search.columns = [columns[j] for j in sorted(range(d), key=lambda j: (-card[j], syn_position[columns[j].name]))]
+    dicts = [f"{t['ori']}_dict_{j}" for j in range(d)]
     plan.add(
         "dictionaries",
         [render("singling_out/dictionary.sql", t=t, dict_table=dicts[j], column=c.name) for j, c in enumerate(columns)],
         deps=["prep"],
     )
     plan.ensure(["dictionaries"])
-    sizes = dict(run(conn, render("engine/table_sizes.sql", tables=dicts)).fetchall())
-    words = plan_words([sizes[j] for j in range(d)])
-    bits = [0] * d
-    for w, word in enumerate(words):
-        for f in word:
-            columns[f["j"]].word, columns[f["j"]].mask = w, f["mask"]
-            bits[f["j"]] = f["bits"]
+    sizes = dict(run(plan.con, render("engine/table_sizes.sql", tables=dicts)).fetchall())
+    cardinalities = [sizes[j] for j in range(d)]
+    search.words = search.params["words"] = plan_words(cardinalities)
+    layout = fields(search.words)
+    for c, f in zip(columns, layout):
+        c.word, c.mask = f.word, f.mask
     specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
     code_steps = []
     for side in ("ori", "syn"):
         names = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
-        code_steps.append(create_table(names["codes"], render(
-            "engine/encode.sql", t=names, columns=specs, words=words, bits=bits, key=None,
-            cardinalities=[sizes[j] for j in range(d)])))
+        body = render("engine/encode.sql", t=names, columns=specs, words=search.words, bits=[f.bits for f in layout],
+                      key=None, cardinalities=cardinalities)
+        code_steps.append(create_table(names["codes"], body))
     plan.add("codes", code_steps, deps=["dictionaries"])
-    plan.add("columns", [render("singling_out/columns.sql", t=t, columns=columns)], deps=["prep"])
-    plan.add("sets", [render("singling_out/sets.sql", t=t, words=words, max_cols=max_cols)], deps=["columns"])
+
+
+def _add_search_steps(search: _Search) -> None:
+    """The column sets, one step per set size (chunks of sets per statement), and the final tables.
+
+    Synthetic counting is restricted to the keys not yet singled out from size 4 on (the same
+    result; it paid off on the adult benchmark).
+    """
+    plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
+    plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
+    plan.add("sets", [render("singling_out/sets.sql", t=t, words=search.words, max_cols=search.max_cols)], deps=["columns"])
     plan.add("tables", [render("singling_out/tables.sql", t=t, part=part) for part in ("hits", "stats", "status")])
-
-    params = dict(
-        mode=mode,
-        words=words,
-        min_entropy_delta=min_entropy_delta,
-        field_decay_factor=field_decay_factor,
-        renyi_alpha=renyi_alpha,
-        calculate_baseline=bool(calculate_baseline),
-    )
-    search = _Search(plan, t, mode, columns, words, max_cols, params)
-    search.n_ori, search.n_syn = int(n_rows["ori"][0]), int(n_rows["syn"][0])
-    search.duplicates = {side: int(n_rows[side][1]) - int(n_rows[side][0]) for side in ("ori", "syn")}
-    for side, what in (("ori", "original"), ("syn", "synthetic")):
-        _log.info(
-            "deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
-            what, int(n_rows[side][1]), int(n_rows[side][0]), search.duplicates[side],
-        )
-
+    if search.mode == "exhaustive":
+        names = ["exhaustive_unique.sql", "stats.sql", "hits.sql"]
+    else:
+        names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
     prev = ["codes", "sets", "tables"]
     per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
-    bar = _Progress(progress, max_cols, f"singling-out ({mode})")
-    found = 0
-    try:
-        for size in range(1, max_cols + 1):
-            statements = []
-            if mode == "exhaustive":
-                statements.append(render("singling_out/remaining.sql", t=t, size=size))
-            # restrict synthetic counting to remaining keys once few records remain (same result;
-            # without executing, from size 4 on, where it paid off on the adult benchmark)
-            restrict = (search.n_syn - found) * 4 < search.n_syn if execute else size >= 4
-            for lo, hi in _chunks(math.comb(d, size), per_chunk):
-                ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=restrict, **params)
-                if mode == "exhaustive":
-                    names = ["exhaustive_unique.sql", "stats.sql", "hits.sql"]
-                else:
-                    names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
-                statements += [render(f"singling_out/{n}", **ctx) for n in names]
-            step = f"level_{size}"
-            plan.add(step, statements, deps=prev)
-            prev = [step]
-            search.levels.append(step)
-            if not execute:
-                continue
-            plan.ensure([step])
-            found, pruned = run(conn, render("singling_out/progress.sql", t=t)).fetchone()
-            bar.update(size, f"{sum(math.comb(d, s) for s in range(1, size + 1)):,} sets checked, "
-                             f"{pruned:,} pruned, {found:,}/{search.n_syn:,} records singled out")
-        plan.add("final", [create_table(t[part], render("singling_out/final.sql", t=t, part=part, **params))
-                           for part in ("combos", "identified")], deps=prev)
-        if execute:
-            plan.ensure(["final"])
-    finally:
-        bar.close()
-    return SinglingOutResult(search)
+    for size in range(1, search.max_cols + 1):
+        statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
+        for lo, hi in _chunks(math.comb(d, size), per_chunk):
+            ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
+            statements += [render(f"singling_out/{n}", **ctx) for n in names]
+        step = f"level_{size}"
+        plan.add(step, statements, deps=prev)
+        prev = [step]
+        search.levels.append(step)
+    plan.add("final", [create_table(t[part], render("singling_out/final.sql", t=t, part=part, **params))
+                       for part in ("combos", "identified")], deps=prev)
 
 
 # ---------------------------------------------------------------------------------------------

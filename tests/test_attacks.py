@@ -231,6 +231,7 @@ def cli_commands(ar: dict[str, Any], e: str) -> dict[str, list[str]]:
         "uniques -c": ["uniques", data, "-c", "a", "-c", f"x={e}"],
         "sql query --by": ["sql", "query", "shapley-by", data, "-c", "a", "-c", "b", "--by", e],
         "sql query -c": ["sql", "query", "shapley-summary", data, "-c", "a", "-c", e],
+        "sql query --key": ["sql", "query", "shapley", data, "-c", "a", "-c", "b", "--key", e],
         "sql shapley --sql": ["sql", "shapley", data, "-c", "a", "-c", f"x={e}"],
     }
 
@@ -285,7 +286,8 @@ def test_sandbox_refuses_each_construct_by_name() -> None:
         "sum(a) over ()": "window function",
         "count(*)": "count_star()",
         "t.a": "t.a",
-        "a; select 1": "2 statements",
+        "a; select 1": "';'",
+        "a;": "';'",
         "a -- x": "comment",
         "a from t": "FROM clause",
         "*": "star",

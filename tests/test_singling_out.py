@@ -398,4 +398,32 @@ def test_odd_column_names(tmp_path):
     assert [list(m["field_combo"]) for m in det.minimal_sets[0]] == [["it's"], ['say "hi"']]
     ori.to_csv(tmp_path / "o.csv", index=False)
     syn.to_csv(tmp_path / "s.csv", index=False)
-    assert "select" in singling_out(tmp_path / "o.csv", tmp_path / "s.csv", progress=False, execute=False).sql
+    assert "select" in singling_out(tmp_path / "o.csv", tmp_path / "s.csv", progress=False).sql
+
+
+def test_the_search_is_lazy_and_its_script_is_one_call():
+    ori = pd.DataFrame({"a": [1, 2, 3, 3], "b": ["x", "y", "y", "z"]})
+    syn = pd.DataFrame({"a": [1, 2, 4, 3], "b": ["x", "x", "y", "z"]})
+    r = singling_out(ori, syn, progress=False)
+    assert not any(step.startswith("level_") for step in r.plan.done)  # nothing searched yet
+    text = r.script(r.summary(), (r.details(), "details.csv"))
+    assert "-- step: level_1" in text and "to 'details.csv'" in text.lower()
+    assert not any(step.startswith("level_") for step in r.plan.done)  # printing runs nothing
+    total = int(r.summary().df()["total_identified"].iloc[0])
+    assert "final" in r.plan.done
+    # brute force: syn rows whose values on some column set are unique in syn and in ori
+    import itertools
+
+    found = 0
+    for _, row in syn.iterrows():
+        for size in (1, 2):
+            hit = False
+            for cols in itertools.combinations(["a", "b"], size):
+                key = tuple(row[c] for c in cols)
+                n_syn = sum(tuple(x[c] for c in cols) == key for _, x in syn.iterrows())
+                n_ori = sum(tuple(x[c] for c in cols) == key for _, x in ori.iterrows())
+                hit = hit or (n_syn == 1 and n_ori == 1)
+            if hit:
+                found += 1
+                break
+    assert total == found

@@ -52,7 +52,6 @@ def run(args: argparse.Namespace) -> int:
             datetime_precision=args.datetime_precision,
             calculate_baseline=not args.no_baseline,
             progress=not args.quiet and not args.sql,
-            execute=not args.sql,
             **common.connection_options(args),
         )
     )
@@ -63,9 +62,7 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary()
     outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
     if args.sql:
-        queries = [summary.query]
-        queries += [r.copy_sql(path) for path, r in outputs]
-        print(result._s.plan.script(["final"], queries), end="")
+        print(result.script(summary, *[(r, path) for path, r in outputs]), end="")
         return 0
     frame = summary.df()
     for path, r in outputs:

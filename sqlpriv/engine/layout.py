@@ -12,6 +12,8 @@ of a NULL-safe comparison per column.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 WORD_BITS = 63  # BIGINT without the sign bit
 MAX_PACKED_COLUMNS = 62  # a column subset is a bitmask in one BIGINT (sid), so at most 62 columns
 
@@ -38,3 +40,25 @@ def plan_words(cardinalities: list[int]) -> list[list[dict[str, int]]]:
         words[w].append({"j": j, "offset": offset, "bits": bits, "mask": ((1 << bits) - 1) << offset})
         used[w] += bits
     return words
+
+
+@dataclass(frozen=True)
+class Field:
+    """Where column ``j``'s code sits in a packed pattern key: word ``word``, ``bits`` bits at
+    ``offset`` (``mask`` = those bits set)."""
+
+    j: int
+    word: int
+    offset: int
+    bits: int
+    mask: int
+
+
+def fields(words: list[list[dict[str, int]]]) -> list[Field]:
+    """The packed layout as one :class:`Field` per column, in column order.
+
+    >>> [(f.j, f.word, f.offset) for f in fields(plan_words([3, 2**62, 2]))]
+    [(0, 0, 0), (1, 1, 0), (2, 0, 2)]
+    """
+    out = [Field(f["j"], w, f["offset"], f["bits"], f["mask"]) for w, word in enumerate(words) for f in word]
+    return sorted(out, key=lambda f: f.j)

@@ -45,6 +45,7 @@ class Plan:
     source: Source | None = None
     steps: dict[str, Step] = field(default_factory=dict)
     done: set[str] = field(default_factory=set)
+    progress: bool | None = None  # False: never a progress bar; None: on a terminal (sqlpriv.progress)
 
     def add(self, name: str, statements: Sequence[str], deps: Iterable[str] = ()) -> None:
         """Declare step ``name``; re-declaring replaces it and forgets it ran."""
@@ -71,7 +72,7 @@ class Plan:
         from sqlpriv.progress import Bar
 
         todo = [n for n in self.order(names) if n not in self.done]
-        with Bar(len(todo), "sqlpriv", delay=1.0) as bar:
+        with Bar(len(todo), "sqlpriv", enabled_=self.progress, delay=1.0) as bar:
             for n in todo:
                 for stmt in self.steps[n].statements:
                     start = time.perf_counter()

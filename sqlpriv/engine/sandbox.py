@@ -125,9 +125,11 @@ def _check_text(expr: str, columns: Sequence[str]) -> None:
         tokens = duckdb.tokenize(expr)
     except (duckdb.Error, RuntimeError) as exc:
         raise UnsafeExpressionError(f"expression {expr!r} cannot be parsed: {str(exc).splitlines()[0]}") from None
-    for _, kind in tokens:
+    for position, kind in tokens:
         if kind == duckdb.token_type.comment:
             raise _refuse(expr, "a comment (-- or /* */), which could hide part of it", columns)
+        if kind == duckdb.token_type.operator and expr[position] == ";":
+            raise _refuse(expr, "a ';' (an expression is never a statement of its own)", columns)
 
 
 def check_scalar_expression(
