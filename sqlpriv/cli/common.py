@@ -29,7 +29,7 @@ class ColumnName(str):
     on commas, never read as NAME=EXPR)."""
 
 
-def split_columns(text: str) -> list[str]:
+def split_columns(text: str, quotes: str = "'\"") -> list[str]:
     """One ``-c`` value as a list of column items: split on commas outside parentheses,
     brackets and quotes; a double-quoted item is a literal column name (``""`` is a quote).
 
@@ -39,6 +39,8 @@ def split_columns(text: str) -> list[str]:
     ['zip3=left(zip, 3)', 'age']
     >>> split_columns('"a,b",c'), type(split_columns('"x=1"')[0]).__name__
     (['a,b', 'c'], 'ColumnName')
+    >>> split_columns("largest spot's size,area")  # a lone apostrophe is part of the name
+    ["largest spot's size", 'area']
     >>> split_columns("a,,b")
     Traceback (most recent call last):
     ...
@@ -57,7 +59,7 @@ def split_columns(text: str) -> list[str]:
                     i += 1
                 else:
                     quote_char = ""
-        elif ch in "'\"":
+        elif ch in quotes:
             quote_char = ch
             buf.append(ch)
         elif ch in "([{":
@@ -72,6 +74,8 @@ def split_columns(text: str) -> list[str]:
         else:
             buf.append(ch)
         i += 1
+    if quote_char == "'":  # an apostrophe in a name (largest spot's size), not a SQL string
+        return split_columns(text, quotes='"')
     if quote_char:
         raise ValueError(f"unbalanced {quote_char} quote in {text!r}")
     items.append("".join(buf))
