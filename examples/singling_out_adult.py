@@ -1,4 +1,4 @@
-"""Singling-out risk of a synthetic adult table (sqlpriv, SPEC 4).
+"""Singling-out risk of a synthetic adult table (sqlpriv, docs/measures.md §4).
 
     python examples/singling_out_adult.py [MAX_COLS]
 

@@ -1,4 +1,4 @@
-"""Personal information factors (piflib, CSIRO Data61; SPEC section 2).
+"""Personal information factors (piflib, CSIRO Data61; docs/measures.md §2).
 
 For every cell: if an attacker knows all of a person's values but this one, how
 much do they learn by seeing it (CIG, the KL divergence of the value's
@@ -290,7 +290,7 @@ def information_factors(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
 ) -> InformationFactors:
-    """All personal information factors of ``columns`` of ``source`` (SPEC section 2), sharing one plan.
+    """All personal information factors of ``columns`` of ``source`` (docs/measures.md §2), sharing one plan.
 
     ``source``: file path or glob (CSV, Parquet, JSON), pandas DataFrame, pyarrow
     Table, DuckDB relation, or a table/view name with ``con=``. ``columns``: names or
@@ -332,7 +332,7 @@ def cig(
     **options: Any,
 ) -> PifResult:
     """Cell information gain (bits) per row and column: the KL divergence of the column's
-    distribution in the row's leave-one-out cohort from the prior (SPEC 2).
+    distribution in the row's leave-one-out cohort from the prior (docs/measures.md §2).
 
     Columns: the row key (``row``, the 0-based input position, or ``key``), then one float
     column per analysed column, named as the column; rows in input order.

@@ -72,7 +72,7 @@ def _check(result: Any, kind: str, name: str) -> None:
 def shapley_bars(result: "ShapleyResult", *, data: pd.DataFrame | None = None) -> "Figure":
     """Grouped bars per column: entropy H(j), Shapley value and conditional entropy H(j | rest), in bits.
 
-    The Shapley value always lies between the other two (SPEC 1); bars are in the summary's order.
+    The Shapley value always lies between the other two (docs/measures.md §1); bars are in the summary's order.
     """
     _check(result, "ShapleyResult", "shapley_bars")
     df = result.summary().df() if data is None else data

@@ -1,6 +1,6 @@
 """Privacy factor of fields and data requests, with an approve / review / reject gate.
 
-Cave (2023), "How To Quantify Privacy in Datasets" (SPEC section 3): with ``f_c``
+Cave (2023), "How To Quantify Privacy in Datasets" (docs/measures.md §3): with ``f_c``
 the count of category ``c`` of a column and ``K`` its categories,
 ``privacy_factor = (1/K) * sum_c (1 - 1/f_c)``; a data request (a list of
 fields) scores the product of its fields' factors (fields reading a common
@@ -24,7 +24,6 @@ two disagree. All the math is SQL in ``sql_templates/request/``.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import numbers
 from typing import Any, Mapping
@@ -37,7 +36,7 @@ from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError, SqlprivError
 
 DECISIONS = ("approve", "review", "reject")
 STRATEGIES = ("auto", "union", "grouping_sets")
@@ -130,12 +129,11 @@ def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
     """The source columns an expression reads, in order of first use (DuckDB's own parser)."""
     if not spec.is_expression:
         return [spec.name]
+    from sqlpriv.engine.sandbox import parse
+
     try:
-        tree = src.con.execute(render("request/parse_expression.sql"), [f"select {spec.expr}"]).fetchone()[0]
-        parsed = json.loads(tree)
-    except (duckdb.Error, ValueError, TypeError):
-        return []
-    if parsed.get("error"):
+        parsed = parse(spec.expr)  # the same parse the expression checker made (DuckDB's own parser)
+    except SqlprivError:
         return []
     names = src.column_names()
     exact = set(names)
@@ -278,7 +276,7 @@ def privacy_profile(
     temp_directory: str | None = None,
     spark: Any = None,
 ) -> Result:
-    """Cave's privacy profile: one row per column (SPEC 3).
+    """Cave's privacy profile: one row per column (docs/measures.md §3).
 
     Columns of the result: ``column``, ``privacy_factor`` (``(1/K) sum (1 - 1/f_c)``: 0 for a
     unique ID, ``1 - 1/n`` for a constant), ``probability`` (``1 - privacy_factor``),
@@ -317,7 +315,7 @@ def privacy_profile(
 
 
 class Assessment(Display):
-    """The assessment of one data request (SPEC 3).
+    """The assessment of one data request (docs/measures.md §3).
 
     Attributes: ``score`` (product of the field factors, weights overriding measured
     factors), ``decision`` (``"approve"``, ``"review"`` or ``"reject"``), ``joint`` (exact

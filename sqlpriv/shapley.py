@@ -1,4 +1,4 @@
-"""Uniqueness Shapley values (Seiler, Mase & Owen 2023; SPEC section 1).
+"""Uniqueness Shapley values (Seiler, Mase & Owen 2023; docs/measures.md §1).
 
 For every row and column: how much revealing that column shrinks the set of
 people the row could be, averaged over all orders in which columns can be
@@ -117,7 +117,7 @@ def uniqueness_shapley(
     temp_directory: str | None = None,
     spark: Any = None,
 ) -> ShapleyResult:
-    """Uniqueness Shapley values of ``columns`` of ``source`` (SPEC section 1).
+    """Uniqueness Shapley values of ``columns`` of ``source`` (docs/measures.md §1).
 
     ``source``: file path or glob (CSV, Parquet, JSON), pandas DataFrame,
     pyarrow Table, DuckDB relation, or a table/view name with ``con=``.

@@ -1,4 +1,4 @@
-"""Cave's privacy factor and the request gate (SPEC 3): hand-computed factors, joint figures
+"""Cave's privacy factor and the request gate (docs/measures.md §3): hand-computed factors, joint figures
 against a brute-force count on random tables, the correlated-columns warning, bad inputs,
 and the printed SQL run through the DuckDB shell."""
 
@@ -42,7 +42,7 @@ def brute_factor(values: list) -> dict:
 
 
 def _key(v):
-    """NULL-like values (None, NaN) form one category of their own (SPEC 0)."""
+    """NULL-like values (None, NaN) form one category of their own (docs/measures.md §0)."""
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return ("<null>",)
     return v

@@ -1,4 +1,4 @@
-"""The shared first stages of every cohort-count measure (SPEC 0).
+"""The shared first stages of every cohort-count measure (docs/measures.md §0).
 
 ``prepare`` turns a source and column list into plan steps that
 
