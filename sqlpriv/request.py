@@ -674,11 +674,7 @@ def assess_request(
     analysed, fields = _request_fields(src, specs, weights_used)
     groups = _field_groups(fields)
     joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
-    sets, set_of = _column_sets(len(analysed), [joint_members] + [g for g in groups if len(g) > 1])
-    joint_j = set_of[tuple(joint_members)] if joint_members else -1
-    if not joint_members:  # every field weighted: the joint set is empty (the whole table is one class)
-        sets.insert(0, {"j": -1, "members": []})
-    group_rows = [{"g": g, "j": set_of[tuple(members)], "fields": members} for g, members in enumerate(groups)]
+    sets, joint_j, group_rows = _set_layout(len(analysed), joint_members, groups)
     t = _names()
     plan = Plan(conn, src)
     keep = list(range(len(specs))) if dropna else []
@@ -694,6 +690,19 @@ def assess_request(
         tables=t,
     )
     return Assessment(plan, queries, spec, gate)
+
+
+def _set_layout(
+    d: int, joint_members: list[int], groups: list[list[int]]
+) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
+    """The column sets to count (each column, the joint set of the unweighted fields, each group of
+    fields that read a common column), the joint set's id, and each group with its set."""
+    sets, set_of = _column_sets(d, [joint_members] + [g for g in groups if len(g) > 1])
+    joint_j = set_of[tuple(joint_members)] if joint_members else -1
+    if not joint_members:  # every field weighted: the joint set is empty (the whole table is one class)
+        sets.insert(0, {"j": -1, "members": []})
+    group_rows = [{"g": g, "j": set_of[tuple(members)], "fields": members} for g, members in enumerate(groups)]
+    return sets, joint_j, group_rows
 
 
 def _gate_policy(approve: Any, reject: Any, k: Any, max_unique_share: Any, min_k: Any, on_violation: Any) -> GatePolicy:
