@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import duckdb
 
@@ -34,8 +35,8 @@ from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.sandbox import sql_type
+from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SqlprivError
 
@@ -56,7 +57,7 @@ class PifResult(Display, Result):
     can summarise it in SQL.
     """
 
-    def __init__(self, factors: "InformationFactors", measure: str) -> None:
+    def __init__(self, factors: InformationFactors, measure: str) -> None:
         self.factors = factors
         self.measure = measure
         super().__init__(factors.frame.plan, factors.query(measure, "per_row"), factors.needs(measure))

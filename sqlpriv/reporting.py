@@ -34,16 +34,16 @@ import os
 import re
 import tempfile
 import time
-import warnings
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import duckdb
 import pandas as pd
 
 from sqlpriv import plot, progress, views
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.errors import OutputError, ParameterError, SqlprivWarning
+from sqlpriv.errors import OutputError, ParameterError
 
 SCATTER_MIN_LEVELS = 10  # a grouping with at least this many levels gets the Figure 1 scatter
 TABLE_ROWS = 15  # longer tables are folded into a <details> element

@@ -26,8 +26,9 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import duckdb
 
@@ -53,7 +54,7 @@ _counter = itertools.count(1)
 def _check_unit(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise ParameterError(f"{name} must be a number between 0 and 1, got {value!r}")
-    if not 0 <= value <= 1:
+    if not 0 <= float(value) <= 1:
         raise ParameterError(f"{name} must be between 0 and 1, got {value!r}")
     return float(value)
 
@@ -398,7 +399,7 @@ class Assessment(Display, Analysis):
         """The requested fields, in order."""
         return list(self.request)
 
-    def evaluate(self) -> "Assessment":
+    def evaluate(self) -> Assessment:
         """Run the queries (once) and fill ``score``, ``decision``, ``joint``, ``warnings``.
 
         Every figure calls it on first use; ``.sql`` and ``script()`` never do.
@@ -783,4 +784,4 @@ def small_classes(
     return Result(Plan(conn, src), query, [])
 
 
-__all__ = ["Assessment", "GatePolicy", "assess_request", "privacy_profile", "small_classes", "DECISIONS"]
+__all__ = ["DECISIONS", "Assessment", "GatePolicy", "assess_request", "privacy_profile", "small_classes"]

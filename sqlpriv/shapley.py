@@ -22,8 +22,8 @@ import duckdb
 
 from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
-from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, quote, render

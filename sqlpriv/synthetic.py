@@ -253,7 +253,7 @@ def _selected(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
             f"singling-out takes plain column names, got {bad[0]!r}; add computed columns to both tables first"
         )
     types = dict(src.columns)
-    names = [_match_column(src, c) for c in items]
+    names = [_match_column(src, str(c)) for c in items]
     dup = [n for n in names if names.count(n) > 1]
     if dup:
         raise ColumnError(f"column {dup[0]!r} is listed twice; give each analysed column once")
@@ -455,7 +455,7 @@ def _order_and_encode(search: _Search, syn: Source) -> None:
     specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
     code_steps = []
     for side in ("ori", "syn"):
-        names = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
+        names: dict[str, Any] = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
         body = render("engine/encode.sql", t=names, columns=specs, words=search.words, bits=[f.bits for f in layout],
                       key=None, cardinalities=cardinalities)
         code_steps.append(create_table(names["codes"], body))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def cohort_sizes(rows: Sequence[tuple], subset: Sequence[int]) -> list[int]:

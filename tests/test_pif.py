@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
-from sqlpriv.factors import cig, csf, fig, information_factors, pif, rig, top_rows, wcig
+from sqlpriv.factors import cig, csf, fig, information_factors, pif, rig, top_rows
 
 # docs/measures.md §2 worked example (piflib docs, CIG tutorial)
 EXAMPLE = pd.DataFrame(
@@ -299,8 +299,8 @@ def test_bad_summary_arguments():
 
 # ---------------------------------------------------------------- properties
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.mark.filterwarnings("ignore::sqlpriv.errors.SqlprivWarning")

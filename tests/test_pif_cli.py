@@ -9,11 +9,10 @@ import subprocess
 import numpy as np
 import pandas as pd
 import pytest
+from test_pif import EXAMPLE, REFERENCE_CIG, oracle
 
 from sqlpriv.cli import main
 from sqlpriv.factors import cig, information_factors
-
-from test_pif import EXAMPLE, REFERENCE_CIG, oracle
 
 ROWS = list(EXAMPLE.itertuples(index=False, name=None))
 

@@ -25,7 +25,8 @@ import functools
 import json
 import re
 import threading
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import duckdb
 

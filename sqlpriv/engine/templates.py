@@ -36,9 +36,10 @@ import contextlib
 import contextvars
 import functools
 import re
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import jinja2
 
