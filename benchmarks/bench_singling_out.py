@@ -1,4 +1,4 @@
-"""Benchmark: singling-out (SPEC 4) on the adult pair, and a differential run against PETsARD.
+"""Benchmark: singling-out (docs/measures.md §4) on the adult pair, and a differential run against PETsARD.
 
     python benchmarks/bench_singling_out.py                 # exhaustive + petsard mode, max_cols 2, 3, all
     python benchmarks/bench_singling_out.py --quick         # CI: max_cols 2 and 3; fails on a 10x regression

@@ -1,4 +1,4 @@
-"""Singling-out risk of a synthetic adult table (sqlpriv, SPEC 4).
+"""Singling-out risk of a synthetic adult table (sqlpriv, docs/measures.md §4).
 
     python examples/singling_out_adult.py [MAX_COLS]
 
@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_synthetic_adult import adult_pair  # noqa: E402
+from make_synthetic_adult import adult_pair
 
-from sqlpriv.synthetic import sample_uniques, singling_out  # noqa: E402
+from sqlpriv.synthetic import sample_uniques, singling_out
 
 
 def main(max_cols: int = 2) -> None:

@@ -27,9 +27,9 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from voters import generate  # noqa: E402
+from voters import generate
 
-import sqlpriv  # noqa: E402
+import sqlpriv
 
 COLUMNS = ["zip_code", "race", "party", "gender", "age"]
 

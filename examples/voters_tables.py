@@ -16,9 +16,9 @@ import argparse
 import time
 
 import pandas as pd
+from voters import generate
 
 import sqlpriv
-from voters import generate
 
 BASE = ["zip_code", "race", "party", "gender", "age"]
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import sys as _sys
 from pathlib import Path
 
+from sqlpriv import factors as _factors_module
+from sqlpriv import synthetic as _synthetic_module
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
     ColumnError,
@@ -26,9 +28,18 @@ from sqlpriv.errors import (
     SqlprivError,
     SqlprivWarning,
 )
-from sqlpriv import factors as _factors_module
-from sqlpriv import synthetic as _synthetic_module
-from sqlpriv.factors import InformationFactors, PifResult, cig, clear_cache, csf, fig, information_factors, pif, rig, wcig
+from sqlpriv.factors import (
+    InformationFactors,
+    PifResult,
+    cig,
+    clear_cache,
+    csf,
+    fig,
+    information_factors,
+    pif,
+    rig,
+    wcig,
+)
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
@@ -65,37 +76,37 @@ def example_path(name: str) -> str:
 
 
 __all__ = [
-    "InformationFactors",
-    "PifResult",
-    "cig",
-    "clear_cache",
-    "csf",
-    "fig",
-    "information_factors",
-    "pif",
-    "rig",
-    "wcig",
     "Assessment",
-    "assess_request",
-    "privacy_profile",
-    "report",
-    "small_classes",
     "ColumnError",
     "EmptyInputError",
     "ExecutionError",
+    "InformationFactors",
     "OutputError",
     "ParameterError",
+    "PifResult",
     "Result",
+    "SampleUniquesResult",
     "ShapleyResult",
+    "SinglingOutResult",
     "SourceError",
     "SqlprivError",
     "SqlprivWarning",
     "__version__",
+    "assess_request",
+    "cig",
+    "clear_cache",
     "connect",
+    "csf",
     "example_path",
-    "uniqueness_shapley",
-    "SampleUniquesResult",
-    "SinglingOutResult",
+    "fig",
+    "information_factors",
+    "pif",
+    "privacy_profile",
+    "report",
+    "rig",
     "sample_uniques",
     "singling_out",
+    "small_classes",
+    "uniqueness_shapley",
+    "wcig",
 ]

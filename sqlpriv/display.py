@@ -47,7 +47,7 @@ def _wrap(title: str, facts: list[tuple[str, Any]], *tables: str) -> str:
     )
 
 
-def result_html(result: "Result", limit: int = HEAD_ROWS) -> str:
+def result_html(result: Result, limit: int = HEAD_ROWS) -> str:
     """The first ``limit`` rows of ``result`` as an HTML table (one LIMIT query, ``limit + 1`` rows)."""
     df = views.head(result, limit + 1).df()
     more = len(df) > limit
@@ -61,7 +61,7 @@ class Display:
     def _repr_html_(self) -> str:
         return measure_html(self)
 
-    def plot(self, kind: str | None = None, **options: Any) -> "Figure":
+    def plot(self, kind: str | None = None, **options: Any) -> Figure:
         """A chart of this result (a matplotlib Figure); ``kind`` and options as in :func:`plot`."""
         return plot(self, kind, **options)
 
@@ -112,7 +112,7 @@ KINDS = {
 }
 
 
-def plot(obj: Any, kind: str | None = None, **options: Any) -> "Figure":
+def plot(obj: Any, kind: str | None = None, **options: Any) -> Figure:
     """Draw a measure object with :mod:`sqlpriv.plot`.
 
     - ShapleyResult: ``"columns"`` (default; :func:`~sqlpriv.plot.shapley_bars`), ``"rows"``

@@ -1,4 +1,4 @@
-"""Personal information factors (piflib, CSIRO Data61; SPEC section 2).
+"""Personal information factors (piflib, CSIRO Data61; docs/measures.md §2).
 
 For every cell: if an attacker knows all of a person's values but this one, how
 much do they learn by seeing it (CIG, the KL divergence of the value's
@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import duckdb
 
@@ -34,8 +35,8 @@ from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.sandbox import sql_type
+from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SqlprivError
 
@@ -56,7 +57,7 @@ class PifResult(Display, Result):
     can summarise it in SQL.
     """
 
-    def __init__(self, factors: "InformationFactors", measure: str) -> None:
+    def __init__(self, factors: InformationFactors, measure: str) -> None:
         self.factors = factors
         self.measure = measure
         super().__init__(factors.frame.plan, factors.query(measure, "per_row"), factors.needs(measure))
@@ -290,7 +291,7 @@ def information_factors(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
 ) -> InformationFactors:
-    """All personal information factors of ``columns`` of ``source`` (SPEC section 2), sharing one plan.
+    """All personal information factors of ``columns`` of ``source`` (docs/measures.md §2), sharing one plan.
 
     ``source``: file path or glob (CSV, Parquet, JSON), pandas DataFrame, pyarrow
     Table, DuckDB relation, or a table/view name with ``con=``. ``columns``: names or
@@ -332,7 +333,7 @@ def cig(
     **options: Any,
 ) -> PifResult:
     """Cell information gain (bits) per row and column: the KL divergence of the column's
-    distribution in the row's leave-one-out cohort from the prior (SPEC 2).
+    distribution in the row's leave-one-out cohort from the prior (docs/measures.md §2).
 
     Columns: the row key (``row``, the 0-based input position, or ``key``), then one float
     column per analysed column, named as the column; rows in input order.

@@ -19,7 +19,7 @@ has); this module only words the warning.
 from __future__ import annotations
 
 import warnings
-from typing import Sequence
+from collections.abc import Sequence
 
 import duckdb
 

@@ -44,7 +44,7 @@ MAX_ROWS = 2000  # heatmaps of more rows are drawn as RIG-rank bands (the maximu
 PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
 
 
-def _figure(width: float, height: float) -> "Figure":
+def _figure(width: float, height: float) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -69,10 +69,10 @@ def _check(result: Any, kind: str, name: str) -> None:
         raise ParameterError(f"{name}() needs a sqlpriv {kind}, got a {type(result).__name__}")
 
 
-def shapley_bars(result: "ShapleyResult", *, data: pd.DataFrame | None = None) -> "Figure":
+def shapley_bars(result: ShapleyResult, *, data: pd.DataFrame | None = None) -> Figure:
     """Grouped bars per column: entropy H(j), Shapley value and conditional entropy H(j | rest), in bits.
 
-    The Shapley value always lies between the other two (SPEC 1); bars are in the summary's order.
+    The Shapley value always lies between the other two (docs/measures.md §1); bars are in the summary's order.
     """
     _check(result, "ShapleyResult", "shapley_bars")
     df = result.summary().df() if data is None else data
@@ -93,7 +93,7 @@ def shapley_bars(result: "ShapleyResult", *, data: pd.DataFrame | None = None) -
     return fig
 
 
-def per_row_stacked(result: "ShapleyResult", rows: int = 200, *, data: pd.DataFrame | None = None) -> "Figure":
+def per_row_stacked(result: ShapleyResult, rows: int = 200, *, data: pd.DataFrame | None = None) -> Figure:
     """The paper's Figure 2: one stacked bar per sampled row (``rows`` rows at evenly spaced ranks),
     ordered by total uniqueness; each segment is one column's Shapley value for that row.
 
@@ -124,8 +124,8 @@ def per_row_stacked(result: "ShapleyResult", rows: int = 200, *, data: pd.DataFr
 
 
 def subgroup_scatter(
-    result: "ShapleyResult", by: str, column: str | None = None, *, data: pd.DataFrame | None = None
-) -> "Figure":
+    result: ShapleyResult, by: str, column: str | None = None, *, data: pd.DataFrame | None = None
+) -> Figure:
     """The paper's Figure 1: for each level of ``by``, the mean Shapley value of ``column``
     (default: the column with the largest spread across levels) against the level's share of rows."""
     _check(result, "ShapleyResult", "subgroup_scatter")
@@ -149,15 +149,17 @@ def subgroup_scatter(
     return fig
 
 
-def pick_scatter_column(result: "ShapleyResult", df: pd.DataFrame) -> str:
+def pick_scatter_column(result: ShapleyResult, df: pd.DataFrame) -> str:
     """The analysed column whose mean value varies most across the levels (ties: the first)."""
     spreads = [(float(df[c].max() - df[c].min()) if len(df) else 0.0, -i, c) for i, c in enumerate(result.columns)]
     return max(spreads)[2]
 
 
-def profile_bars(profile: "Result", *, data: pd.DataFrame | None = None) -> "Figure":
+def profile_bars(profile: Result | None, *, data: pd.DataFrame | None = None) -> Figure:
     """Privacy profile (Cave 2023) per column: privacy factor (0 = an ID, near 1 = safe) and Shannons."""
-    df = profile.df() if data is None else data
+    if data is None and profile is None:
+        raise ParameterError("profile_bars() needs a privacy_profile() result or data=")
+    df = profile.df() if data is None else data  # type: ignore[union-attr]
     columns = df["column"].astype(str).tolist()
     fig = _figure(8.0, max(2.2, 0.6 + 0.28 * len(columns)))
     left, right = fig.subplots(1, 2, sharey=True)
@@ -173,7 +175,7 @@ def profile_bars(profile: "Result", *, data: pd.DataFrame | None = None) -> "Fig
     return fig
 
 
-def fig_bars(result: "PifResult", *, data: pd.DataFrame | None = None) -> "Figure":
+def fig_bars(result: PifResult, *, data: pd.DataFrame | None = None) -> Figure:
     """FIG per column: the sum of the measure's per-cell values over all rows."""
     from sqlpriv.factors import fig as fig_query
 
@@ -191,9 +193,9 @@ def fig_bars(result: "PifResult", *, data: pd.DataFrame | None = None) -> "Figur
 
 
 def rig_histogram(
-    result: "PifResult", bins: int = 30, percentile: float = 95, *, data: pd.DataFrame | None = None,
+    result: PifResult, bins: int = 30, percentile: float = 95, *, data: pd.DataFrame | None = None,
     pif_value: float | None = None,
-) -> "Figure":
+) -> Figure:
     """Histogram of RIG (row information gain) with PIF at ``percentile`` marked by a vertical line."""
     from sqlpriv.factors import pif
 
@@ -213,9 +215,9 @@ def rig_histogram(
 
 
 def cig_heatmap(
-    result: "PifResult", rows: int | None = None, *, max_rows: int = MAX_ROWS, title: str | None = None,
+    result: PifResult, rows: int | None = None, *, max_rows: int = MAX_ROWS, title: str | None = None,
     data: pd.DataFrame | None = None,
-) -> "Figure":
+) -> Figure:
     """Per-cell values of a ``cig``/``wcig``/``csf`` result as a heatmap (as in piflib's tutorials).
 
     One row per data row ordered by RIG (largest first), one column per analysed column, from
@@ -254,7 +256,7 @@ def cig_heatmap(
     return fig
 
 
-def singling_out_by_size(result: "SinglingOutResult", *, data: pd.DataFrame | None = None) -> "Figure":
+def singling_out_by_size(result: SinglingOutResult, *, data: pd.DataFrame | None = None) -> Figure:
     """Singled-out synthetic records per size of the smallest column set that singles them out."""
     _check(result, "SinglingOutResult", "singling_out_by_size")
     df = views.singling_out_sizes(result).df() if data is None else data
@@ -269,7 +271,7 @@ def singling_out_by_size(result: "SinglingOutResult", *, data: pd.DataFrame | No
     return fig
 
 
-def svg(fig: "Figure") -> str:
+def svg(fig: Figure) -> str:
     """The figure as an inline ``<svg>`` element (text kept as text, no external references)."""
     import io
 

@@ -111,7 +111,7 @@ class Bar:
             self.stream.write("\r\033[K")
             self.stream.flush()
 
-    def __enter__(self) -> "Bar":
+    def __enter__(self) -> Bar:
         return self
 
     def __exit__(self, *exc: Any) -> None:

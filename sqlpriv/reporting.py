@@ -34,16 +34,16 @@ import os
 import re
 import tempfile
 import time
-import warnings
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import duckdb
 import pandas as pd
 
 from sqlpriv import plot, progress, views
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.errors import OutputError, ParameterError, SqlprivWarning
+from sqlpriv.errors import OutputError, ParameterError
 
 SCATTER_MIN_LEVELS = 10  # a grouping with at least this many levels gets the Figure 1 scatter
 TABLE_ROWS = 15  # longer tables are folded into a <details> element
@@ -442,10 +442,14 @@ def report(
         if request is not None:
             sections.append(_request(assess_request(source, request, k=k, **opts)))
             bar.step("")
-    elapsed = time.perf_counter() - started
+    heading = title or f"Privacy report: {_label(source)}"
+    return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
+
+
+def _page(heading: str, sections: list[str], elapsed: float) -> str:
+    """The whole HTML page: head, navigation to the sections present, sections, footer."""
     from sqlpriv import __version__
 
-    heading = title or f"Privacy report: {_label(source)}"
     nav = "".join(
         f'<a href="#{sid}">{label}</a>'
         for sid, label in [("overview", "Overview"), ("profile", "Profile"), ("shapley", "Shapley"), ("pif", "PIF"),
@@ -460,7 +464,7 @@ def report(
         f"this file needs no network.</p></header><nav>{nav}</nav><main>{''.join(sections)}</main>"
         f"<footer>Measured in {elapsed:.1f} s by sqlpriv {__version__}.</footer></body></html>\n"
     )
-    return write_atomic(page, output)
+    return page
 
 
 def progress_bar(steps: int, enabled: bool | None) -> progress.Bar:

@@ -1,6 +1,6 @@
 """Privacy factor of fields and data requests, with an approve / review / reject gate.
 
-Cave (2023), "How To Quantify Privacy in Datasets" (SPEC section 3): with ``f_c``
+Cave (2023), "How To Quantify Privacy in Datasets" (docs/measures.md §3): with ``f_c``
 the count of category ``c`` of a column and ``K`` its categories,
 ``privacy_factor = (1/K) * sum_c (1 - 1/f_c)``; a data request (a list of
 fields) scores the product of its fields' factors (fields reading a common
@@ -24,20 +24,22 @@ two disagree. All the math is SQL in ``sql_templates/request/``.
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import numbers
-from typing import Any, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 import duckdb
 
 from sqlpriv.display import Display
+from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError, SqlprivError
 
 DECISIONS = ("approve", "review", "reject")
 STRATEGIES = ("auto", "union", "grouping_sets")
@@ -52,7 +54,7 @@ _counter = itertools.count(1)
 def _check_unit(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise ParameterError(f"{name} must be a number between 0 and 1, got {value!r}")
-    if not 0 <= value <= 1:
+    if not 0 <= float(value) <= 1:
         raise ParameterError(f"{name} must be between 0 and 1, got {value!r}")
     return float(value)
 
@@ -130,12 +132,11 @@ def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
     """The source columns an expression reads, in order of first use (DuckDB's own parser)."""
     if not spec.is_expression:
         return [spec.name]
+    from sqlpriv.engine.sandbox import parse
+
     try:
-        tree = src.con.execute(render("request/parse_expression.sql"), [f"select {spec.expr}"]).fetchone()[0]
-        parsed = json.loads(tree)
-    except (duckdb.Error, ValueError, TypeError):
-        return []
-    if parsed.get("error"):
+        parsed = parse(spec.expr)  # the same parse the expression checker made (DuckDB's own parser)
+    except SqlprivError:
         return []
     names = src.column_names()
     exact = set(names)
@@ -278,7 +279,7 @@ def privacy_profile(
     temp_directory: str | None = None,
     spark: Any = None,
 ) -> Result:
-    """Cave's privacy profile: one row per column (SPEC 3).
+    """Cave's privacy profile: one row per column (docs/measures.md §3).
 
     Columns of the result: ``column``, ``privacy_factor`` (``(1/K) sum (1 - 1/f_c)``: 0 for a
     unique ID, ``1 - 1/n`` for a constant), ``probability`` (``1 - privacy_factor``),
@@ -316,8 +317,37 @@ def privacy_profile(
 # --------------------------------------------------------------------------- assessment
 
 
-class Assessment(Display):
-    """The assessment of one data request (SPEC 3).
+@dataclass(frozen=True)
+class GatePolicy:
+    """Cave's thresholds on the score, the k of k-anonymity, and the policy on the joint figures."""
+
+    approve: float = 0.8
+    reject: float = 0.2
+    k: int = 5
+    max_unique_share: float | None = None
+    min_k: int | None = None
+    on_violation: str = "review"
+
+    def context(self) -> dict[str, Any]:
+        """The template arguments of the gate."""
+        return dict(approve=self.approve, reject=self.reject, k=self.k, max_unique_share=self.max_unique_share,
+                    min_k=self.min_k, on_violation=self.on_violation)
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    """What an assessment reports besides its numbers: the fields, weights, groups, names."""
+
+    request: list[str]
+    weights: dict[str, float]
+    joint_columns: list[str]
+    groups: list[list[str]]
+    label: str
+    tables: Mapping[str, str]
+
+
+class Assessment(Display, Analysis):
+    """The assessment of one data request (docs/measures.md §3).
 
     Attributes: ``score`` (product of the field factors, weights overriding measured
     factors), ``decision`` (``"approve"``, ``"review"`` or ``"reject"``), ``joint`` (exact
@@ -332,45 +362,47 @@ class Assessment(Display):
     ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.
     """
 
-    def __init__(
-        self,
-        plan: Plan,
-        fields_query: str,
-        report_query: str,
-        uniqueness_query: str,
-        *,
-        request: list[str],
-        weights: dict[str, float],
-        joint_columns: list[str],
-        approve: float,
-        reject: float,
-        k: int,
-        policy: Mapping[str, Any] | None = None,
-        groups: list[list[str]] | None = None,
-        label: str = "the source",
-        t: Mapping[str, str] | None = None,
-    ) -> None:
+    def __init__(self, plan: Plan, queries: Mapping[str, str], spec: RequestSpec, gate: GatePolicy) -> None:
         self.plan = plan
-        self.policy = dict(policy or {"max_unique_share": None, "min_k": None, "on_violation": "review"})
-        self.groups = groups if groups is not None else [[name] for name in request]
-        self.request = request
-        self.weights = weights
-        self.approve = approve
-        self.reject = reject
-        self.k = k
-        self._fields = Result(plan, fields_query, ["sizes"])
-        self._report = Result(plan, report_query, ["sizes"])
-        self._uniqueness = Result(plan, uniqueness_query, ["sizes"])
-        self._label = label
-        self._t = t or {}
-        self._joint_columns = joint_columns
+        self.gate = gate
+        self.request = spec.request
+        self.weights = spec.weights
+        self.groups = spec.groups
+        self._fields = Result(plan, queries["fields"], ["sizes"])
+        self._report = Result(plan, queries["report"], ["sizes"])
+        self._uniqueness = Result(plan, queries["uniqueness"], ["sizes"])
+        self._label = spec.label
+        self._t = spec.tables
+        self._joint_columns = spec.joint_columns
         self._evaluated = False
 
-    def evaluate(self) -> "Assessment":
+    @property
+    def approve(self) -> float:
+        return self.gate.approve
+
+    @property
+    def reject(self) -> float:
+        return self.gate.reject
+
+    @property
+    def k(self) -> int:
+        return self.gate.k
+
+    @property
+    def policy(self) -> dict[str, Any]:
+        """The gate policy on the joint figures: max_unique_share, min_k, on_violation."""
+        return {"max_unique_share": self.gate.max_unique_share, "min_k": self.gate.min_k,
+                "on_violation": self.gate.on_violation}
+
+    @property
+    def columns(self) -> list[str]:
+        """The requested fields, in order."""
+        return list(self.request)
+
+    def evaluate(self) -> Assessment:
         """Run the queries (once) and fill ``score``, ``decision``, ``joint``, ``warnings``.
 
-        :func:`assess_request` calls it; it is separate so ``sqlpriv request --sql`` can print
-        the script without running it.
+        Every figure calls it on first use; ``.sql`` and ``script()`` never do.
         """
         if self._evaluated:
             return self
@@ -478,7 +510,7 @@ class Assessment(Display):
     @property
     def sql(self) -> str:
         """The complete script (macros, source, class sizes, the three report queries)."""
-        return self.plan.script(["sizes"], [self._fields.query, self._report.query, self._uniqueness.query])
+        return self.script(self._fields, self._report, self._uniqueness)
 
     def fields(self) -> Result:
         """One row per requested field: ``field``, ``expression``, ``source_columns``,
@@ -631,41 +663,7 @@ def assess_request(
             source, request, spark=spark, approve=approve, reject=reject, k=k, weights=weights, dropna=dropna,
             max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation,
             con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    return prepare_request(
-        source, request, approve=approve, reject=reject, k=k, weights=weights, max_unique_share=max_unique_share,
-        min_k=min_k, on_violation=on_violation, con=con, strategy=strategy, dropna=dropna, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory,
-    ).evaluate()
-
-
-def prepare_request(
-    source: Any,
-    request: ColumnsArg,
-    *,
-    approve: float = 0.8,
-    reject: float = 0.2,
-    k: int = 5,
-    weights: Mapping[str, float] | None = None,
-    max_unique_share: float | None = None,
-    min_k: int | None = None,
-    on_violation: str = "review",
-    con: duckdb.DuckDBPyConnection | str | None = None,
-    strategy: str = "auto",
-    dropna: bool = False,
-    threads: int | None = None,
-    memory_limit: str | None = None,
-    temp_directory: str | None = None,
-) -> Assessment:
-    """Validate and plan an assessment without running it (see :func:`assess_request`);
-    call ``.evaluate()`` on the result, or print its ``.sql``.
-
-    >>> import pandas as pd
-    >>> a = prepare_request(pd.DataFrame({"g": [1, 1, 2]}), ["g"])
-    >>> "sqlpriv_request_decision" in a.sql, a.evaluate().decision
-    (True, 'review')
-    """
-    approve, reject = _check_thresholds(approve, reject)
-    k = _check_k(k)
-    max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
+    gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
     strategy = _check_strategy(strategy)
     dropna = _check_bool("dropna", dropna)
     if _is_empty(request):
@@ -674,7 +672,51 @@ def prepare_request(
     src = resolve_source(source, conn)
     specs = resolve_columns(src, request)
     weights_used = _check_weights(weights, specs, src)
+    analysed, fields = _request_fields(src, specs, weights_used)
+    groups = _field_groups(fields)
+    joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
+    sets, joint_j, group_rows = _set_layout(len(analysed), joint_members, groups)
+    t = _names()
+    plan = Plan(conn, src)
+    keep = list(range(len(specs))) if dropna else []
+    plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
+    ctx = dict(t=t, fields=fields, groups=group_rows, joint_j=joint_j, **gate.context())
+    queries = {name: render(f"request/{name}.sql", **ctx) for name in ("fields", "report", "uniqueness")}
+    spec = RequestSpec(
+        request=[s.name for s in specs],
+        weights=weights_used,
+        joint_columns=[fields[i]["name"] for i in joint_members],
+        groups=[[fields[i]["name"] for i in members] for members in groups],
+        label=src.label,
+        tables=t,
+    )
+    return Assessment(plan, queries, spec, gate)
 
+
+def _set_layout(
+    d: int, joint_members: list[int], groups: list[list[int]]
+) -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
+    """The column sets to count (each column, the joint set of the unweighted fields, each group of
+    fields that read a common column), the joint set's id, and each group with its set."""
+    sets, set_of = _column_sets(d, [joint_members] + [g for g in groups if len(g) > 1])
+    joint_j = set_of[tuple(joint_members)] if joint_members else -1
+    if not joint_members:  # every field weighted: the joint set is empty (the whole table is one class)
+        sets.insert(0, {"j": -1, "members": []})
+    group_rows = [{"g": g, "j": set_of[tuple(members)], "fields": members} for g, members in enumerate(groups)]
+    return sets, joint_j, group_rows
+
+
+def _gate_policy(approve: Any, reject: Any, k: Any, max_unique_share: Any, min_k: Any, on_violation: Any) -> GatePolicy:
+    approve, reject = _check_thresholds(approve, reject)
+    max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
+    return GatePolicy(approve, reject, _check_k(k), max_unique_share, min_k, on_violation)
+
+
+def _request_fields(
+    src: Source, specs: list[ColumnSpec], weights: dict[str, float]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The analysed expressions (the fields, then each raw source column a field reads that is
+    not itself requested) and, per field, its sources and weight."""
     analysed: list[dict[str, Any]] = [{"alias": f"a{i}", "expr": s.expr} for i, s in enumerate(specs)]
     raw_index = {s.name: i for i, s in enumerate(specs) if not s.is_expression}
     fields: list[dict[str, Any]] = []
@@ -685,45 +727,9 @@ def prepare_request(
                 raw_index[col] = len(analysed)
                 analysed.append({"alias": f"a{len(analysed)}", "expr": quote(col)})
             sources.append({"name": col, "j": raw_index[col]})
-        fields.append(
-            {
-                "name": s.name,
-                "expression": s.expr[1:-1] if s.is_expression else None,
-                "j": i,
-                "sources": sources,
-                "weight": weights_used.get(s.name),
-            }
-        )
-    groups = _field_groups(fields)
-    joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
-    sets, set_of = _column_sets(len(analysed), [joint_members] + [g for g in groups if len(g) > 1])
-    joint_j = set_of[tuple(joint_members)] if joint_members else -1
-    if not joint_members:  # every field weighted: the joint set is empty (the whole table is one class)
-        sets.insert(0, {"j": -1, "members": []})
-    group_rows = [{"g": g, "j": set_of[tuple(members)], "fields": members} for g, members in enumerate(groups)]
-
-    t = _names()
-    plan = Plan(conn, src)
-    keep = list(range(len(specs))) if dropna else []
-    plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
-    ctx = dict(t=t, fields=fields, groups=group_rows, joint_j=joint_j, approve=approve, reject=reject, k=k,
-               max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation)
-    return Assessment(
-        plan,
-        render("request/fields.sql", **ctx),
-        render("request/report.sql", **ctx),
-        render("request/uniqueness.sql", **ctx),
-        request=[s.name for s in specs],
-        weights=weights_used,
-        joint_columns=[fields[i]["name"] for i in joint_members],
-        approve=approve,
-        reject=reject,
-        k=k,
-        policy={"max_unique_share": max_unique_share, "min_k": min_k, "on_violation": on_violation},
-        groups=[[fields[i]["name"] for i in members] for members in groups],
-        label=src.label,
-        t=t,
-    )
+        fields.append({"name": s.name, "expression": s.expr[1:-1] if s.is_expression else None, "j": i,
+                       "sources": sources, "weight": weights.get(s.name)})
+    return analysed, fields
 
 
 # --------------------------------------------------------------------------- small classes
@@ -778,4 +784,4 @@ def small_classes(
     return Result(Plan(conn, src), query, [])
 
 
-__all__ = ["Assessment", "assess_request", "prepare_request", "privacy_profile", "small_classes", "DECISIONS"]
+__all__ = ["DECISIONS", "Assessment", "GatePolicy", "assess_request", "privacy_profile", "small_classes"]

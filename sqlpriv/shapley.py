@@ -1,4 +1,4 @@
-"""Uniqueness Shapley values (Seiler, Mase & Owen 2023; SPEC section 1).
+"""Uniqueness Shapley values (Seiler, Mase & Owen 2023; docs/measures.md §1).
 
 For every row and column: how much revealing that column shrinks the set of
 people the row could be, averaged over all orders in which columns can be
@@ -22,8 +22,8 @@ import duckdb
 
 from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
-from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, quote, render
@@ -117,7 +117,7 @@ def uniqueness_shapley(
     temp_directory: str | None = None,
     spark: Any = None,
 ) -> ShapleyResult:
-    """Uniqueness Shapley values of ``columns`` of ``source`` (SPEC section 1).
+    """Uniqueness Shapley values of ``columns`` of ``source`` (docs/measures.md §1).
 
     ``source``: file path or glob (CSV, Parquet, JSON), pandas DataFrame,
     pyarrow Table, DuckDB relation, or a table/view name with ``con=``.

@@ -1,4 +1,4 @@
-"""Singling-out risk of synthetic data via mpUCCs, and sample uniques (SPEC section 4).
+"""Singling-out risk of synthetic data via mpUCCs, and sample uniques (docs/measures.md §4).
 
 A synthetic record is *singled out* by a column set when its values on the set
 occur exactly once in the synthetic table and exactly once in the original.
@@ -143,7 +143,7 @@ def _check_max_cols(max_cols: Any, d: int) -> int:
 
 
 class SinglingOutResult(Display, Analysis):
-    """Singled-out synthetic records (SPEC 4).
+    """Singled-out synthetic records (docs/measures.md §4).
 
     ``summary()``, ``details()`` and ``tree()`` each return a :class:`sqlpriv.Result`.
     Attributes: ``mode``, ``max_cols``, ``columns`` (search order), ``n_ori`` /
@@ -209,7 +209,7 @@ class SinglingOutResult(Display, Analysis):
         return self._result("details.sql")
 
     def tree(self) -> Result:
-        """One row per examined column set, in search order (SPEC 4 tree columns)."""
+        """One row per examined column set, in search order (docs/measures.md §4 tree columns)."""
         return self._result("tree.sql")
 
     @property
@@ -253,7 +253,7 @@ def _selected(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
             f"singling-out takes plain column names, got {bad[0]!r}; add computed columns to both tables first"
         )
     types = dict(src.columns)
-    names = [_match_column(src, c) for c in items]
+    names = [_match_column(src, str(c)) for c in items]
     dup = [n for n in names if names.count(n) > 1]
     if dup:
         raise ColumnError(f"column {dup[0]!r} is listed twice; give each analysed column once")
@@ -324,7 +324,7 @@ def singling_out(
     temp_directory: str | None = None,
     spark: Any = None,
 ) -> SinglingOutResult:
-    """Synthetic records singled out by column sets also unique in the original (SPEC 4).
+    """Synthetic records singled out by column sets also unique in the original (docs/measures.md §4).
 
     ``original`` / ``synthetic``: file paths, DataFrames, Arrow tables, DuckDB
     relations or table names (with ``con=``); both must have the same columns.
@@ -455,7 +455,7 @@ def _order_and_encode(search: _Search, syn: Source) -> None:
     specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
     code_steps = []
     for side in ("ori", "syn"):
-        names = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
+        names: dict[str, Any] = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
         body = render("engine/encode.sql", t=names, columns=specs, words=search.words, bits=[f.bits for f in layout],
                       key=None, cardinalities=cardinalities)
         code_steps.append(create_table(names["codes"], body))
@@ -495,7 +495,7 @@ def _add_search_steps(search: _Search) -> None:
 # sample uniques (one table)
 
 
-class SampleUniquesResult(Display):
+class SampleUniquesResult(Display, cohorts.FrameMeasure):
     """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
     on which it is unique in its own table, no proper subset being unique (SUDA).
 
@@ -506,14 +506,6 @@ class SampleUniquesResult(Display):
         self.frame = frame
         self.t = t
         self.max_cols = max_cols
-
-    @property
-    def n(self) -> int:
-        return self.frame.n
-
-    @property
-    def columns(self) -> list[str]:
-        return [c.name for c in self.frame.columns]
 
     def per_row(self) -> Result:
         """One row per input row: key (0-based position or key column), smallest_msu_size,

@@ -48,7 +48,7 @@ def count(result: Result) -> Result:
     return Result(result.plan, render("report/count.sql", query=result.query), result.needs)
 
 
-def shapley_rows(result: "ShapleyResult", rows: int = 200) -> Result:
+def shapley_rows(result: ShapleyResult, rows: int = 200) -> Result:
     """The paper's Figure 2 data: ``rows`` rows at evenly spaced ranks of total uniqueness.
 
     Columns: ``rank_sample`` (0..rows-1), ``rank`` (0-based rank of the row among all rows
@@ -70,28 +70,28 @@ def histogram(result: Result, value: str, bins: int = 30) -> Result:
     )
 
 
-def rig_histogram(result: "PifResult", bins: int = 30) -> Result:
+def rig_histogram(result: PifResult, bins: int = 30) -> Result:
     """Histogram of RIG (the per-row sums of a ``cig``/``wcig``/``csf`` result)."""
     from sqlpriv.factors import rig
 
     return histogram(rig(result), result.factors.rig_name, bins)
 
 
-def riskiest_rows(result: "PifResult", limit: int = 40) -> Result:
+def riskiest_rows(result: PifResult, limit: int = 40) -> Result:
     """The ``limit`` rows with the largest RIG with their per-cell values (largest RIG first)."""
     from sqlpriv.factors import heatmap_rows
 
     return head(heatmap_rows(result), limit)
 
 
-def singling_out_sizes(result: "SinglingOutResult") -> Result:
+def singling_out_sizes(result: SinglingOutResult) -> Result:
     """Singled-out records per size of their smallest set: ``combo_size``, ``records``, ``share``."""
     details = result.details()
     query = render("report/singling_out_sizes.sql", details=details.query, total=max(result.n_syn, 1))
     return Result(details.plan, query, details.needs)
 
 
-def singling_out_sets(result: "SinglingOutResult", limit: int = 10) -> Result:
+def singling_out_sets(result: SinglingOutResult, limit: int = 10) -> Result:
     """The column sets that single out the most records: ``field_combo``, ``combo_size``, ``records``."""
     details = result.details()
     query = render("report/singling_out_sets.sql", details=details.query, limit=_positive("limit", limit))
@@ -102,8 +102,8 @@ __all__ = [
     "count",
     "head",
     "histogram",
-    "riskiest_rows",
     "rig_histogram",
+    "riskiest_rows",
     "shapley_rows",
     "singling_out_sets",
     "singling_out_sizes",

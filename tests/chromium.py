@@ -187,7 +187,7 @@ class Page:
             os.close(self._from_chrome)
             shutil.rmtree(self.profile, ignore_errors=True)
 
-    def __enter__(self) -> "Page":
+    def __enter__(self) -> Page:
         return self
 
     def __exit__(self, *exc: Any) -> None:

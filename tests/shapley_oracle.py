@@ -1,4 +1,4 @@
-"""An independent brute-force oracle for uniqueness Shapley values (SPEC section 1).
+"""An independent brute-force oracle for uniqueness Shapley values (docs/measures.md §1).
 
 Written from the definition with explicit cohorts over Python tuples; it shares no
 code with sqlpriv. NULL (None) is a category of its own: None == None in tuples.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def cohort_sizes(rows: Sequence[tuple], subset: Sequence[int]) -> list[int]:

@@ -254,7 +254,7 @@ def test_cli_attacks(arena: dict[str, Any], command: str, capsys: pytest.Capture
             (arena["work"] / "phi.csv").unlink()  # the one allowed output
         check_no_leak(arena, text)
         if command in CLI_EXPRESSIONS and attack not in HARMLESS:
-            assert code != 0 and "sqlpriv: error:" in text or code == 2, (command, attack, text)
+            assert (code != 0 and "sqlpriv: error:" in text) or code == 2, (command, attack, text)
 
 
 def test_issue_10_commands_are_refused_naming_the_construct(arena: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
@@ -488,7 +488,7 @@ def test_dbt_macros_quote_hostile_arguments() -> None:
     """The dbt layer renders the same single-statement query macros (sqlpriv sql query prints
     them too): hostile column names and values come out quoted, one statement, same numbers."""
     from sqlpriv.engine import macros
-    from sqlpriv.engine.templates import call, quote
+    from sqlpriv.engine.templates import call
 
     df = _hostile_frame().drop(columns=[HOSTILE_NAMES[4]])
     plain = _plain(df)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import warnings
 
 import duckdb
 import numpy as np

@@ -11,7 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-import duckdb
 import numpy as np
 import pandas as pd
 import pyarrow as pa

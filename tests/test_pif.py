@@ -1,4 +1,4 @@
-"""Personal information factors (SPEC 2): the worked example, a brute-force oracle, bad input."""
+"""Personal information factors (docs/measures.md §2): the worked example, a brute-force oracle, bad input."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
-from sqlpriv.factors import cig, csf, fig, information_factors, pif, rig, top_rows, wcig
+from sqlpriv.factors import cig, csf, fig, information_factors, pif, rig, top_rows
 
-# SPEC 2 worked example (piflib docs, CIG tutorial)
+# docs/measures.md §2 worked example (piflib docs, CIG tutorial)
 EXAMPLE = pd.DataFrame(
     {
         "gender": ["male"] * 6 + ["female"],
@@ -22,11 +22,11 @@ EXAMPLE = pd.DataFrame(
         "eye_color": ["blue", "green", "green", "green", "blue", "green", "green"],
     }
 )
-SPEC_CIG = [
+REFERENCE_CIG = [
     [0.22, 1.31, 1.81], [0.22, 0.31, 0.49], [0.51, 0.31, 0.49], [0.22, 0.31, 0.49],
     [0.22, 1.31, 0.15], [0.22, 0.31, 0.15], [0.51, 1.81, 0.49],
 ]
-SPEC_CSF = [
+REFERENCE_CSF = [
     [0.14, 0.36, 0.71], [0.14, 0.11, 0.29], [0.36, 0.04, 0.29], [0.14, 0.11, 0.29],
     [0.14, 0.21, 0.21], [0.14, 0.04, 0.21], [0.36, 0.71, 0.29],
 ]
@@ -36,12 +36,12 @@ def test_spec_worked_example_cig_every_cell():
     df = cig(EXAMPLE).df()
     assert list(df.columns) == ["row", "gender", "name", "eye_color"]
     assert df["row"].tolist() == list(range(7))
-    assert df[["gender", "name", "eye_color"]].round(2).values.tolist() == SPEC_CIG
+    assert df[["gender", "name", "eye_color"]].round(2).values.tolist() == REFERENCE_CIG
 
 
 def test_spec_worked_example_csf_every_cell():
     df = csf(EXAMPLE).df()
-    assert df[["gender", "name", "eye_color"]].round(2).values.tolist() == SPEC_CSF
+    assert df[["gender", "name", "eye_color"]].round(2).values.tolist() == REFERENCE_CSF
 
 
 def test_spec_example_exact_values():
@@ -64,7 +64,7 @@ def _entropy(values: list) -> float:
 
 
 def oracle(rows: list[tuple], priors: dict[int, dict], accuracies: dict[int, float]):
-    """Straight from SPEC 2: per row and column, loop over the leave-one-out cohort."""
+    """Straight from docs/measures.md §2: per row and column, loop over the leave-one-out cohort."""
     n, d = len(rows), len(rows[0])
     cigs = np.zeros((n, d))
     csfs = np.zeros((n, d))
@@ -299,8 +299,8 @@ def test_bad_summary_arguments():
 
 # ---------------------------------------------------------------- properties
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.mark.filterwarnings("ignore::sqlpriv.errors.SqlprivWarning")

@@ -10,10 +10,10 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pytest
+from test_pif import oracle
 
 import sqlpriv
 from sqlpriv.engine.cache import AnalysisCache, source_version
-from test_pif import oracle
 
 
 @pytest.fixture(autouse=True)

@@ -9,11 +9,10 @@ import subprocess
 import numpy as np
 import pandas as pd
 import pytest
+from test_pif import EXAMPLE, REFERENCE_CIG, oracle
 
 from sqlpriv.cli import main
 from sqlpriv.factors import cig, information_factors
-
-from test_pif import EXAMPLE, SPEC_CIG, oracle
 
 ROWS = list(EXAMPLE.itertuples(index=False, name=None))
 
@@ -111,7 +110,7 @@ def test_result_sql_property_runs_in_shell(example_csv):
     done = subprocess.run([shell, "-csv"], input=script, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     values = [[round(float(x), 2) for x in line.split(",")[1:]] for line in done.stdout.splitlines()[1:]]
-    assert values == SPEC_CIG
+    assert values == REFERENCE_CIG
 
 
 def test_heatmap_written(capsys, example_csv, tmp_path):

@@ -19,21 +19,20 @@ import random
 import numpy as np
 import pandas as pd
 import pytest
+from test_pif import EXAMPLE, random_prior
 
 from sqlpriv.factors import information_factors, pif
 
-from test_pif import EXAMPLE, random_prior
-
 piflib = pytest.importorskip("piflib")
-from piflib import entropy as piflib_entropy  # noqa: E402
-from piflib import pif_calculator  # noqa: E402
+from piflib import entropy as piflib_entropy
+from piflib import pif_calculator
 
 pytestmark = pytest.mark.peer
 
 
 def _table(rng: random.Random, n: int, d: int, nulls: bool):
     values = []
-    for j in range(d):
+    for _ in range(d):
         k = rng.randint(1, 6)
         col = [rng.choice([f"v{i}" for i in range(k)] + ([None] if nulls else [])) for _ in range(n)]
         values.append(col)

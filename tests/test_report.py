@@ -25,10 +25,10 @@ from sqlpriv.cli import main
 from tests.conftest import FLARE_CSV, FLARE_PREDICTORS
 
 pytest.importorskip("matplotlib")
-from sqlpriv import plot  # noqa: E402
+from sqlpriv import plot
 
 sys.path.insert(0, str(Path(__file__).parent))
-import chromium  # noqa: E402
+import chromium
 
 REPO = Path(__file__).resolve().parents[1]
 ORI = REPO / "tests" / "data" / "singling_out" / "ori.csv"
@@ -92,7 +92,7 @@ class Parsed(html.parser.HTMLParser):
     def frame(self, table_id: str) -> pd.DataFrame:
         """A table as the exact values it carries (text where a cell has none)."""
         t = self.tables[table_id]
-        rows = [[eval(v) if v is not None else text for text, v in row] for row in t["rows"]]  # noqa: S307 (repr of numbers)
+        rows = [[eval(v) if v is not None else text for text, v in row] for row in t["rows"]]
         return pd.DataFrame(rows, columns=t["header"])
 
     def text(self, table_id: str) -> list[list[str]]:
@@ -410,7 +410,7 @@ def test_report_renders_in_headless_chromium(which, request, tmp_path):
     assert [u for u in requests if u != url and not u.startswith("data:")] == []
     assert [b["id"] for b in boxes] == parse(path).sections
     assert all(b["height"] > 100 and b["width"] > 500 for b in boxes)
-    assert svgs == len(parse(path).figures) and all(w > 200 for w in eval(widths))  # noqa: S307
+    assert svgs == len(parse(path).figures) and all(w > 200 for w in eval(widths))
     assert shot[:8] == b"\x89PNG\r\n\x1a\n" and len(shot) > 50_000
     (tmp_path / "page.png").write_bytes(shot)
 

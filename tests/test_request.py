@@ -1,4 +1,4 @@
-"""Cave's privacy factor and the request gate (SPEC 3): hand-computed factors, joint figures
+"""Cave's privacy factor and the request gate (docs/measures.md §3): hand-computed factors, joint figures
 against a brute-force count on random tables, the correlated-columns warning, bad inputs,
 and the printed SQL run through the DuckDB shell."""
 
@@ -42,7 +42,7 @@ def brute_factor(values: list) -> dict:
 
 
 def _key(v):
-    """NULL-like values (None, NaN) form one category of their own (SPEC 0)."""
+    """NULL-like values (None, NaN) form one category of their own (docs/measures.md §0)."""
     if v is None or (isinstance(v, float) and math.isnan(v)):
         return ("<null>",)
     return v
@@ -282,7 +282,7 @@ def test_against_brute_force(df, k, approve, gap, strategy, dropna):
     kept = df.dropna() if dropna else df
     if kept.empty:
         with pytest.raises(EmptyInputError, match="dropna=True leaves nothing"):
-            assess_request(df, cols, k=k, strategy=strategy, dropna=True)
+            assess_request(df, cols, k=k, strategy=strategy, dropna=True).decision  # lazy: the figures run on first use
         return
     a = assess_request(df, cols, approve=approve, reject=reject, k=k, strategy=strategy, dropna=dropna)
     assert a.dropped_rows == len(df) - len(kept)
@@ -364,7 +364,7 @@ def test_missing_file_and_empty_table(tmp_path):
     a = privacy_profile(empty)
     assert a.df().empty  # no rows: no categories
     with pytest.raises(EmptyInputError, match="has no rows"):
-        assess_request(empty, ["g"])
+        assess_request(empty, ["g"]).decision  # lazy: the figures run on first use
 
 
 def test_inputs_not_modified():
@@ -516,6 +516,16 @@ def test_dropna_hand_computed(strategy):
     assert p["values"].tolist() == [4, 4]
     assert p["privacy_factor"].tolist() == pytest.approx([1 / 6, 1 / 3], abs=1e-12)
     with pytest.raises(EmptyInputError, match="every one of the 2 rows .* has a NULL"):
-        assess_request(SMALL.iloc[:2], ["withnull"], dropna=True, strategy=strategy)
+        assess_request(SMALL.iloc[:2], ["withnull"], dropna=True, strategy=strategy).decision  # lazy: the figures run on first use
     with pytest.raises(ParameterError, match="dropna must be True or False"):
         assess_request(SMALL, ["g"], dropna="yes")
+
+
+def test_assessment_is_lazy_and_prints_its_script_without_running():
+    df = pd.DataFrame({"g": [1, 1, 2, 2, 3], "h": ["a", "b", "a", "b", "a"]})
+    a = assess_request(df, ["g", "h"], k=2)
+    assert "sizes" not in a.plan.done and "sqlpriv_request_decision" in a.sql
+    assert "sizes" not in a.plan.done  # printing runs nothing
+    assert (a.n, a.columns, a.dropped_rows) == (5, ["g", "h"], 0)
+    # brute force: every (g, h) pair is unique, so 5 classes of 1 row
+    assert a.joint["classes"] == len(set(zip(df.g, df.h))) == 5 and a.joint["smallest_class"] == 1

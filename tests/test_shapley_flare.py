@@ -1,4 +1,4 @@
-"""The SPEC section 1 reference table (Table 3 of Seiler, Mase & Owen 2023) on UCI flare."""
+"""The docs/measures.md §1 reference table (Table 3 of Seiler, Mase & Owen 2023) on UCI flare."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 import sqlpriv
 from tests.conftest import FLARE_CSV, FLARE_PREDICTORS
 
-# column: entropy (bits), Shapley, mean over C>0, M>0, X>0  (SPEC.md section 1)
-SPEC_TABLE = {
+# column: entropy (bits), Shapley, mean over C>0, M>0, X>0  (docs/measures.md §1)
+REFERENCE_TABLE = {
     "class": (2.3620, 1.3657, 1.7145, 1.6169, 1.8111),
     "largest_spot_size": (2.1863, 1.5467, 1.6877, 1.6177, 1.2309),
     "spot_distribution": (1.6770, 0.9196, 1.1718, 1.3401, 1.4875),
@@ -41,7 +41,7 @@ def flare():
 def test_summary_matches_spec_table(result):
     summary = result.summary().df().set_index("column")
     assert list(summary.index) == FLARE_PREDICTORS
-    for col, (h, phi, *_rest) in SPEC_TABLE.items():
+    for col, (h, phi, *_rest) in REFERENCE_TABLE.items():
         assert summary.loc[col, "entropy"] == pytest.approx(h, abs=5e-5)
         assert summary.loc[col, "shapley"] == pytest.approx(phi, abs=5e-5)
 
@@ -50,21 +50,21 @@ def test_summary_matches_spec_table(result):
 def test_subgroups_match_spec_table(result, i, expr):
     by = result.by(expr).df()
     row = by[by["level"] == True].iloc[0]  # noqa: E712
-    for col, values in SPEC_TABLE.items():
+    for col, values in REFERENCE_TABLE.items():
         assert row[col] == pytest.approx(values[i], abs=5e-5), col
 
 
 def test_per_row_mean_matches_spec_table(per_row):
     assert len(per_row) == 1066
     assert list(per_row["row"]) == list(range(1066))
-    for col, (_h, phi, *_rest) in SPEC_TABLE.items():
+    for col, (_h, phi, *_rest) in REFERENCE_TABLE.items():
         assert per_row[col].mean() == pytest.approx(phi, abs=5e-5)
 
 
 @pytest.mark.parametrize("i, flag", [(2, "C"), (3, "M"), (4, "X")])
 def test_per_row_subgroup_means_match_spec_table(per_row, flare, i, flag):
     subset = per_row[(flare[flag] > 0).to_numpy()]
-    for col, values in SPEC_TABLE.items():
+    for col, values in REFERENCE_TABLE.items():
         assert subset[col].mean() == pytest.approx(values[i], abs=5e-5), col
 
 

@@ -1,4 +1,4 @@
-"""Per-row values against the brute-force oracle, and the SPEC section 1 identities as
+"""Per-row values against the brute-force oracle, and the docs/measures.md §1 identities as
 property tests over random tables (repeated rows, NULLs, string/int/date columns)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Singling-out (SPEC 4): exhaustive mode and sample uniques against brute-force oracles,
+"""Singling-out (docs/measures.md §4): exhaustive mode and sample uniques against brute-force oracles,
 PETsARD-parity mode against a saved PETsARD 1.10.1 output, global metrics by hand, bad inputs."""
 
 from __future__ import annotations

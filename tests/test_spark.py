@@ -15,13 +15,12 @@ import duckdb
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import FLARE_CSV
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
 from sqlpriv.engine.templates import call
-
-from conftest import FLARE_CSV
 
 try:
     import pyspark  # noqa: F401

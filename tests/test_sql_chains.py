@@ -12,6 +12,7 @@ import subprocess
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import FLARE_CSV, FLARE_PREDICTORS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +21,6 @@ from sqlpriv.engine import macros
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.templates import call, quote, render
 from sqlpriv.factors import information_factors
-
-from conftest import FLARE_CSV, FLARE_PREDICTORS
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

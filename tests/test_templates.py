@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import duckdb
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,8 +84,12 @@ def test_literal_macro_renders_every_constant_kind():
         assert call("literal", value=value) == sql == literal(value)
 
 
-def test_render_passes_a_macro_only_the_arguments_it_declares():
-    assert call("engine_count_rows", relation='"t"', unrelated=1) == 'select count(*) as n from "t"'
+def test_render_passes_a_macro_only_the_arguments_it_declares_and_refuses_unknown_ones():
+    # the shared analysis context (t, words, sampled, ...) may be handed to any macro and ignored
+    assert call("engine_count_rows", relation='"t"', words=[], sampled=False) == 'select count(*) as n from "t"'
+    # anything else is a mistake: shapley_query(ouptut=...) once silently rendered the per-row query
+    with pytest.raises(TypeError, match="takes no argument 'ouptut'"):
+        call("shapley_query", source='"t"', columns=["a"], ouptut="summary")
 
 
 def test_dbt_package_version_is_the_python_version():

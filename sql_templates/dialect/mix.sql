@@ -1,4 +1,4 @@
-{#- Posterior p mixed with the prior q by an accuracy a (SPEC 2): a * p + (1 - a) * q.
+{#- Posterior p mixed with the prior q by an accuracy a (docs/measures.md §2): a * p + (1 - a) * q.
     DuckDB: the sqlpriv_pif_mix macro; Spark: inline. -#}
 {% macro mix(a, p, q) -%}
 {{ adapter.dispatch("mix", "sqlpriv")(a, p, q) }}

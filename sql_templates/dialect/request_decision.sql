@@ -1,4 +1,4 @@
-{#- Cave's gate (SPEC 3): 'approve' at or above `approve`, 'reject' below `reject`, else
+{#- Cave's gate (docs/measures.md §3): 'approve' at or above `approve`, 'reject' below `reject`, else
     'review'. DuckDB: the sqlpriv_request_decision macro; Spark: inline. -#}
 {% macro request_decision(score, approve, reject) -%}
 {{ adapter.dispatch("request_decision", "sqlpriv")(score, approve, reject) }}

@@ -1,4 +1,4 @@
-{#- Coefficient of log2 N(s) in phi_j (SPEC 1) for subset `sid` of `d` columns: +w(|s|) if j
+{#- Coefficient of log2 N(s) in phi_j (docs/measures.md §1) for subset `sid` of `d` columns: +w(|s|) if j
     is not in s, -w(|s|-1) if it is, w(k) = 1 / (d C(d-1, k)). DuckDB: the
     sqlpriv_shapley_coefficient macro; Spark: inline, C(n, k) from factorial (d <= 20, exact). -#}
 {% macro shapley_coefficient(sid, j, d) -%}

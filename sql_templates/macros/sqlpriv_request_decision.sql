@@ -1,4 +1,4 @@
-{#- Cave's gate (SPEC 3): 'approve' at or above the approve threshold, 'reject' below the
+{#- Cave's gate (docs/measures.md §3): 'approve' at or above the approve threshold, 'reject' below the
     reject threshold, 'review' in between. -#}
 {% macro macros_sqlpriv_request_decision(temp) -%}
 create or replace {{ 'temp ' if temp }}macro sqlpriv_request_decision(score, approve, reject) as

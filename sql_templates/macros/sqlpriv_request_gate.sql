@@ -1,4 +1,4 @@
-{#- The gate policy on top of Cave's decision (SPEC 3): when a rule on the exact joint figures
+{#- The gate policy on top of Cave's decision (docs/measures.md §3): when a rule on the exact joint figures
     is violated (`violated`), an 'approve' becomes `on_violation` ('review' or 'reject') and a
     'review' becomes 'reject' if `on_violation` is 'reject'; otherwise the decision stands. -#}
 {% macro macros_sqlpriv_request_gate(temp) -%}

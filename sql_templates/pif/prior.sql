@@ -1,4 +1,4 @@
-{#- The user's priors (SPEC 2) as a small table: (j, code, q), code = the value's dictionary code,
+{#- The user's priors (docs/measures.md §2) as a small table: (j, code, q), code = the value's dictionary code,
     NULL for a prior value that does not occur in the data. The guard stops with one clear message
     if a prior value cannot be read as the column's type, is listed twice, misses an observed value
     or gives probability 0 to one. -#}

@@ -1,5 +1,5 @@
 {#- The privacy profile after the stats CTE: the column-names CTE and the final select (one row
-    per column with Cave's privacy factor, SPEC 3). Follows `with <stats CTE>,` in profile.sql
+    per column with Cave's privacy factor, docs/measures.md §3). Follows `with <stats CTE>,` in profile.sql
     (stats over the plan's temp table) and profile_query.sql (stats over an inlined CTE).
     `columns` items: name (the column as reported); column j is set j of the class sizes. -#}
 {% macro request_profile_body(columns) -%}

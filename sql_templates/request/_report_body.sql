@@ -1,5 +1,5 @@
 {#- The request's verdict after the stats and fields CTEs: the scored and joint CTEs and the
-    one-row select (SPEC 3): the score (product over the field groups of their factors: a
+    one-row select (docs/measures.md §3): the score (product over the field groups of their factors: a
     field's own factor, the exact factor of the tuple for fields reading a common source
     column, weights overriding measured factors), next to the exact figures of the joint column set
     (set joint_j of t.sizes): equivalence classes, smallest class (k-anonymity), rows in

@@ -1,4 +1,4 @@
-{#- CTE: Cave's per-set figures from the class-size histogram (SPEC 3). With f_c the size of
+{#- CTE: Cave's per-set figures from the class-size histogram (docs/measures.md §3). With f_c the size of
     class c and K classes: probability = (1/K) sum 1/f_c, privacy_factor = 1 - probability,
     shannons = (1/K) sum log2 f_c, harts = (1/K) sum log10 f_c, values = n = sum f_c. -#}
 {% macro request_stats_cte(t) -%}

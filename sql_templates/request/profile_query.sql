@@ -1,4 +1,4 @@
-{#- The privacy profile (SPEC 3) as ONE statement: the same rows as
+{#- The privacy profile (docs/measures.md §3) as ONE statement: the same rows as
     sqlpriv.privacy_profile(source, columns).df() (column, privacy_factor, probability,
     shannons, harts, values, categories; NULL is a category), with the class sizes inlined as
     the CTE "__sqlpriv_sizes" (one GROUPING SETS pass) instead of a temp table. For the dbt

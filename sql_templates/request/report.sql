@@ -1,4 +1,4 @@
-{#- The request's verdict in one row (SPEC 3; the columns are explained in _report_body.sql),
+{#- The request's verdict in one row (docs/measures.md §3; the columns are explained in _report_body.sql),
     over the class sizes kept in the plan's temp table t.sizes. -#}
 {% macro request_report(t, approve, fields, joint_j, k, reject, groups=none, max_unique_share=none, min_k=none,
                         on_violation="review") -%}

@@ -1,4 +1,4 @@
-{#- The one-row report of a data request (SPEC 3) as ONE statement: the same row as
+{#- The one-row report of a data request (docs/measures.md §3) as ONE statement: the same row as
     sqlpriv.request.assess_request(source, columns, approve=, reject=, k=).report()
     (score, decision, n, classes, smallest_class, rows_below_k, share_below_k, unique_rows,
     share_unique, guess_probability, joint_factor, joint_score, joint_decision,

@@ -1,4 +1,4 @@
-{#- Class-size histogram of every column set the request family needs (Cave 2023, SPEC 3).
+{#- Class-size histogram of every column set the request family needs (Cave 2023, docs/measures.md §3).
     One row per (set j, class size, number of classes of that size): a category of a single
     column is a class of its one-column set; the joint set (j = -1) holds the equivalence
     classes of the requested columns together. NULL is a category (GROUP BY groups NULLs),

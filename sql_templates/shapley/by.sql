@@ -1,4 +1,4 @@
-{#- Mean Shapley values per subgroup level through the cross-entropy identity (SPEC 1):
+{#- Mean Shapley values per subgroup level through the cross-entropy identity (docs/measures.md §1):
     phi_j^v = sum_s c_j(s) X_v(s), X_v(s) = (1/|v|) sum_{t in v} log2 N_t(s). Summing over s
     first, this is the weighted mean over the level's patterns of the per-pattern value
     sum_s c_j(s) log2 N(s): counts per (pattern, level) only, never the rows. -#}

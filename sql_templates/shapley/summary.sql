@@ -1,5 +1,5 @@
 {#- One row per analysed column: marginal entropy H(j), conditional entropy H(j | rest)
-    and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (SPEC 1, entropy identity).
+    and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (docs/measures.md §1, entropy identity).
     Sampled runs add the standard error over orders of H(after) - H(before). -#}
 {% macro shapley_summary(t, columns, full_sid, sampled, samples) -%}
 with {{ sqlpriv.shapley_entropies_cte(t) }},

@@ -1,4 +1,4 @@
-{#- One row per identified synthetic record (SPEC 4 details). Risk level: high when its set has
+{#- One row per identified synthetic record (docs/measures.md §4 details). Risk level: high when its set has
     at most 2 columns or the set's protection ratio (overall_protection in the tree) is below
     0.3; medium for 3-4 columns or a ratio below 0.7; low otherwise. -#}
 {% macro singling_out_details(t, calculate_baseline, columns) -%}

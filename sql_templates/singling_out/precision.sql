@@ -1,4 +1,4 @@
-{#- The decimal precision floats are rounded to (SPEC 4): the given one, or the most decimals
+{#- The decimal precision floats are rounded to (docs/measures.md §4): the given one, or the most decimals
     (at most 10, as PETsARD formats them) of any float value of the original table. -#}
 {% macro singling_out_precision(t, float_columns, numeric_precision, ori) -%}
 create or replace temp table {{ sqlpriv.quote(t.precision) }} as

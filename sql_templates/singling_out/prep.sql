@@ -1,4 +1,4 @@
-{#- One input table pre-processed (SPEC 4): floats rounded half-to-even to the precision
+{#- One input table pre-processed (docs/measures.md §4): floats rounded half-to-even to the precision
     (as numpy does), datetimes floored to the given unit, exact duplicates dropped.
     __sqlpriv_pos is the 0-based position among the distinct rows (PETsARD's index after
     drop_duplicates().reset_index()), __sqlpriv_row the input position of the first copy. -#}

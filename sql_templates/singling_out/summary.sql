@@ -1,4 +1,4 @@
-{#- The global figures (SPEC 4). Weighted identification rate: identified records weighted by
+{#- The global figures (docs/measures.md §4). Weighted identification rate: identified records weighted by
     field_decay_factor^(size - 1) of their (smallest) singling-out set, over all records. -#}
 {% macro singling_out_summary(t, calculate_baseline, field_decay_factor) -%}
 with counts as (

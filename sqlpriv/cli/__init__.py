@@ -17,7 +17,7 @@ import importlib
 import pkgutil
 import signal
 import sys
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from sqlpriv.errors import ParameterError, SqlprivError
 
@@ -84,8 +84,8 @@ def _terminate_cleanly() -> Iterator[list[int]]:
     try:
         yield received
     finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)  # type: ignore[arg-type]
+        for signum, old in previous.items():
+            signal.signal(signum, old)  # type: ignore[arg-type]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -127,15 +127,10 @@ def run(args: argparse.Namespace) -> int:
     pif_result = measures.pif_query(result, args.percentile)
     fig_result = measures.fig(result)
     top = measures.top_rows(result, args.top)
-    plan = factors.frame.plan
     if args.sql:
         if args.heatmap:
             print("sqlpriv: warning: --heatmap is ignored with --sql", file=sys.stderr)
-        if args.out:
-            script = plan.script(result.needs, result.copy_sql(args.out))
-        else:
-            needs = list(fig_result.needs) + list(pif_result.needs) + list(top.needs)
-            script = plan.script(needs, [fig_result.query, pif_result.query, top.query])
+        script = factors.script((result, args.out)) if args.out else factors.script(fig_result, pif_result, top)
         print(script, end="")
         return 0
     if args.out:

@@ -111,7 +111,7 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.request import prepare_request
+    from sqlpriv.request import assess_request
 
     request = common.parse_columns(args.columns)
     if not request:
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if common.engine(args) == "spark":
         return _run_on_spark(args, request)
     a = common.show_warnings(
-        lambda: prepare_request(
+        lambda: assess_request(
             args.source,
             request,
             approve=args.approve,

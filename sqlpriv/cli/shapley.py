@@ -49,12 +49,8 @@ def run(args: argparse.Namespace) -> int:
         print("".join(r.sql for r in [r for _, r in tables] + ([per_row] if per_row else [])), end="")
         return 0
     if args.sql:
-        queries = [r.query for _, r in tables]
-        needs = [n for _, r in tables for n in r.needs]
-        if per_row is not None:
-            queries.append(per_row.copy_sql(args.per_row))
-            needs += list(per_row.needs)
-        print(result.frame.plan.script(needs, queries), end="")
+        outputs = [(per_row, args.per_row)] if per_row is not None else []
+        print(result.script(*[r for _, r in tables], *outputs), end="")
         return 0
     if per_row is not None:
         path = per_row.write(args.per_row)

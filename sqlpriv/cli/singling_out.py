@@ -11,7 +11,7 @@ from sqlpriv.cli import common
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "singling-out",
-        help="singling-out risk of a synthetic table (mpUCCs, SPEC 4)",
+        help="singling-out risk of a synthetic table (mpUCCs, docs/measures.md §4)",
         description="Find synthetic records whose values on some column set are unique in the synthetic "
         "table and also unique in the original (exhaustive search, or PETsARD 1.10.1 parity).",
     )

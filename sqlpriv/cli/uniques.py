@@ -38,10 +38,7 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary()
     per_row = result.per_row() if args.out else None
     if args.sql:
-        queries, needs = [summary.query], list(summary.needs)
-        if per_row is not None:
-            queries.append(per_row.copy_sql(args.out))
-        print(result.frame.plan.script(needs, queries), end="")
+        print(result.script(summary, *([(per_row, args.out)] if per_row is not None else [])), end="")
         return 0
     if per_row is not None:
         path = per_row.write(args.out)

@@ -31,7 +31,8 @@ import hashlib
 import os
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Hashable, TypeVar
+from collections.abc import Hashable
+from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")
 

@@ -1,4 +1,4 @@
-"""The shared first stages of every cohort-count measure (SPEC 0).
+"""The shared first stages of every cohort-count measure (docs/measures.md §0).
 
 ``prepare`` turns a source and column list into plan steps that
 
@@ -29,7 +29,15 @@ import duckdb
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run, scalar
-from sqlpriv.engine.sources import ColumnSpec, ColumnsArg, Source, _match_column, fresh_name, resolve_columns, resolve_source
+from sqlpriv.engine.sources import (
+    ColumnsArg,
+    ColumnSpec,
+    Source,
+    _match_column,
+    fresh_name,
+    resolve_columns,
+    resolve_source,
+)
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
 
@@ -305,7 +313,7 @@ def add_cells(
         _add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps)
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
-    common = {"t": frame.names, "words": frame.words, "extras": extras}
+    common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
     statements = [
         create_table(level[frame.d], render("engine/cells_base.sql", **common, patterns=patterns, full_sid=frame.full_sid))
     ]

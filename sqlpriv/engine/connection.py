@@ -45,7 +45,7 @@ class _Guard:
 
 
 LOCK_DOWN_STEPS = ("paths", "directories", "autoinstall", "autoload", "external_access", "lock")
-_OWNED: "weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, _Guard]" = weakref.WeakKeyDictionary()
+_OWNED: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, _Guard] = weakref.WeakKeyDictionary()
 
 
 def is_owned(con: duckdb.DuckDBPyConnection) -> bool:

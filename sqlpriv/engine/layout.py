@@ -29,7 +29,7 @@ def plan_words(cardinalities: list[int]) -> list[list[dict[str, int]]]:
     used: list[int] = []
     for j, k in enumerate(cardinalities):
         bits = bits_for(k)
-        for w, u in enumerate(used):
+        for w, u in enumerate(used):  # noqa: B007 (w is the word found, used after the loop)
             if u + bits <= WORD_BITS:
                 break
         else:

@@ -18,8 +18,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import duckdb
 
@@ -27,7 +28,6 @@ from sqlpriv.engine import macros
 from sqlpriv.engine.connection import lock_down
 from sqlpriv.engine.sources import Source
 from sqlpriv.errors import ExecutionError, SqlprivError
-
 
 _PROFILE = bool(os.environ.get("SQLPRIV_PROFILE"))
 

@@ -25,10 +25,12 @@ import functools
 import json
 import re
 import threading
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import duckdb
 
+from sqlpriv.engine.templates import render
 from sqlpriv.errors import UnsafeExpressionError
 
 MAX_LENGTH = 10_000
@@ -73,17 +75,14 @@ _REFUSED_CLASSES = {
 def _parser() -> duckdb.DuckDBPyConnection:
     """A throwaway in-memory connection used only to parse (never to run) user text."""
     con = duckdb.connect()
-    con.execute("set enable_external_access = false")
+    con.execute(render("engine/lock_down.sql", step="external_access"))
     return con
 
 
 @functools.lru_cache(maxsize=1)
 def scalar_functions() -> frozenset[str]:
     """Lower-case names of DuckDB's built-in scalar functions and macros, minus the denied ones."""
-    rows = _parser().execute(
-        "select distinct function_name from duckdb_functions() "
-        "where function_type in ('scalar', 'macro') and internal"
-    ).fetchall()
+    rows = _parser().execute(render("engine/scalar_functions.sql")).fetchall()
     names = {row[0].lower() for row in rows}
     return frozenset(
         n for n in names if n not in DENIED_FUNCTIONS and not n.startswith(DENIED_PREFIXES)
@@ -94,7 +93,7 @@ def parse(expr: str) -> dict[str, Any]:
     """DuckDB's parse tree (as a dict) of ``select <expr>``; raises UnsafeExpressionError if it does not parse."""
     try:
         with _LOCK:
-            text = _parser().execute("select json_serialize_sql('select ' || ?)", [expr]).fetchone()[0]
+            text = _parser().execute(render("engine/parse_expression.sql"), [expr]).fetchone()[0]
         tree = json.loads(text)
     except (duckdb.Error, ValueError, TypeError) as exc:
         raise UnsafeExpressionError(f"expression {expr!r} cannot be parsed: {str(exc).splitlines()[0]}") from None

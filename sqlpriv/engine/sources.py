@@ -15,9 +15,10 @@ from __future__ import annotations
 import glob
 import itertools
 import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence, Union
+from typing import Any, Union
 
 import duckdb
 

@@ -28,8 +28,9 @@ import re
 import shutil
 import tempfile
 import uuid
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sqlpriv.engine.sources import ColumnsArg, Source, _match_column, _reader_for
 from sqlpriv.engine.templates import call
@@ -85,12 +86,12 @@ class SparkSource(Source):
     """A Spark relation to measure: ``ref`` is its quoted name in Spark SQL."""
 
     def __init__(self, spark: Any, name: str, label: str, ref: str, columns: list[tuple[str, str]], comment: str) -> None:
-        super().__init__(con=None, name=name, label=label, comment=comment, columns=columns)  # type: ignore[arg-type]
+        super().__init__(con=None, name=name, label=label, comment=comment, columns=columns)
         self.spark = spark
         self._ref = ref
 
     @property
-    def ref(self) -> str:  # type: ignore[override]
+    def ref(self) -> str:
         return self._ref
 
 

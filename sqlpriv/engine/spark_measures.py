@@ -8,7 +8,8 @@ rendered for Spark SQL; the checks (and their errors) are the DuckDB API's.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from sqlpriv.engine.spark import (
     EXACT_LIMIT,

@@ -17,8 +17,12 @@ for the few identifiers Python code builds itself.
 True
 >>> call("quote", name='my "odd" col') == quote('my "odd" col')
 True
->>> call("engine_count_rows", relation=quote("t"), ignored=1)
+>>> call("engine_count_rows", relation=quote("t"), d=3)  # shared analysis context may be ignored
 'select count(*) as n from "t"'
+>>> call("engine_count_rows", relation=quote("t"), ouptut="summary")  # anything else is a mistake
+Traceback (most recent call last):
+...
+TypeError: template macro engine_count_rows takes no argument 'ouptut' (it takes: relation)
 
 Dialect differences live in dispatched macros (``sql_templates/dialect/``): a template calls
 ``sqlpriv.quote(name)``, a shim that calls ``adapter.dispatch('quote', 'sqlpriv')(name)``, which
@@ -36,9 +40,10 @@ import contextlib
 import contextvars
 import functools
 import re
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import jinja2
 
@@ -158,6 +163,19 @@ def macro_name(name: str) -> str:
     return f"{folder.rpartition('/')[2]}_{stem[:-4] if stem.endswith('.sql') else stem}"
 
 
+# The context a family hands every template of its analysis (``CohortFrame.context()`` and the
+# families' own additions): a macro takes the keys it declares and ignores the rest. Any other
+# argument a macro does not declare is a mistake (a typo such as ``ouptut=``) and is refused.
+SHARED_CONTEXT = frozenset({
+    "t", "columns", "words", "d", "full_sid", "key", "source", "cardinalities",  # every cohort measure
+    "sampled", "samples",  # uniqueness Shapley
+    "cols", "key_name", "rig_name",  # information factors
+    "mode", "min_entropy_delta", "field_decay_factor", "renyi_alpha", "calculate_baseline", "max_cols",  # singling out
+    "size", "lo", "hi", "restrict",  # singling out: one chunk of one level
+    "approve", "reject", "k", "max_unique_share", "min_k", "on_violation", "fields", "groups", "joint_j",  # requests
+})
+
+
 def call(macro: str, dialect: str | None = None, **context: Any) -> str:
     """Render template macro ``macro`` with the arguments it declares taken from ``context``
     (for SQL dialect ``dialect``, default the current one: ``"duckdb"``)."""
@@ -165,6 +183,11 @@ def call(macro: str, dialect: str | None = None, **context: Any) -> str:
         with use_dialect(dialect):
             return call(macro, **context)
     fn = getattr(environment().globals["sqlpriv"], macro)
+    unknown = sorted(k for k in context if k not in fn.arguments and k not in SHARED_CONTEXT)
+    if unknown and not fn.catch_kwargs:
+        raise TypeError(
+            f"template macro {macro} takes no argument {unknown[0]!r} (it takes: {', '.join(fn.arguments) or 'nothing'})"
+        )
     args = {k: v for k, v in context.items() if k in fn.arguments or fn.catch_kwargs}
     # split on "\n" only: str.splitlines() would also break at \x1c-\x1e or \u2028 inside a name
     lines = [line.rstrip(" \t\r") for line in str(fn(**args)).strip().split("\n")]
