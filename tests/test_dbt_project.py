@@ -31,11 +31,11 @@ if not DBT.exists():
     pytest.skip("dbt-core / dbt-duckdb are not installed (pip install -e '.[test]')", allow_module_level=True)
 
 
-def dbt(project: Path, *args: str) -> subprocess.CompletedProcess:
+def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
     env = dict(os.environ, SQLPRIV_PACKAGE_DIR=str(ROOT), DBT_SEND_ANONYMOUS_USAGE_STATS="false",
                DBT_USE_COLORS="false", DBT_PARTIAL_PARSE="false")
     return subprocess.run([str(DBT), *args, "--profiles-dir", "."], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def copy_project(dest: Path) -> Path:
@@ -247,7 +247,7 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     assert dbt(project, "deps").returncode == 0
     # the ten-predictor per-row and summary models are left to DuckDB: on local Spark each costs minutes
     heavy = ["flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_cig", "flare_csf"]
-    build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy)
+    build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy, timeout=1800)
     assert build.returncode == 0, build.stdout[-4000:]
     for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
         assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test

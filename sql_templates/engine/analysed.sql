@@ -3,7 +3,7 @@
 {% macro engine_analysed(t, columns, dropna, key, source, level=none) -%}
 with numbered as (
     select
-        {{ sqlpriv.row_number() }} - 1 as __sqlpriv_pos,
+        {{ sqlpriv.row_position(dense=not key) }} as __sqlpriv_pos,
 {% if key %}
         {{ sqlpriv.quote(key) }} as __sqlpriv_key,
 {% endif %}

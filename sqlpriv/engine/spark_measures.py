@@ -7,7 +7,6 @@ rendered for Spark SQL; the checks (and their errors) are the DuckDB API's.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +23,7 @@ from sqlpriv.engine.spark import (
     resolve_columns,
     resolve_source,
 )
-from sqlpriv.errors import ParameterError, SqlprivWarning
+from sqlpriv.errors import ParameterError
 
 
 def _frame(source: Any, columns: Any, spark: Any, key: str | None = None) -> tuple[SparkSource, list[str], str | None]:
@@ -47,13 +46,6 @@ def _unsupported(options: Mapping[str, Any], what: str) -> None:
             "(the Spark engine runs the single-statement form: NULL is a category, empirical priors, "
             "exact values); leave them out, or run on DuckDB"
         )
-
-
-def _free_name(name: str, taken: list[str]) -> str:
-    lowered = {t.lower() for t in taken}
-    while name.lower() in lowered:
-        name = "_" + name
-    return name
 
 
 # --------------------------------------------------------------------------- uniqueness Shapley
@@ -216,7 +208,3 @@ def small_classes(source: Any, columns: Any, k: int = 5, *, spark: Any = None, *
     src, names, _ = _frame(source, columns, spark)
     return SparkResult(src, render_query("request_small_classes", source=src.ref, columns=names, k=k))
 
-
-def warn_single_row(n: int, label: str) -> None:  # pragma: no cover - kept for parity with DuckDB
-    if n == 1:
-        warnings.warn(f"{label} has a single row: every subject is unique and every value is 0", SqlprivWarning, stacklevel=3)
