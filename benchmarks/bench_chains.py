@@ -57,15 +57,21 @@ def main() -> None:
             con.execute(sql).fetchall()
 
     cases = [
-        ("per-row Shapley values to Parquet",
-         lambda: chain("shapley_query", True, output="per_row"),
-         lambda: sqlpriv.uniqueness_shapley(path, VOTER_COLUMNS).per_row().to_parquet(str(out))),
-        ("Shapley summary",
-         lambda: chain("shapley_query", False, output="summary"),
-         lambda: sqlpriv.uniqueness_shapley(path, VOTER_COLUMNS).summary().df()),
-        ("per-row CIG to Parquet",
-         lambda: chain("pif_query", True, measure="cig"),
-         lambda: information_factors(path, VOTER_COLUMNS).cig().to_parquet(str(out))),
+        (
+            "per-row Shapley values to Parquet",
+            lambda: chain("shapley_query", True, output="per_row"),
+            lambda: sqlpriv.uniqueness_shapley(path, VOTER_COLUMNS).per_row().to_parquet(str(out)),
+        ),
+        (
+            "Shapley summary",
+            lambda: chain("shapley_query", False, output="summary"),
+            lambda: sqlpriv.uniqueness_shapley(path, VOTER_COLUMNS).summary().df(),
+        ),
+        (
+            "per-row CIG to Parquet",
+            lambda: chain("pif_query", True, measure="cig"),
+            lambda: information_factors(path, VOTER_COLUMNS).cig().to_parquet(str(out)),
+        ),
     ]
     worst = 0.0
     for name, one_statement, plan in cases:

@@ -38,8 +38,10 @@ def main() -> int:
     median = statistics.median(t for t, _ in runs)
     loaded = runs[-1][1]
     base = statistics.median(one_interpreter() for _ in range(args.runs))
-    print(f"import sqlpriv: median {median:.3f} s over {args.runs} fresh processes "
-          f"(bare interpreter {base:.3f} s; target {TARGET_S} s)")
+    print(
+        f"import sqlpriv: median {median:.3f} s over {args.runs} fresh processes "
+        f"(bare interpreter {base:.3f} s; target {TARGET_S} s)"
+    )
     print(f"heavy modules loaded by the import: {loaded or 'none'}")
     if args.check:
         if loaded:

@@ -55,7 +55,9 @@ def make_table(n: int, seed: int = 0):
             "age": rng.integers(18, 100, n),
             "postcode": postcode.astype("int64"),
             "blood_group": rng.choice(
-                ["O+", "A+", "B+", "AB+", "O-", "A-", "B-", "AB-"], n, p=[0.38, 0.34, 0.09, 0.03, 0.07, 0.06, 0.02, 0.01]
+                ["O+", "A+", "B+", "AB+", "O-", "A-", "B-", "AB-"],
+                n,
+                p=[0.38, 0.34, 0.09, 0.03, 0.07, 0.06, 0.02, 0.01],
             ),
             "eye_color": rng.choice(["Brown", "Blue", "Hazel", "Green", "Grey", "Amber"], n),
             "job": np.char.add("job", job.astype(str)),
@@ -83,8 +85,12 @@ def child_sqlpriv(path: Path, threads: int | None, memory_limit: str | None, out
 
     timings: dict[str, float] = {}
     start = time.perf_counter()
-    factors = information_factors(str(path), threads=threads, memory_limit=memory_limit,
-                                  temp_directory=str(path.parent / "spill") if memory_limit else None)
+    factors = information_factors(
+        str(path),
+        threads=threads,
+        memory_limit=memory_limit,
+        temp_directory=str(path.parent / "spill") if memory_limit else None,
+    )
     for measure in ("cig", "csf", "wcig"):
         t0 = time.perf_counter()
         table = factors.measure(measure).arrow()
@@ -124,8 +130,12 @@ def child_separate(path: Path, threads: int | None, memory_limit: str | None) ->
     timings: dict[str, float] = {}
     for name, fn in (("cig", cig), ("csf", csf), ("wcig", wcig)):
         t0 = time.perf_counter()
-        result = fn(df, threads=threads, memory_limit=memory_limit,
-                    temp_directory=str(path.parent / "spill") if memory_limit else None)
+        result = fn(
+            df,
+            threads=threads,
+            memory_limit=memory_limit,
+            temp_directory=str(path.parent / "spill") if memory_limit else None,
+        )
         table = result.arrow()
         timings[f"separate_{name}"] = time.perf_counter() - t0
         del table
@@ -152,8 +162,11 @@ def child_piflib(path: Path, out: Path | None) -> dict:
     if out is not None:
         for name, frame in results.items():
             frame.to_parquet(out / f"piflib_{name}.parquet", index=False)
-    return {"timings": timings, "pif95": float(piflib.pif_calculator.compute_pif(results["cig"], 95)),
-            "peak_rss_mb": peak_rss_mb()}
+    return {
+        "timings": timings,
+        "pif95": float(piflib.pif_calculator.compute_pif(results["cig"], 95)),
+        "peak_rss_mb": peak_rss_mb(),
+    }
 
 
 def compare(out: Path) -> dict:
@@ -189,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--piflib-max", type=int, default=1_000_000, help="largest size piflib is run on")
     parser.add_argument("--no-piflib", action="store_true")
     parser.add_argument("--threads", type=int, default=None)
-    parser.add_argument("--memory-limit", default=None, help="DuckDB memory limit for sqlpriv, e.g. 1500MB (spills to disk)")
+    parser.add_argument(
+        "--memory-limit", default=None, help="DuckDB memory limit for sqlpriv, e.g. 1500MB (spills to disk)"
+    )
     parser.add_argument("--data-dir", default=os.path.join(tempfile.gettempdir(), "sqlpriv-bench"))
     parser.add_argument("--quick", action="store_true", help="38,462 rows, sqlpriv only; exit 1 on a 10x regression")
     parser.add_argument("--child", nargs=2, metavar=("TOOL", "PATH"), help=argparse.SUPPRESS)
@@ -213,8 +228,10 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [38_462] if args.quick else [int(s) for s in args.sizes.split(",")]
     use_piflib = not args.quick and not args.no_piflib and piflib_available()
     print(f"# sqlpriv pif benchmark: {platform.platform()}, {os.cpu_count()} cores, python {platform.python_version()}")
-    print(f"# piflib: {'yes' if use_piflib else 'not importable / disabled'}; threads: {args.threads or 'default'}; "
-          f"memory limit: {args.memory_limit or 'default'}; load average: {os.getloadavg()[0]:.1f}")
+    print(
+        f"# piflib: {'yes' if use_piflib else 'not importable / disabled'}; threads: {args.threads or 'default'}; "
+        f"memory limit: {args.memory_limit or 'default'}; load average: {os.getloadavg()[0]:.1f}"
+    )
     rows = []
     for n in sizes:
         path = data_file(n, folder)

@@ -52,8 +52,13 @@ def case_measures(rows: int) -> dict:
         sqlpriv.fig(c).df()
         sqlpriv.pif(c, 95)
         done = time.perf_counter()
-    return {"case": f"measures, voters {rows:,} x 5", "seconds": done - start,
-            "shapley": shapley - start, "request": request - shapley, "pif": done - request}
+    return {
+        "case": f"measures, voters {rows:,} x 5",
+        "seconds": done - start,
+        "shapley": shapley - start,
+        "request": request - shapley,
+        "pif": done - request,
+    }
 
 
 def case_report(rows: int) -> dict:
@@ -90,13 +95,17 @@ def main() -> None:
         return
     rows = 200_000 if args.quick else args.rows
     voters_file(rows)  # generate outside the timings
-    print(f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"duckdb {__import__('duckdb').__version__}")
+    print(
+        f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"duckdb {__import__('duckdb').__version__}"
+    )
     best: dict[str, dict] = {}
     for _ in range(args.repeat):
         for kind in ("measures", "report"):
             res = run_child([kind, str(rows)])
-            extra = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")}
+            extra = {
+                k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")
+            }
             print(f"{res['case']}: {res['seconds']:.3f} s  {extra}")
             if kind not in best or res["seconds"] < best[kind]["seconds"]:
                 best[kind] = res

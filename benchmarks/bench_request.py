@@ -23,8 +23,38 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
-CARDINALITIES = [2, 3, 5, 7, 10, 12, 20, 31, 50, 64, 100, 150, 250, 365, 500, 1000, 2000, 5000, 10000, 20000,
-                 50000, 100000, 200000, 500000, 1000000, 2000000, 5000000, None, None, None]
+CARDINALITIES = [
+    2,
+    3,
+    5,
+    7,
+    10,
+    12,
+    20,
+    31,
+    50,
+    64,
+    100,
+    150,
+    250,
+    365,
+    500,
+    1000,
+    2000,
+    5000,
+    10000,
+    20000,
+    50000,
+    100000,
+    200000,
+    500000,
+    1000000,
+    2000000,
+    5000000,
+    None,
+    None,
+    None,
+]
 REQUEST = ["c01", "c04", "c09", "c13", {"c19_k": "c19 // 1000"}]
 # seconds measured with --quick (200k rows) on the 2-core development machine; --check fails
 # when a task is more than 10x slower
@@ -73,8 +103,12 @@ def task(name: str, path: str, strategy: str, threads: int | None) -> None:
         extra = {"min_factor": float(df["privacy_factor"].min())}
     else:
         a = assess_request(path, REQUEST, strategy=strategy, threads=threads)
-        extra = {"score": a.score, "decision": a.decision, "classes": a.joint["classes"],
-                 "share_unique": a.joint["share_unique"]}
+        extra = {
+            "score": a.score,
+            "decision": a.decision,
+            "classes": a.joint["classes"],
+            "share_unique": a.joint["share_unique"],
+        }
     print(json.dumps({"seconds": time.perf_counter() - start, **extra}))
 
 
@@ -101,8 +135,12 @@ def main() -> int:
     parser.add_argument("--rows", type=int, nargs="+", default=[10_000_000])
     parser.add_argument("--strategy", default="auto", choices=("auto", "union", "grouping_sets"))
     parser.add_argument("--threads", type=int)
-    parser.add_argument("--source-format", choices=("parquet", "csv"), default="parquet",
-                        help="benchmark a Parquet file (default) or the same data as CSV")
+    parser.add_argument(
+        "--source-format",
+        choices=("parquet", "csv"),
+        default="parquet",
+        help="benchmark a Parquet file (default) or the same data as CSV",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="runs per task; the fastest is reported")
     parser.add_argument("--quick", action="store_true", help="200k rows only (CI)")
     parser.add_argument("--check", action="store_true", help="with --quick: fail on a 10x regression")
@@ -124,8 +162,10 @@ def main() -> int:
             runs = [measure(name, path, args.strategy, args.threads) for _ in range(args.repeat)]
             best = min(runs, key=lambda r: r["seconds"])
             detail = {k: v for k, v in best.items() if k not in ("seconds", "cpu_seconds", "peak_rss_mb")}
-            print(f"{rows},{args.source_format},{name},{args.strategy},{best['seconds']:.2f},"
-                  f"{best['cpu_seconds']:.2f},{best['peak_rss_mb']:.0f},{json.dumps(detail)}")
+            print(
+                f"{rows},{args.source_format},{name},{args.strategy},{best['seconds']:.2f},"
+                f"{best['cpu_seconds']:.2f},{best['peak_rss_mb']:.0f},{json.dumps(detail)}"
+            )
             if args.check and args.quick and best["seconds"] > 10 * QUICK_BASELINE[name]:
                 print(f"# REGRESSION: {name} took {best['seconds']:.2f} s, baseline {QUICK_BASELINE[name]} s")
                 failed = True

@@ -121,7 +121,10 @@ def case_exact(rows: int, d: int) -> dict:
     r = sqlpriv.uniqueness_shapley(str(path), method="exact")
     r.per_row().to_parquet(DATA / "phi_wide.parquet")
     r.summary().df()
-    return {"case": f"exact mode {rows:,} rows x {d} columns: per-row + summary", "seconds": time.perf_counter() - start}
+    return {
+        "case": f"exact mode {rows:,} rows x {d} columns: per-row + summary",
+        "seconds": time.perf_counter() - start,
+    }
 
 
 def run_child(args: list[str]) -> dict:
@@ -163,13 +166,17 @@ def main() -> None:
             plan += [["voters", "31000"], ["voters", "254000"], ["voters", "7500000"], ["aggregates", "7500000"]]
         if args.case in ("exact", "all"):
             plan += [["exact", "100000", "10"], ["exact", "100000", "12"]]
-    print(f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"duckdb {__import__('duckdb').__version__}")
+    print(
+        f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"duckdb {__import__('duckdb').__version__}"
+    )
     results = []
     for item in plan:
         res = run_child(item)
         results.append(res)
-        extra = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")}
+        extra = {
+            k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")
+        }
         print(f"{res['case']}: {res['seconds']:.3f} s  {extra}")
     if args.record_baseline:
         BASELINE.write_text(json.dumps({r["case"]: r["seconds"] for r in results}, indent=2) + "\n")

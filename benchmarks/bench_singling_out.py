@@ -105,7 +105,8 @@ def petsard_run(max_cols: int | None) -> dict:
         "parity_identified": len(ours),
         "same_syn_idx": pet.index.tolist() == ours.index.tolist(),
         "same_ori_idx": pet.ori_idx.tolist() == ours.ori_idx.tolist(),
-        "same_field_combo": [tuple(ast.literal_eval(c)) for c in pet.field_combo] == [tuple(c) for c in ours.field_combo],
+        "same_field_combo": [tuple(ast.literal_eval(c)) for c in pet.field_combo]
+        == [tuple(c) for c in ours.field_combo],
         "same_tree": [tuple(ast.literal_eval(c)) for c in pet_tree.field_combo] == [tuple(c) for c in tree.field_combo]
         and pet_tree.is_pruned.tolist() == tree.is_pruned.tolist()
         and pet_tree.mpuccs_cnt.tolist() == tree.mpuccs_cnt.tolist()
@@ -146,7 +147,9 @@ def main() -> int:
             row = in_subprocess(mode, k, args.threads)
             print(json.dumps(row), flush=True)
             if args.quick and mode == "exhaustive" and row["seconds"] > 10 * BASELINE[k]:
-                print(f"REGRESSION: {mode} max_cols={k} took {row['seconds']} s (> 10 x {BASELINE[k]} s)", file=sys.stderr)
+                print(
+                    f"REGRESSION: {mode} max_cols={k} took {row['seconds']} s (> 10 x {BASELINE[k]} s)", file=sys.stderr
+                )
                 failed = True
     return 1 if failed else 0
 

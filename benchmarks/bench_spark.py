@@ -57,16 +57,23 @@ def bench_spark(spark, path: Path, out: Path, rows: int) -> None:
 
     frame = spark.read.parquet(str(path))
     r = sqlpriv.uniqueness_shapley(frame, columns=COLUMNS, key="voter_id")
-    timed(f"spark  {rows:>11,} rows: per-row to Parquet", lambda: r.per_row().to_parquet(out / f"phi_spark_{rows}.parquet"))
-    timed(f"spark  {rows:>11,} rows: summary + 4 by() tables",
-          lambda: [r.summary().df()] + [r.by(expr).df() for expr in BY])
+    timed(
+        f"spark  {rows:>11,} rows: per-row to Parquet",
+        lambda: r.per_row().to_parquet(out / f"phi_spark_{rows}.parquet"),
+    )
+    timed(
+        f"spark  {rows:>11,} rows: summary + 4 by() tables",
+        lambda: [r.summary().df()] + [r.by(expr).df() for expr in BY],
+    )
 
 
 def bench_duckdb(path: Path, out: Path, rows: int) -> None:
     import sqlpriv
 
     def per_row() -> None:
-        sqlpriv.uniqueness_shapley(str(path), columns=COLUMNS, key="voter_id").per_row().to_parquet(out / f"phi_duckdb_{rows}.parquet")
+        sqlpriv.uniqueness_shapley(str(path), columns=COLUMNS, key="voter_id").per_row().to_parquet(
+            out / f"phi_duckdb_{rows}.parquet"
+        )
 
     def tables() -> None:
         r = sqlpriv.uniqueness_shapley(str(path), columns=COLUMNS, key="voter_id")
@@ -78,7 +85,9 @@ def bench_duckdb(path: Path, out: Path, rows: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rows", type=int, action="append", help="roll sizes (default 7.5M vs DuckDB, then 1M, 30M on Spark)")
+    parser.add_argument(
+        "--rows", type=int, action="append", help="roll sizes (default 7.5M vs DuckDB, then 1M, 30M on Spark)"
+    )
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--quick", action="store_true", help="the given sizes on both engines only")
     parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
@@ -89,9 +98,14 @@ def main() -> None:
     from pyspark.sql import SparkSession
 
     start = time.perf_counter()
-    spark = (SparkSession.builder.master(args.master).appName("sqlpriv-bench")
-             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
-             .config("spark.driver.memory", "6g").getOrCreate())
+    spark = (
+        SparkSession.builder.master(args.master)
+        .appName("sqlpriv-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.driver.memory", "6g")
+        .getOrCreate()
+    )
     spark.sparkContext.setLogLevel("ERROR")
     print(f"spark session ({args.master}) started in {time.perf_counter() - start:.1f} s", flush=True)
     try:

@@ -58,13 +58,16 @@ def main() -> None:
         outs = {}
         for limit in ("none", args.limit):
             out = str(Path(tmp) / f"phi_{limit}.parquet")
-            proc = subprocess.run([sys.executable, __file__, "--child", str(args.rows), limit, out],
-                                  capture_output=True, text=True)
+            proc = subprocess.run(
+                [sys.executable, __file__, "--child", str(args.rows), limit, out], capture_output=True, text=True
+            )
             if proc.returncode != 0:
                 raise SystemExit(proc.stderr)
             figures = json.loads(proc.stdout.strip().splitlines()[-1])
-            print(f"voters {args.rows:,} x 5, per-row to Parquet, memory_limit={figures['memory_limit']}: "
-                  f"{figures['seconds']} s, peak RSS {figures['peak_rss_mb']} MB")
+            print(
+                f"voters {args.rows:,} x 5, per-row to Parquet, memory_limit={figures['memory_limit']}: "
+                f"{figures['seconds']} s, peak RSS {figures['peak_rss_mb']} MB"
+            )
             outs[limit] = pq.read_table(out).sort_by("row")
         same = outs["none"].equals(outs[args.limit])
         print(f"same per-row values: {same}")

@@ -66,13 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     failed = []
     for path in paths:
         ok, elapsed, budget, why = run_one(path, args.scale)
-        print(f"{'ok  ' if ok else 'FAIL'} {path.name:28s} {elapsed:7.1f} s  (budget {budget:.0f} s){'  ' + why if why else ''}",
-              flush=True)
+        print(
+            f"{'ok  ' if ok else 'FAIL'} {path.name:28s} {elapsed:7.1f} s  (budget {budget:.0f} s){'  ' + why if why else ''}",
+            flush=True,
+        )
         if not ok:
             failed.append(path.name)
     if failed:
-        print(f"run_examples: {len(failed)} of {len(paths)} examples failed or ran past their budget: {', '.join(failed)}",
-              file=sys.stderr)
+        print(
+            f"run_examples: {len(failed)} of {len(paths)} examples failed or ran past their budget: {', '.join(failed)}",
+            file=sys.stderr,
+        )
         return 1
     print(f"run_examples: all {len(paths)} examples finished within their budgets")
     return 0

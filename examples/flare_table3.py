@@ -56,8 +56,10 @@ def main() -> None:
     print("Uniqueness Shapley values, UCI solar flare (n = %d regions, bits)" % result.n)
     print("cf. Seiler, Mase & Owen (2023), Table 3 (its entropy column is in nats)\n")
     print(table.to_string(float_format=lambda x: f"{x:.4f}"))
-    print(f"\nper-row values: {per_row.shape[0]} rows x {per_row.shape[1] - 1} columns; "
-          f"most identifying row: {int(per_row[PREDICTORS].sum(axis=1).idxmax())}")
+    print(
+        f"\nper-row values: {per_row.shape[0]} rows x {per_row.shape[1] - 1} columns; "
+        f"most identifying row: {int(per_row[PREDICTORS].sum(axis=1).idxmax())}"
+    )
     print(f"computed in {elapsed:.2f} s (per-row values, summary and three subgroups)")
 
 

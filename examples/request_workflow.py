@@ -44,21 +44,27 @@ def main() -> None:
     print(profile.round(4).to_string(index=False))
     con = duckdb.connect()
     con.register("profile", profile)
-    for name, fields in {"R00001": ["gender", "age", "hobbies"],
-                         "R00002": ["state", "municipality", "registered"]}.items():
+    for name, fields in {
+        "R00001": ["gender", "age", "hobbies"],
+        "R00002": ["state", "municipality", "registered"],
+    }.items():
         estimate = con.execute(
             'select product(privacy_factor) from profile where "column" in (select unnest(?))', [fields]
         ).fetchone()[0]
         print(f"   estimate {name} {fields}: {estimate:.4f}")
 
     print("\n2. gate on submission")
-    for request in (["gender", "age", "hobbies"],
-                    ["gender", {"age10": "age // 10"}, "hobbies"],
-                    ["state", "municipality", "registered"],
-                    ["state", {"year": "year(registered)"}, {"sales_k": "round(total_sales, -3)"}]):
+    for request in (
+        ["gender", "age", "hobbies"],
+        ["gender", {"age10": "age // 10"}, "hobbies"],
+        ["state", "municipality", "registered"],
+        ["state", {"year": "year(registered)"}, {"sales_k": "round(total_sales, -3)"}],
+    ):
         a = assess_request(data, request, approve=0.8, reject=0.2, k=5)
-        print(f"   {a.request}: score {a.score:.4f} -> {a.decision}; joint: {a.joint['classes']} classes, "
-              f"smallest {a.joint['smallest_class']}, {a.joint['share_unique']:.1%} unique")
+        print(
+            f"   {a.request}: score {a.score:.4f} -> {a.decision}; joint: {a.joint['classes']} classes, "
+            f"smallest {a.joint['smallest_class']}, {a.joint['share_unique']:.1%} unique"
+        )
         for w in a.warnings:
             print(f"     warning: {w}")
 

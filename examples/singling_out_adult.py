@@ -31,8 +31,10 @@ def main(max_cols: int = 2) -> None:
 
     parity = singling_out(ori, syn, mode="petsard", max_cols=max_cols)
     missed = set(details.syn_idx) - set(parity.details().df().syn_idx)
-    print(f"PETsARD-parity mode identifies {parity.summary().df().total_identified.item():,} records; "
-          f"its entropy pruning misses {len(missed):,} that the exhaustive search finds")
+    print(
+        f"PETsARD-parity mode identifies {parity.summary().df().total_identified.item():,} records; "
+        f"its entropy pruning misses {len(missed):,} that the exhaustive search finds"
+    )
 
     uniques = sample_uniques(ori, max_cols=max_cols)
     print(uniques.summary().df().to_string(index=False))

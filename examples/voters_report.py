@@ -42,8 +42,13 @@ def build(rows: int, output: str, seed: int = 0, progress: bool | None = None) -
     pq.write_table(generate(rows, seed), tmp)
     os.replace(tmp, roll)
     return sqlpriv.report(
-        roll, COLUMNS, by=["county", "age < 32"], scatter_column="race", output=output,
-        title=f"Privacy report: synthetic voter roll ({rows:,} voters)", progress=progress,
+        roll,
+        COLUMNS,
+        by=["county", "age < 32"],
+        scatter_column="race",
+        output=output,
+        title=f"Privacy report: synthetic voter roll ({rows:,} voters)",
+        progress=progress,
     )
 
 

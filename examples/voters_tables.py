@@ -62,8 +62,13 @@ def main() -> None:
         rows.append(row_of(res, label))
     print(pd.DataFrame(rows).to_string(**fmt))
     rows = []
-    for label, expr in [("Single year", "age"), ("5 year age buckets", "age // 5"), ("10 year", "age // 10"),
-                        ("25 year", "age // 25"), ("One bucket", "0")]:
+    for label, expr in [
+        ("Single year", "age"),
+        ("5 year age buckets", "age // 5"),
+        ("10 year", "age // 10"),
+        ("25 year", "age // 25"),
+        ("One bucket", "0"),
+    ]:
         res = sqlpriv.uniqueness_shapley(voters, ["zip_code", "race", "party", "gender", {"age": expr}])
         rows.append(row_of(res, label))
     print(pd.DataFrame(rows).to_string(**fmt))

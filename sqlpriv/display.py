@@ -80,20 +80,34 @@ def measure_html(obj: Any) -> str:
     if name == "PifResult":
         facts = [("measure", obj.measure), ("rows", obj.factors.n), ("PIF_95", pif_module.pif(obj, 95))]
         return _wrap(
-            f"personal information factors ({obj.measure})", facts,
-            _table(pif_module.fig(obj).df(), "fig"), result_html(obj),
+            f"personal information factors ({obj.measure})",
+            facts,
+            _table(pif_module.fig(obj).df(), "fig"),
+            result_html(obj),
         )
     if name == "Assessment":
         j = obj.joint
-        facts = [("decision", obj.decision), ("score", obj.score), ("rows", j["n"]), ("classes", j["classes"]),
-                 ("smallest class", j["smallest_class"]), ("share unique", j["share_unique"])]
+        facts = [
+            ("decision", obj.decision),
+            ("score", obj.score),
+            ("rows", j["n"]),
+            ("classes", j["classes"]),
+            ("smallest class", j["smallest_class"]),
+            ("share unique", j["share_unique"]),
+        ]
         warnings_html = "".join(f"<p>warning: {html.escape(w)}</p>" for w in obj.warnings)
         return _wrap("data request assessment", facts, _table(obj.fields().df(), "fields"), warnings_html)
     if name == "SinglingOutResult":
-        facts = [("mode", obj.mode), ("max_cols", obj.max_cols), ("original records", obj.n_ori),
-                 ("synthetic records", obj.n_syn)]
+        facts = [
+            ("mode", obj.mode),
+            ("max_cols", obj.max_cols),
+            ("original records", obj.n_ori),
+            ("synthetic records", obj.n_syn),
+        ]
         return _wrap(
-            "singling-out risk", facts, _table(obj.summary().df(), "summary"),
+            "singling-out risk",
+            facts,
+            _table(obj.summary().df(), "summary"),
             _table(views.singling_out_sizes(obj).df(), "sizes"),
         )
     if name == "SampleUniquesResult":

@@ -80,7 +80,9 @@ class InformationFactors(Display, cohorts.FrameMeasure):
     ``accuracies`` (per column, 1 where not given).
     """
 
-    def __init__(self, frame: cohorts.CohortFrame, priors: dict[int, dict[Any, float]], accuracies: dict[int, float]) -> None:
+    def __init__(
+        self, frame: cohorts.CohortFrame, priors: dict[int, dict[Any, float]], accuracies: dict[int, float]
+    ) -> None:
         self.frame = frame
         self.priors = priors
         self.accuracies = [float(accuracies.get(j, 1.0)) for j in range(frame.d)]
@@ -100,7 +102,9 @@ class InformationFactors(Display, cohorts.FrameMeasure):
         frame = self.frame
         types = {
             row[0]: row[1]
-            for row in run(frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))).fetchall()
+            for row in run(
+                frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))
+            ).fetchall()
         }
         cols = []
         for w, word in enumerate(frame.words):
@@ -158,15 +162,21 @@ class InformationFactors(Display, cohorts.FrameMeasure):
                 if type(exc) is not SqlprivError:  # not the guard's message: a real failure
                     raise
                 raise ParameterError(str(exc)) from None
-        plan.add("pif_values", [create_table(t["pif_values"], render("pif/values.sql", **self._ctx()))], deps=value_deps)
+        plan.add(
+            "pif_values", [create_table(t["pif_values"], render("pif/values.sql", **self._ctx()))], deps=value_deps
+        )
         plan.add(
             "pif_context",
             [create_table(t["pif_context"][c["j"]], render("pif/context.sql", **self._ctx(c=c))) for c in self.cols],
             deps=["pif_values"],
         )
-        plan.add("pif_cells", [create_table(t["pif_cells"], render("pif/cells.sql", **self._ctx()))], deps=["pif_context"])
         plan.add(
-            "pif_entropies", [create_table(t["pif_entropies"], render("pif/entropies.sql", **self._ctx()))], deps=["pif_context"]
+            "pif_cells", [create_table(t["pif_cells"], render("pif/cells.sql", **self._ctx()))], deps=["pif_context"]
+        )
+        plan.add(
+            "pif_entropies",
+            [create_table(t["pif_entropies"], render("pif/entropies.sql", **self._ctx()))],
+            deps=["pif_context"],
         )
 
     def needs(self, measure: str) -> list[str]:
@@ -235,9 +245,7 @@ def _check_priors(priors: Any, frame: cohorts.CohortFrame) -> dict[int, dict[Any
                     f"the prior for column {name!r} gives {value!r} the probability {q!r}; probabilities must be numbers"
                 )
             if q < 0:
-                raise ParameterError(
-                    f"the prior for column {name!r} gives {value!r} the negative probability {q!r}"
-                )
+                raise ParameterError(f"the prior for column {name!r} gives {value!r} the negative probability {q!r}")
             seen[value] = float(q)
             total += float(q)
         if abs(total - 1.0) > PRIOR_TOLERANCE:
@@ -434,15 +442,25 @@ def _wants_spark(source: Any, options: dict[str, Any]) -> bool:
     return wants_spark(source, options.get("spark"))
 
 
-def _on_spark(measure: str, source: Any, columns: Any, priors: Any, accuracies: Any, key: Any, con: Any,
-              dropna: bool, options: dict[str, Any]) -> Any:
+def _on_spark(
+    measure: str,
+    source: Any,
+    columns: Any,
+    priors: Any,
+    accuracies: Any,
+    key: Any,
+    con: Any,
+    dropna: bool,
+    options: dict[str, Any],
+) -> Any:
     """The measure on Spark (a Spark DataFrame source, or spark=): docs/spark.md."""
     from sqlpriv.engine import spark_measures
 
     options = dict(options)
     spark = options.pop("spark", None)
-    return spark_measures.information_factor(measure, source, columns, priors, accuracies, key, spark=spark,
-                                             dropna=dropna, con=con, **options)
+    return spark_measures.information_factor(
+        measure, source, columns, priors, accuracies, key, spark=spark, dropna=dropna, con=con, **options
+    )
 
 
 def _factors_of(result: Any, what: str) -> PifResult:

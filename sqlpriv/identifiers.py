@@ -33,27 +33,38 @@ IDENTIFIER_SHARE = 0.95
 IDENTIFIER_MIN_ROWS = 20
 
 KEY_ADVICE = "pass it as key={name!r} (command line: --key {name}) to carry it into per-row output, or leave it out of columns= (-c)"
-REQUEST_ADVICE = ("leave it out of the request, or give it a weight (weights={{{name!r}: X}}, --weight {name}=X) "
-                  "if it is re-keyed for every request")
+REQUEST_ADVICE = (
+    "leave it out of the request, or give it a weight (weights={{{name!r}: X}}, --weight {name}=X) "
+    "if it is re-keyed for every request"
+)
 COLUMNS_ADVICE = "leave it out with columns= (command line: -c with the other columns)"
 
 
 def identifier_columns(con: duckdb.DuckDBPyConnection, counts: str, n: int) -> list[tuple[int, int]]:
     """(j, distinct values) of the columns of ``counts`` (a (j, k) query) that look like identifiers."""
-    query = render("engine/identifier_columns.sql", counts=counts, n=int(n), share=IDENTIFIER_SHARE,
-                   min_rows=IDENTIFIER_MIN_ROWS)
+    query = render(
+        "engine/identifier_columns.sql", counts=counts, n=int(n), share=IDENTIFIER_SHARE, min_rows=IDENTIFIER_MIN_ROWS
+    )
     return [(int(j), int(k)) for j, k in run(con, query).fetchall()]
 
 
 def identifier_message(name: str, k: int, n: int, advice: str) -> str:
     """The warning text for one identifier-like column."""
     share = "every row" if k >= n else f"{k / n:.1%} of the rows"
-    return (f"column {name!r} looks like an identifier: {k:,} distinct values in {n:,} rows, so it singles out "
-            f"{share} on its own and dominates the result; {advice.format(name=name)}")
+    return (
+        f"column {name!r} looks like an identifier: {k:,} distinct values in {n:,} rows, so it singles out "
+        f"{share} on its own and dominates the result; {advice.format(name=name)}"
+    )
 
 
 def warn_identifiers(
-    con: duckdb.DuckDBPyConnection, counts: str, n: int, names: Sequence[str], *, advice: str, stacklevel: int = 3,
+    con: duckdb.DuckDBPyConnection,
+    counts: str,
+    n: int,
+    names: Sequence[str],
+    *,
+    advice: str,
+    stacklevel: int = 3,
     skip: Sequence[str] = (),
 ) -> list[str]:
     """Warn once per identifier-like column among ``names`` (indexed by j); return the messages."""

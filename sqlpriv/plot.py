@@ -81,8 +81,11 @@ def shapley_bars(result: ShapleyResult, *, data: pd.DataFrame | None = None) -> 
     ax = fig.add_subplot()
     width = 0.27
     xs = range(len(columns))
-    series = [("entropy", "entropy H(j)", "#bab0ac"), ("shapley", "Shapley value", "#4e79a7"),
-              ("conditional_entropy", "H(j | other columns)", "#f28e2b")]
+    series = [
+        ("entropy", "entropy H(j)", "#bab0ac"),
+        ("shapley", "Shapley value", "#4e79a7"),
+        ("conditional_entropy", "H(j | other columns)", "#f28e2b"),
+    ]
     for i, (col, label, colour) in enumerate(series):
         ax.bar([x + (i - 1) * width for x in xs], df[col].astype(float), width, label=label, color=colour, gid=col)
     ax.set_xticks(list(xs))
@@ -132,7 +135,9 @@ def subgroup_scatter(
     df = result.by(by).df() if data is None else data
     column = column or pick_scatter_column(result, df)
     if column not in result.columns:
-        raise ParameterError(f"subgroup_scatter(): {column!r} is not an analysed column; choose one of {result.columns}")
+        raise ParameterError(
+            f"subgroup_scatter(): {column!r} is not an analysed column; choose one of {result.columns}"
+        )
     share = df.columns[2]
     fig = _figure(5.2, 3.8)
     ax = fig.add_subplot()
@@ -193,7 +198,11 @@ def fig_bars(result: PifResult, *, data: pd.DataFrame | None = None) -> Figure:
 
 
 def rig_histogram(
-    result: PifResult, bins: int = 30, percentile: float = 95, *, data: pd.DataFrame | None = None,
+    result: PifResult,
+    bins: int = 30,
+    percentile: float = 95,
+    *,
+    data: pd.DataFrame | None = None,
     pif_value: float | None = None,
 ) -> Figure:
     """Histogram of RIG (row information gain) with PIF at ``percentile`` marked by a vertical line."""
@@ -207,15 +216,28 @@ def rig_histogram(
     lo, hi = df["lo"].astype(float), df["hi"].astype(float)
     ax.bar(lo, df["rows"].astype(float), width=(hi - lo), align="edge", color="#76b7b2", edgecolor="white", gid="rig")
     ax.axvline(value, color="#e15759", linestyle="--", gid="pif")
-    ax.annotate(f"PIF_{percentile:g} = {value:.3g}", (value, 0.95), xycoords=("data", "axes fraction"),
-                ha="right", va="top", color="#e15759", fontsize="small", xytext=(-4, 0), textcoords="offset points")
+    ax.annotate(
+        f"PIF_{percentile:g} = {value:.3g}",
+        (value, 0.95),
+        xycoords=("data", "axes fraction"),
+        ha="right",
+        va="top",
+        color="#e15759",
+        fontsize="small",
+        xytext=(-4, 0),
+        textcoords="offset points",
+    )
     ax.set_xlabel(f"RIG: row sum of {LABELS.get(result.measure, result.measure)}")
     ax.set_ylabel("rows")
     return fig
 
 
 def cig_heatmap(
-    result: PifResult, rows: int | None = None, *, max_rows: int = MAX_ROWS, title: str | None = None,
+    result: PifResult,
+    rows: int | None = None,
+    *,
+    max_rows: int = MAX_ROWS,
+    title: str | None = None,
     data: pd.DataFrame | None = None,
 ) -> Figure:
     """Per-cell values of a ``cig``/``wcig``/``csf`` result as a heatmap (as in piflib's tutorials).
@@ -248,7 +270,8 @@ def cig_heatmap(
         ax.set_ylabel(f"the {len(data)} rows with the largest RIG (n = {n:,})")
     else:
         ax.set_ylabel(
-            f"rows by RIG, largest first (n = {n:,})" + (f"\n{len(data):,} bands of ranks, maximum per band" if binned else "")
+            f"rows by RIG, largest first (n = {n:,})"
+            + (f"\n{len(data):,} bands of ranks, maximum per band" if binned else "")
         )
     ax.set_yticks([])
     fig.colorbar(image, ax=ax, label=LABELS.get(measure, measure))
@@ -281,7 +304,7 @@ def svg(fig: Figure) -> str:
     with rc_context({"svg.fonttype": "none", "svg.hashsalt": "sqlpriv"}):
         fig.savefig(buffer, format="svg", metadata={"Date": None})
     text = buffer.getvalue()
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 __all__ = [

@@ -97,8 +97,10 @@ def cell(value: Any) -> str:
     """One ``<td>``: numbers right-aligned with their exact value in ``data-value``."""
     if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):  # numpy scalar
         value = value.item()
-    if isinstance(value, numbers.Real) and not isinstance(value, bool) and not (
-        isinstance(value, float) and math.isnan(value)
+    if (
+        isinstance(value, numbers.Real)
+        and not isinstance(value, bool)
+        and not (isinstance(value, float) and math.isnan(value))
     ):
         return f'<td class="num" data-value="{html.escape(repr(value))}">{fmt(value)}</td>'
     return f"<td>{fmt(value)}</td>"
@@ -119,7 +121,9 @@ def kpis(items: Sequence[tuple[str, str, Any]]) -> str:
     out = []
     for key, label, value in items:
         exact = html.escape(repr(value.item() if hasattr(value, "item") else value))
-        out.append(f'<div class="kpi" id="{key}" data-value="{exact}"><b>{fmt(value)}</b><span>{html.escape(label)}</span></div>')
+        out.append(
+            f'<div class="kpi" id="{key}" data-value="{exact}"><b>{fmt(value)}</b><span>{html.escape(label)}</span></div>'
+        )
     return '<div class="kpis">' + "".join(out) + "</div>"
 
 
@@ -182,11 +186,31 @@ def _overview(label: str, assessment: Any, columns: list[str], k: int, dropped: 
     )
     facts = pd.DataFrame(
         {
-            "figure": ["rows", "columns", "classes", "smallest_class", "unique_rows", "share_unique",
-                       "rows_below_k", "share_below_k", "guess_probability"],
-            "value": pd.Series([j["n"], len(columns), j["classes"], j["smallest_class"], j["unique_rows"],
-                                j["share_unique"], j["rows_below_k"], j["share_below_k"], j["guess_probability"]],
-                               dtype=object),
+            "figure": [
+                "rows",
+                "columns",
+                "classes",
+                "smallest_class",
+                "unique_rows",
+                "share_unique",
+                "rows_below_k",
+                "share_below_k",
+                "guess_probability",
+            ],
+            "value": pd.Series(
+                [
+                    j["n"],
+                    len(columns),
+                    j["classes"],
+                    j["smallest_class"],
+                    j["unique_rows"],
+                    j["share_unique"],
+                    j["rows_below_k"],
+                    j["share_below_k"],
+                    j["guess_probability"],
+                ],
+                dtype=object,
+            ),
         }
     )
     note = f"<p>Source: <code>{html.escape(label)}</code>. Columns: {html.escape(', '.join(columns))}.</p>"
@@ -248,7 +272,9 @@ def _shapley(r: Any, by: Sequence[str], rows: int, scatter_column: str | None) -
             parts.append(figure(plot.subgroup_scatter(r, expr, column, data=df), f"by-{i}-chart"))
         parts.append(table(df, f"by-{i}-table", caption=f"levels of {expr}"))
     if r.sampled:
-        parts.insert(0, f"<p>Estimated from {r.samples} sampled column orders (standard errors in the *_se columns).</p>")
+        parts.insert(
+            0, f"<p>Estimated from {r.samples} sampled column orders (standard errors in the *_se columns).</p>"
+        )
     return section(
         "shapley",
         "Uniqueness Shapley values",
@@ -435,8 +461,9 @@ def report(
             sections.append(_pif(factors.cig(), percentile, bins, heatmap_rows))
         bar.step("singling out" if synthetic is not None else "")
         if synthetic is not None:
-            s = singling_out(source, synthetic, max_cols=min(max_cols, len(names)) if max_cols else None,
-                             progress=False, **opts)
+            s = singling_out(
+                source, synthetic, max_cols=min(max_cols, len(names)) if max_cols else None, progress=False, **opts
+            )
             sections.append(_singling_out(s, _label(synthetic), 10))
             bar.step("request" if request is not None else "")
         if request is not None:
@@ -452,8 +479,14 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
 
     nav = "".join(
         f'<a href="#{sid}">{label}</a>'
-        for sid, label in [("overview", "Overview"), ("profile", "Profile"), ("shapley", "Shapley"), ("pif", "PIF"),
-                           ("singling-out", "Singling out"), ("request", "Request")]
+        for sid, label in [
+            ("overview", "Overview"),
+            ("profile", "Profile"),
+            ("shapley", "Shapley"),
+            ("pif", "PIF"),
+            ("singling-out", "Singling out"),
+            ("request", "Request"),
+        ]
         if f'id="{sid}"' in "".join(sections)
     )
     page = (

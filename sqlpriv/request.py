@@ -81,7 +81,9 @@ def _check_policy(max_unique_share: Any, min_k: Any, on_violation: Any) -> tuple
         max_unique_share = _check_unit("max_unique_share", max_unique_share)
     if min_k is not None:
         if isinstance(min_k, bool) or not isinstance(min_k, numbers.Integral) or min_k < 1:
-            raise ParameterError(f"min_k must be a positive integer (the smallest class allowed) or None, got {min_k!r}")
+            raise ParameterError(
+                f"min_k must be a positive integer (the smallest class allowed) or None, got {min_k!r}"
+            )
         min_k = int(min_k)
     if on_violation not in ("review", "reject"):
         raise ParameterError(f"on_violation must be 'review' or 'reject', got {on_violation!r}")
@@ -256,8 +258,12 @@ def _names(prefix: str | None = None) -> dict[str, str]:
 
 
 def _sizes_step(
-    t: Mapping[str, str], source: str, analysed: list[dict[str, Any]], sets: list[dict[str, Any]],
-    keep: list[int], strategy: str,
+    t: Mapping[str, str],
+    source: str,
+    analysed: list[dict[str, Any]],
+    sets: list[dict[str, Any]],
+    keep: list[int],
+    strategy: str,
 ) -> str:
     """The plan step keeping the class-size histogram (request/sizes.sql) as temp table t["sizes"]."""
     body = render("request/sizes.sql", source=source, analysed=analysed, sets=sets, keep=keep, strategy=strategy)
@@ -300,8 +306,16 @@ def privacy_profile(
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
-        return spark_measures.privacy_profile(source, columns, spark=spark, dropna=dropna, con=con, threads=threads,  # type: ignore[return-value]
-                                              memory_limit=memory_limit, temp_directory=temp_directory)
+        return spark_measures.privacy_profile(
+            source,
+            columns,
+            spark=spark,
+            dropna=dropna,
+            con=con,
+            threads=threads,  # type: ignore[return-value]
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+        )
     conn = _connect(con, threads, memory_limit, temp_directory)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
@@ -330,8 +344,14 @@ class GatePolicy:
 
     def context(self) -> dict[str, Any]:
         """The template arguments of the gate."""
-        return dict(approve=self.approve, reject=self.reject, k=self.k, max_unique_share=self.max_unique_share,
-                    min_k=self.min_k, on_violation=self.on_violation)
+        return dict(
+            approve=self.approve,
+            reject=self.reject,
+            k=self.k,
+            max_unique_share=self.max_unique_share,
+            min_k=self.min_k,
+            on_violation=self.on_violation,
+        )
 
 
 @dataclass(frozen=True)
@@ -391,8 +411,11 @@ class Assessment(Display, Analysis):
     @property
     def policy(self) -> dict[str, Any]:
         """The gate policy on the joint figures: max_unique_share, min_k, on_violation."""
-        return {"max_unique_share": self.gate.max_unique_share, "min_k": self.gate.min_k,
-                "on_violation": self.gate.on_violation}
+        return {
+            "max_unique_share": self.gate.max_unique_share,
+            "min_k": self.gate.min_k,
+            "on_violation": self.gate.on_violation,
+        }
 
     @property
     def columns(self) -> list[str]:
@@ -473,18 +496,22 @@ class Assessment(Display, Analysis):
         """One sentence: the decision and the rule that fired."""
         j = self.joint
         if self.rule == "score":
-            text = (f"{self.decision}: score {self.score:.4g} (approve >= {self.approve:g}, "
-                    f"reject < {self.reject:g})")
+            text = f"{self.decision}: score {self.score:.4g} (approve >= {self.approve:g}, reject < {self.reject:g})"
         else:
             parts = []
             if "max_unique_share" in self.rule:
-                parts.append(f"max_unique_share: {j['share_unique']:.2%} of rows ({j['unique_rows']:,} of "
-                             f"{j['n']:,}) are unique, above {self.policy['max_unique_share']:.2%}")
+                parts.append(
+                    f"max_unique_share: {j['share_unique']:.2%} of rows ({j['unique_rows']:,} of "
+                    f"{j['n']:,}) are unique, above {self.policy['max_unique_share']:.2%}"
+                )
             if "min_k" in self.rule:
-                parts.append(f"min_k: the smallest class has {j['smallest_class']:,} rows, "
-                             f"below {self.policy['min_k']}")
-            text = (f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
-                    f"{self.score_decision})")
+                parts.append(
+                    f"min_k: the smallest class has {j['smallest_class']:,} rows, below {self.policy['min_k']}"
+                )
+            text = (
+                f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
+                f"{self.score_decision})"
+            )
         return text
 
     @property
@@ -560,8 +587,15 @@ class Assessment(Display, Analysis):
 
         self.plan.ensure(["sizes"])
         weighted = [name for name in self.request if name in self.weights]
-        return warn_identifiers(self.plan.con, render("request/categories.sql", t=self._t), self._joint["n"],
-                                self.request, advice=REQUEST_ADVICE, skip=weighted, stacklevel=4)
+        return warn_identifiers(
+            self.plan.con,
+            render("request/categories.sql", t=self._t),
+            self._joint["n"],
+            self.request,
+            advice=REQUEST_ADVICE,
+            skip=weighted,
+            stacklevel=4,
+        )
 
     def _compose_warnings(self) -> list[str]:
         out: list[str] = []
@@ -660,9 +694,22 @@ def assess_request(
         from sqlpriv.engine import spark_measures
 
         return spark_measures.assess_request(  # type: ignore[return-value]
-            source, request, spark=spark, approve=approve, reject=reject, k=k, weights=weights, dropna=dropna,
-            max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation,
-            con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+            source,
+            request,
+            spark=spark,
+            approve=approve,
+            reject=reject,
+            k=k,
+            weights=weights,
+            dropna=dropna,
+            max_unique_share=max_unique_share,
+            min_k=min_k,
+            on_violation=on_violation,
+            con=con,
+            threads=threads,
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+        )
     gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
     strategy = _check_strategy(strategy)
     dropna = _check_bool("dropna", dropna)
@@ -727,8 +774,15 @@ def _request_fields(
                 raw_index[col] = len(analysed)
                 analysed.append({"alias": f"a{len(analysed)}", "expr": quote(col)})
             sources.append({"name": col, "j": raw_index[col]})
-        fields.append({"name": s.name, "expression": s.expr[1:-1] if s.is_expression else None, "j": i,
-                       "sources": sources, "weight": weights.get(s.name)})
+        fields.append(
+            {
+                "name": s.name,
+                "expression": s.expr[1:-1] if s.is_expression else None,
+                "j": i,
+                "sources": sources,
+                "weight": weights.get(s.name),
+            }
+        )
     return analysed, fields
 
 
@@ -768,8 +822,16 @@ def small_classes(
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
-        return spark_measures.small_classes(source, columns, k, spark=spark, con=con, threads=threads,  # type: ignore[return-value]
-                                            memory_limit=memory_limit, temp_directory=temp_directory)
+        return spark_measures.small_classes(
+            source,
+            columns,
+            k,
+            spark=spark,
+            con=con,
+            threads=threads,  # type: ignore[return-value]
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+        )
     conn = _connect(con, threads, memory_limit, temp_directory)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)

@@ -138,8 +138,17 @@ def uniqueness_shapley(
         from sqlpriv.engine import spark_measures
 
         return spark_measures.uniqueness_shapley(  # type: ignore[return-value]
-            source, columns, spark=spark, key=key, dropna=dropna, method=method, con=con, threads=threads,
-            memory_limit=memory_limit, temp_directory=temp_directory)
+            source,
+            columns,
+            spark=spark,
+            key=key,
+            dropna=dropna,
+            method=method,
+            con=con,
+            threads=threads,
+            memory_limit=memory_limit,
+            temp_directory=temp_directory,
+        )
     if method not in ("auto", "exact", "sample"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:

@@ -52,21 +52,49 @@ from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 MODES = ("exhaustive", "petsard")
 #: accepted datetime units (case-insensitive) -> DuckDB date_trunc part (None: no flooring)
 DATETIME_UNITS = {
-    "d": "day", "day": "day",
-    "h": "hour", "hour": "hour",
-    "t": "minute", "min": "minute", "minute": "minute",
-    "s": "second", "sec": "second", "second": "second",
-    "l": "millisecond", "ms": "millisecond", "millisecond": "millisecond",
-    "u": "microsecond", "us": "microsecond", "micro": "microsecond", "microsecond": "microsecond",
-    "n": None, "ns": None, "nano": None, "nanosecond": None,
+    "d": "day",
+    "day": "day",
+    "h": "hour",
+    "hour": "hour",
+    "t": "minute",
+    "min": "minute",
+    "minute": "minute",
+    "s": "second",
+    "sec": "second",
+    "second": "second",
+    "l": "millisecond",
+    "ms": "millisecond",
+    "millisecond": "millisecond",
+    "u": "microsecond",
+    "us": "microsecond",
+    "micro": "microsecond",
+    "microsecond": "microsecond",
+    "n": None,
+    "ns": None,
+    "nano": None,
+    "nanosecond": None,
 }
 MAX_SETS = 4_000_000  # refuse searches over more column sets than this
 CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
 _ids = itertools.count()
 _log = logging.getLogger(__name__)
 
-_NUMERIC = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER",
-            "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "REAL", "DECIMAL")
+_NUMERIC = (
+    "TINYINT",
+    "SMALLINT",
+    "INTEGER",
+    "BIGINT",
+    "HUGEINT",
+    "UTINYINT",
+    "USMALLINT",
+    "UINTEGER",
+    "UBIGINT",
+    "UHUGEINT",
+    "FLOAT",
+    "DOUBLE",
+    "REAL",
+    "DECIMAL",
+)
 _FLOAT = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
 
 
@@ -367,8 +395,9 @@ def singling_out(
     return SinglingOutResult(search)
 
 
-def _search_params(mode: str, min_entropy_delta: Any, field_decay_factor: Any, renyi_alpha: Any,
-                   calculate_baseline: Any) -> dict[str, Any]:
+def _search_params(
+    mode: str, min_entropy_delta: Any, field_decay_factor: Any, renyi_alpha: Any, calculate_baseline: Any
+) -> dict[str, Any]:
     """The search parameters every level and result template takes, checked."""
     if mode not in MODES:
         raise ParameterError(f"mode must be 'exhaustive' or 'petsard', got {mode!r}")
@@ -385,7 +414,9 @@ def _check_precision(numeric_precision: Any) -> None:
     if numeric_precision is not None and (
         isinstance(numeric_precision, bool) or not isinstance(numeric_precision, int) or numeric_precision < 0
     ):
-        raise ParameterError(f"numeric_precision must be a non-negative integer (decimal places) or None, got {numeric_precision!r}")
+        raise ParameterError(
+            f"numeric_precision must be a non-negative integer (decimal places) or None, got {numeric_precision!r}"
+        )
 
 
 def _check_sets(d: int, max_cols: Any) -> int:
@@ -393,15 +424,32 @@ def _check_sets(d: int, max_cols: Any) -> int:
     max_cols = _check_max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
     if n_sets > MAX_SETS:
-        raise ParameterError(f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols")
+        raise ParameterError(
+            f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols"
+        )
     return max_cols
 
 
 def _table_names(prefix: str) -> dict[str, str]:
     return {
         name: f"{prefix}_{name}"
-        for name in ("precision", "ori", "syn", "columns", "ori_codes", "syn_codes", "sets", "hits", "stats",
-                     "status", "remaining", "unique", "cells", "combos", "identified")
+        for name in (
+            "precision",
+            "ori",
+            "syn",
+            "columns",
+            "ori_codes",
+            "syn_codes",
+            "sets",
+            "hits",
+            "stats",
+            "status",
+            "remaining",
+            "unique",
+            "cells",
+            "combos",
+            "identified",
+        )
     }
 
 
@@ -409,36 +457,66 @@ def _prepare_tables(search: _Search, ori: Source, syn: Source, numeric_precision
     """Round, floor and de-duplicate both tables (run now: their sizes plan the search)."""
     plan, t, columns = search.plan, search.t, search.columns
     floats = [c.name for c in columns if c.kind == "float"]
-    plan.add("precision", [render("singling_out/precision.sql", t=t, numeric_precision=numeric_precision,
-                                  float_columns=floats, ori=ori.ref)])
+    plan.add(
+        "precision",
+        [
+            render(
+                "singling_out/precision.sql",
+                t=t,
+                numeric_precision=numeric_precision,
+                float_columns=floats,
+                ori=ori.ref,
+            )
+        ],
+    )
     plan.add(
         "prep",
-        [render("singling_out/prep.sql", t=t, table=t[side], source=src.ref, columns=columns, datetime_unit=unit)
-         for side, src in (("ori", ori), ("syn", syn))],
+        [
+            render("singling_out/prep.sql", t=t, table=t[side], source=src.ref, columns=columns, datetime_unit=unit)
+            for side, src in (("ori", ori), ("syn", syn))
+        ],
         deps=["precision"],
     )
     plan.ensure(["prep"])
-    rows = {side: run(plan.con, render("singling_out/side_counts.sql", table=t[side])).fetchone() for side in ("ori", "syn")}
+    rows = {
+        side: run(plan.con, render("singling_out/side_counts.sql", table=t[side])).fetchone() for side in ("ori", "syn")
+    }
     search.n_ori, search.n_syn = int(rows["ori"][0]), int(rows["syn"][0])
     search.duplicates = {side: int(rows[side][1]) - int(rows[side][0]) for side in ("ori", "syn")}
     for side, what in (("ori", "original"), ("syn", "synthetic")):
-        _log.info("deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
-                  what, int(rows[side][1]), int(rows[side][0]), search.duplicates[side])
+        _log.info(
+            "deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
+            what,
+            int(rows[side][1]),
+            int(rows[side][0]),
+            search.duplicates[side],
+        )
     from sqlpriv.identifiers import COLUMNS_ADVICE, warn_identifiers
 
     names = [c.name for c in columns]
-    warn_identifiers(plan.con, render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=names),
-                     search.n_ori, names, advice=COLUMNS_ADVICE, stacklevel=3)
+    warn_identifiers(
+        plan.con,
+        render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=names),
+        search.n_ori,
+        names,
+        advice=COLUMNS_ADVICE,
+        stacklevel=3,
+    )
 
 
 def _order_and_encode(search: _Search, syn: Source) -> None:
     """Order the columns for the search, build the shared dictionaries and pack both tables' codes."""
     plan, t, columns, d = search.plan, search.t, search.columns, len(search.columns)
     # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
-    card = dict(run(plan.con, render("engine/distinct_counts.sql", relation=quote(t["syn"]),
-                                     columns=[c.name for c in columns])).fetchall())
+    card = dict(
+        run(
+            plan.con, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])
+        ).fetchall()
+    )
     syn_position = {name: i for i, name in enumerate(syn.column_names())}  # PETsARD breaks ties in syn's order
-    columns = search.columns = [columns[j] for j in sorted(range(d), key=lambda j: (-card[j], syn_position[columns[j].name]))]
+    columns = search.columns = [
+        columns[j] for j in sorted(range(d), key=lambda j: (-card[j], syn_position[columns[j].name]))
+    ]
     dicts = [f"{t['ori']}_dict_{j}" for j in range(d)]
     plan.add(
         "dictionaries",
@@ -456,8 +534,15 @@ def _order_and_encode(search: _Search, syn: Source) -> None:
     code_steps = []
     for side in ("ori", "syn"):
         names: dict[str, Any] = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
-        body = render("engine/encode.sql", t=names, columns=specs, words=search.words, bits=[f.bits for f in layout],
-                      key=None, cardinalities=cardinalities)
+        body = render(
+            "engine/encode.sql",
+            t=names,
+            columns=specs,
+            words=search.words,
+            bits=[f.bits for f in layout],
+            key=None,
+            cardinalities=cardinalities,
+        )
         code_steps.append(create_table(names["codes"], body))
     plan.add("codes", code_steps, deps=["dictionaries"])
 
@@ -470,7 +555,9 @@ def _add_search_steps(search: _Search) -> None:
     """
     plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
-    plan.add("sets", [render("singling_out/sets.sql", t=t, words=search.words, max_cols=search.max_cols)], deps=["columns"])
+    plan.add(
+        "sets", [render("singling_out/sets.sql", t=t, words=search.words, max_cols=search.max_cols)], deps=["columns"]
+    )
     plan.add("tables", [render("singling_out/tables.sql", t=t, part=part) for part in ("hits", "stats", "status")])
     if search.mode == "exhaustive":
         names = ["exhaustive_unique.sql", "stats.sql", "hits.sql"]
@@ -487,8 +574,14 @@ def _add_search_steps(search: _Search) -> None:
         plan.add(step, statements, deps=prev)
         prev = [step]
         search.levels.append(step)
-    plan.add("final", [create_table(t[part], render("singling_out/final.sql", t=t, part=part, **params))
-                       for part in ("combos", "identified")], deps=prev)
+    plan.add(
+        "final",
+        [
+            create_table(t[part], render("singling_out/final.sql", t=t, part=part, **params))
+            for part in ("combos", "identified")
+        ],
+        deps=prev,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -555,7 +648,9 @@ def sample_uniques(
     max_cols = _check_max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
     if n_sets > MAX_SETS:
-        raise ParameterError(f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols")
+        raise ParameterError(
+            f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols"
+        )
     p = frame.names["prefix"]
     t = {name: f"{p}_su_{name}" for name in ("columns", "sets", "msu", "multi", "cells")}
     cols = []
@@ -578,7 +673,10 @@ def sample_uniques(
     for size in range(1, max_cols + 1):
         for lo, hi in _chunks(math.comb(d, size), per_chunk):
             for part in ("cells", "msu", "prune", "multi"):  # one statement each; empty parts skipped
-                text = render("singling_out/msu_level.sql", **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols, part=part))
+                text = render(
+                    "singling_out/msu_level.sql",
+                    **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols, part=part),
+                )
                 if text:
                     statements.append(text)
     plan.add("msu", statements, deps=["patterns", "su_sets"])

@@ -40,7 +40,9 @@ def head(result: Result, limit: int = 10) -> Result:
     >>> head(sqlpriv.privacy_profile(pd.DataFrame({"a": [1, 2], "b": [1, 1]})), 1).df()["column"].tolist()
     ['a']
     """
-    return Result(result.plan, render("report/head.sql", query=result.query, limit=_positive("limit", limit)), result.needs)
+    return Result(
+        result.plan, render("report/head.sql", query=result.query, limit=_positive("limit", limit)), result.needs
+    )
 
 
 def count(result: Result) -> Result:
@@ -66,7 +68,9 @@ def shapley_rows(result: ShapleyResult, rows: int = 200) -> Result:
 def histogram(result: Result, value: str, bins: int = 30) -> Result:
     """Equal-width histogram of column ``value`` of ``result``: ``bin``, ``lo``, ``hi``, ``rows``."""
     return Result(
-        result.plan, render("report/histogram.sql", query=result.query, value=value, bins=_positive("bins", bins)), result.needs
+        result.plan,
+        render("report/histogram.sql", query=result.query, value=value, bins=_positive("bins", bins)),
+        result.needs,
     )
 
 

@@ -82,8 +82,14 @@ class Page:
         self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         for domain in ("Page", "Network", "Runtime", "Log"):
             self.send(f"{domain}.enable", session=True)
-        self.send("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
-                  deviceScaleFactor=1, mobile=False)
+        self.send(
+            "Emulation.setDeviceMetricsOverride",
+            session=True,
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     def _read(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
@@ -138,7 +144,9 @@ class Page:
         return url
 
     def evaluate(self, expression: str) -> Any:
-        reply = self.send("Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True)
+        reply = self.send(
+            "Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in reply:
             raise RuntimeError(f"script failed: {reply['exceptionDetails']}")
         return reply["result"].get("value")
@@ -194,7 +202,9 @@ class Page:
         self.close()
 
 
-def section_screenshots(report: str | os.PathLike[str], prefix: str, scale: float = 0.6, max_height: int = 1100) -> list[Path]:
+def section_screenshots(
+    report: str | os.PathLike[str], prefix: str, scale: float = 0.6, max_height: int = 1100
+) -> list[Path]:
     """One PNG per ``<section>`` of ``report``: ``{prefix}-{section id}.png`` (the top ``max_height`` px)."""
     exe = binary()
     if exe is None:

@@ -76,13 +76,22 @@ def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     work = tmp_path / "work"
     work.mkdir()
     data = work / "people.csv"
-    pd.DataFrame(
-        {"a": [1, 2, 2, 3, 3, 3], "b": ["x", "y", "y", "z", "z", "w"], "k": range(6)}
-    ).to_csv(data, index=False)
+    pd.DataFrame({"a": [1, 2, 2, 3, 3, 3], "b": ["x", "y", "y", "z", "z", "w"], "k": range(6)}).to_csv(
+        data, index=False
+    )
     monkeypatch.chdir(work)
     wire = Tripwire(tmp_path / "tripwire.csv")
-    arena = dict(secret=secret, canary=canary, watched=watched, work=work, data=data, tripwire=wire.path,
-                 wire=wire, before=set(os.listdir(work)), db_hash=None)
+    arena = dict(
+        secret=secret,
+        canary=canary,
+        watched=watched,
+        work=work,
+        data=data,
+        tripwire=wire.path,
+        wire=wire,
+        before=set(os.listdir(work)),
+        db_hash=None,
+    )
     yield arena
     wire.stop()
 
@@ -180,7 +189,9 @@ ENTRY_POINTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "pif accuracy key": lambda ar, e: sqlpriv.cig(str(ar["data"]), ["a", "b"], accuracies={e: 0.5}).df(),
     "profile columns": lambda ar, e: sqlpriv.privacy_profile(str(ar["data"]), ["a", {"x": e}]).df(),
     "request field": lambda ar, e: sqlpriv.assess_request(str(ar["data"]), ["a", {"x": e}]).fields().df(),
-    "request weights": lambda ar, e: sqlpriv.assess_request(str(ar["data"]), ["a", "b"], weights={e: 0.5}).fields().df(),
+    "request weights": lambda ar, e: (
+        sqlpriv.assess_request(str(ar["data"]), ["a", "b"], weights={e: 0.5}).fields().df()
+    ),
     "singling-out source": lambda ar, e: sqlpriv.singling_out(str(ar["data"]), e, progress=False).summary().df(),
     "source as table name": lambda ar, e: sqlpriv.uniqueness_shapley(e, ["a"], con=str(ar["data"])).summary().df(),
     "uniques columns": lambda ar, e: sqlpriv.sample_uniques(str(ar["data"]), ["a", {"x": e}]).per_row().df(),
@@ -191,7 +202,14 @@ ENTRY_POINTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
 # attacks that are valid scalar expressions over the source (a backtick-quoted column): a correct result
 HARMLESS = {"`a`"}
 # entry points whose text becomes an expression: every attack must be refused
-EXPRESSION_ENTRIES = {"shapley columns", "shapley by", "pif columns", "profile columns", "request field", "uniques columns"}
+EXPRESSION_ENTRIES = {
+    "shapley columns",
+    "shapley by",
+    "pif columns",
+    "profile columns",
+    "request field",
+    "uniques columns",
+}
 
 
 @pytest.mark.parametrize("entry", sorted(ENTRY_POINTS))
@@ -238,8 +256,16 @@ def cli_commands(ar: dict[str, Any], e: str) -> dict[str, list[str]]:
 
 CLI_NAMES = sorted(cli_commands({"data": "d"}, "e"))
 # commands whose attacked argument becomes an expression: every attack ends in an error
-CLI_EXPRESSIONS = {"shapley -c", "shapley --by", "pif -c", "profile -c", "request -c", "uniques -c",
-                   "sql query --by", "sql shapley --sql"}
+CLI_EXPRESSIONS = {
+    "shapley -c",
+    "shapley --by",
+    "pif -c",
+    "profile -c",
+    "request -c",
+    "uniques -c",
+    "sql query --by",
+    "sql shapley --sql",
+}
 
 
 @pytest.mark.parametrize("command", CLI_NAMES)
@@ -257,17 +283,29 @@ def test_cli_attacks(arena: dict[str, Any], command: str, capsys: pytest.Capture
             assert (code != 0 and "sqlpriv: error:" in text) or code == 2, (command, attack, text)
 
 
-def test_issue_10_commands_are_refused_naming_the_construct(arena: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+def test_issue_10_commands_are_refused_naming_the_construct(
+    arena: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     """The two commands of issue 10, pointed at the canary instead of /etc/hostname."""
     flare = Path(__file__).resolve().parents[1] / "examples" / "data" / "flare.csv"
     canary = arena["canary"]
-    code, text = _cli(arena, ["request", str(flare), "-c", "class", "-c",
-                              f"x=(select content from read_text('{canary}'))::int"], capsys)
+    code, text = _cli(
+        arena,
+        ["request", str(flare), "-c", "class", "-c", f"x=(select content from read_text('{canary}'))::int"],
+        capsys,
+    )
     assert code != 0 and "refused" in text and "subquery" in text
-    code, text = _cli(arena, ["shapley", str(flare), "-c", "class", "-c", "area",
-                              "--by", f"(select content from read_text('{canary}'))"], capsys)
+    code, text = _cli(
+        arena,
+        ["shapley", str(flare), "-c", "class", "-c", "area", "--by", f"(select content from read_text('{canary}'))"],
+        capsys,
+    )
     assert code != 0 and "refused" in text and "subquery" in text
-    code, text = _cli(arena, ["request", str(flare), "-c", "class", "-c", "x=(select content from read_text('/etc/hostname'))::int"], capsys)
+    code, text = _cli(
+        arena,
+        ["request", str(flare), "-c", "class", "-c", "x=(select content from read_text('/etc/hostname'))::int"],
+        capsys,
+    )
     assert code != 0 and "subquery" in text
     hostname = Path("/etc/hostname").read_text().strip() if Path("/etc/hostname").exists() else None
     if hostname:
@@ -297,8 +335,17 @@ def test_sandbox_refuses_each_construct_by_name() -> None:
         with pytest.raises(UnsafeExpressionError, match="refused") as info:
             check(expr, cols)
         assert named in str(info.value), (expr, str(info.value))
-    for ok in ["a + 1", "left(b, 3)", "case when a > 1 then 'x' else 'y' end", "s.field", "a::varchar",
-               "list_transform([a], x -> x + 1)", "coalesce(a, 0) // 5", "b like 'x%'", '"a"']:
+    for ok in [
+        "a + 1",
+        "left(b, 3)",
+        "case when a > 1 then 'x' else 'y' end",
+        "s.field",
+        "a::varchar",
+        "list_transform([a], x -> x + 1)",
+        "coalesce(a, 0) // 5",
+        "b like 'x%'",
+        '"a"',
+    ]:
         assert check(ok, cols) == ok
 
 
@@ -332,7 +379,9 @@ def test_user_connection_is_left_alone_but_expressions_are_checked(arena: dict[s
     con = duckdb.connect()
     con.execute(f"create table people as select * from read_csv('{arena['data']}')")
     with pytest.raises(UnsafeExpressionError):
-        sqlpriv.uniqueness_shapley("people", ["a", {"x": f"(select content from read_text('{arena['canary']}'))"}], con=con)
+        sqlpriv.uniqueness_shapley(
+            "people", ["a", {"x": f"(select content from read_text('{arena['canary']}'))"}], con=con
+        )
     sqlpriv.uniqueness_shapley("people", ["a", "b"], con=con).summary().df()
     assert con.execute("select current_setting('enable_external_access')").fetchone()[0] is True
     assert con.execute("select current_setting('lock_configuration')").fetchone()[0] is False
@@ -343,10 +392,12 @@ def test_user_connection_is_left_alone_but_expressions_are_checked(arena: dict[s
 # issue 16: hostile data
 
 
-ISSUE_16_RAW = (") end as ok from matched0 ) select j, code, q, ok from checked; "
-                "COPY (select 42 as pwned) TO $$pwned.csv$$; "
-                "with matched0 as (select 1 as j, 1 as code, 1.0 as q, 1 as copies, $$x$$ as given, $$x$$ as observed, 1 as v), "
-                "checked as (select j, code, q, case when false then (")
+ISSUE_16_RAW = (
+    ") end as ok from matched0 ) select j, code, q, ok from checked; "
+    "COPY (select 42 as pwned) TO $$pwned.csv$$; "
+    "with matched0 as (select 1 as j, 1 as code, 1.0 as q, 1 as copies, $$x$$ as given, $$x$$ as observed, 1 as v), "
+    "checked as (select j, code, q, case when false then ("
+)
 
 
 def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
@@ -364,12 +415,19 @@ def test_issue_16_reproduction_writes_nothing(arena: dict[str, Any], capsys: pyt
     raw = ISSUE_16_RAW
     con = duckdb.connect("evil.duckdb")
     con.execute("create type lbl as enum ('" + raw.replace("'", "''") + "', '||')")
-    con.execute("create table t as select (case when i % 2 = 0 then ? else '||' end)::lbl as g, i % 3 as h from range(10) r(i)", [raw])
-    con.close(); json.dump({raw: 0.5, "||": 0.5}, open("prior.json", "w"))
+    con.execute(
+        "create table t as select (case when i % 2 = 0 then ? else '||' end)::lbl as g, i % 3 as h from range(10) r(i)",
+        [raw],
+    )
+    con.close()
+    json.dump({raw: 0.5, "||": 0.5}, open("prior.json", "w"))
     arena["before"] = set(os.listdir(arena["work"]))
     digest = _sha(arena["work"] / "evil.duckdb")
-    code, text = _cli(arena, ["pif", "t", "--db", "evil.duckdb", "-c", "g", "-c", "h", "--prior", "g=prior.json",
-                              "--format", "csv"], capsys)
+    code, text = _cli(
+        arena,
+        ["pif", "t", "--db", "evil.duckdb", "-c", "g", "-c", "h", "--prior", "g=prior.json", "--format", "csv"],
+        capsys,
+    )
     assert not (arena["work"] / "pwned.csv").exists()
     assert _sha(arena["work"] / "evil.duckdb") == digest, "the .duckdb source was modified"
     assert code == 0, text
@@ -381,7 +439,16 @@ def test_issue_16_reproduction_writes_nothing(arena: dict[str, Any], capsys: pyt
     check_no_leak(arena)
 
 
-HOSTILE_NAMES = ['q"uote', "s'ingle", "$$dollar$$", "semi;colon", "dash--comment", "slash/*star", "new\nline", "back`tick"]
+HOSTILE_NAMES = [
+    'q"uote',
+    "s'ingle",
+    "$$dollar$$",
+    "semi;colon",
+    "dash--comment",
+    "slash/*star",
+    "new\nline",
+    "back`tick",
+]
 HOSTILE_VALUES = ["'; COPY (select 1) TO 'x.csv'; --", "$$", "a\nb", "/* c */", '"', "x;y", "'", ""]
 
 
@@ -402,9 +469,13 @@ def _plain(df: pd.DataFrame) -> pd.DataFrame:
 FAMILIES: dict[str, Callable[[Any, list[str]], pd.DataFrame]] = {
     "shapley": lambda src, cols: sqlpriv.uniqueness_shapley(src, cols).summary().df()[["entropy", "shapley"]],
     "pif": lambda src, cols: sqlpriv.fig(sqlpriv.cig(src, cols)).df()[["fig"]],
-    "profile": lambda src, cols: sqlpriv.privacy_profile(src, cols).df()[["privacy_factor", "shannons", "values", "categories"]],
+    "profile": lambda src, cols: sqlpriv.privacy_profile(src, cols).df()[
+        ["privacy_factor", "shannons", "values", "categories"]
+    ],
     "request": lambda src, cols: pd.DataFrame({"score": [sqlpriv.assess_request(src, cols).score]}),
-    "singling_out": lambda src, cols: sqlpriv.singling_out(src, src, progress=False).summary().df().select_dtypes("number"),
+    "singling_out": lambda src, cols: (
+        sqlpriv.singling_out(src, src, progress=False).summary().df().select_dtypes("number")
+    ),
     "uniques": lambda src, cols: sqlpriv.sample_uniques(src, cols).summary().df().select_dtypes("number"),
 }
 
@@ -445,7 +516,9 @@ def hostile_db(arena: dict[str, Any]) -> Path:
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_hostile_types_in_a_database(arena: dict[str, Any], hostile_db: Path, family: str) -> None:
     con = duckdb.connect(str(hostile_db), read_only=True)
-    df = con.execute("select e::varchar as e, s::varchar as s, m::varchar as m, \"n'; drop table t; --\" as n from t").df()
+    df = con.execute(
+        'select e::varchar as e, s::varchar as s, m::varchar as m, "n\'; drop table t; --" as n from t'
+    ).df()
     con.close()
     cols = ["e", "s", "m", "n'; drop table t; --"]
     try:
@@ -464,9 +537,13 @@ def _run_on_db(family: str, db: Path, cols: list[str]) -> pd.DataFrame:
     calls = {
         "shapley": lambda: sqlpriv.uniqueness_shapley("t", cols, con=str(db)).summary().df()[["entropy", "shapley"]],
         "pif": lambda: sqlpriv.fig(sqlpriv.cig("t", cols, con=str(db))).df()[["fig"]],
-        "profile": lambda: sqlpriv.privacy_profile("t", cols, con=str(db)).df()[["privacy_factor", "shannons", "values", "categories"]],
+        "profile": lambda: sqlpriv.privacy_profile("t", cols, con=str(db)).df()[
+            ["privacy_factor", "shannons", "values", "categories"]
+        ],
         "request": lambda: pd.DataFrame({"score": [sqlpriv.assess_request("t", cols, con=str(db)).score]}),
-        "singling_out": lambda: sqlpriv.singling_out("t", "t", con=str(db), progress=False).summary().df().select_dtypes("number"),
+        "singling_out": lambda: (
+            sqlpriv.singling_out("t", "t", con=str(db), progress=False).summary().df().select_dtypes("number")
+        ),
         "uniques": lambda: sqlpriv.sample_uniques("t", cols, con=str(db)).summary().df().select_dtypes("number"),
     }
     return calls[family]()

@@ -151,8 +151,9 @@ def test_singling_out_columns_errors(pair):
 
 def test_singling_out_cli_columns(pair, tmp_path):
     ori, syn, o, s = pair
-    code, out, err = cli("singling-out", str(ori), str(syn), "-c", "a,b", "--format", "csv",
-                         "--details", str(tmp_path / "d.csv"))
+    code, out, err = cli(
+        "singling-out", str(ori), str(syn), "-c", "a,b", "--format", "csv", "--details", str(tmp_path / "d.csv")
+    )
     assert code == 0, err
     expected = singling_out(o[["a", "b"]], s[["a", "b"]], progress=False).details().df()
     assert len(pd.read_csv(tmp_path / "d.csv")) == len(expected)

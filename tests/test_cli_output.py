@@ -35,8 +35,11 @@ def test_every_output_option_confirms_its_file(tmp_path, pair):
         (["pif", SRC, "-c", "class,area,C", "--out", str(tmp_path / "cig.csv")], "cig.csv", 1066),
         (["uniques", SRC, "-c", "class,area,C", "--out", str(tmp_path / "u.parquet")], "u.parquet", 1066),
         (["singling-out", *pair, "-c", "class,area,C", "--quiet", "--details", str(tmp_path / "d.csv")], "d.csv", None),
-        (["singling-out", *pair, "-c", "class,area,C", "--quiet", "--tree", str(tmp_path / "t.parquet")], "t.parquet",
-         None),
+        (
+            ["singling-out", *pair, "-c", "class,area,C", "--quiet", "--tree", str(tmp_path / "t.parquet")],
+            "t.parquet",
+            None,
+        ),
     ]
     for argv, name, rows in cases:
         out = sqlpriv(*argv)
@@ -52,12 +55,15 @@ def test_every_output_option_confirms_its_file(tmp_path, pair):
             assert f"({len(written):,} rows)" in line
 
 
-@pytest.mark.parametrize("argv", [
-    ["shapley", SRC, "-c", "class,area"],
-    ["pif", SRC, "-c", "class,area,C"],
-    ["profile", SRC, "-c", "class,area"],
-    ["uniques", SRC, "-c", "class,area", "--max-cols", "2"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["shapley", SRC, "-c", "class,area"],
+        ["pif", SRC, "-c", "class,area,C"],
+        ["profile", SRC, "-c", "class,area"],
+        ["uniques", SRC, "-c", "class,area", "--max-cols", "2"],
+    ],
+)
 def test_summaries_show_n_and_end_with_how_to_read(argv):
     out = sqlpriv(*argv)
     assert out.returncode == 0, out.stderr

@@ -22,8 +22,18 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = ROOT / "examples" / "dbt_project"
 SEED = PROJECT / "seeds" / "flare.csv"
 DBT = Path(sys.executable).with_name("dbt")
-PREDICTORS = ["class", "largest spot's size", "spot_distribution", "activity", "evolution",
-              "past_activity", "historically_complex", "hc_past", "area", "area_largest"]
+PREDICTORS = [
+    "class",
+    "largest spot's size",
+    "spot_distribution",
+    "activity",
+    "evolution",
+    "past_activity",
+    "historically_complex",
+    "hc_past",
+    "area",
+    "area_largest",
+]
 
 if not DBT.exists():
     if os.environ.get("SQLPRIV_REQUIRE_DBT"):
@@ -32,10 +42,16 @@ if not DBT.exists():
 
 
 def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SQLPRIV_PACKAGE_DIR=str(ROOT), DBT_SEND_ANONYMOUS_USAGE_STATS="false",
-               DBT_USE_COLORS="false", DBT_PARTIAL_PARSE="false")
-    return subprocess.run([str(DBT), *args, "--profiles-dir", "."], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    env = dict(
+        os.environ,
+        SQLPRIV_PACKAGE_DIR=str(ROOT),
+        DBT_SEND_ANONYMOUS_USAGE_STATS="false",
+        DBT_USE_COLORS="false",
+        DBT_PARTIAL_PARSE="false",
+    )
+    return subprocess.run(
+        [str(DBT), *args, "--profiles-dir", "."], cwd=project, env=env, capture_output=True, text=True, timeout=timeout
+    )
 
 
 def copy_project(dest: Path) -> Path:
@@ -69,9 +85,16 @@ def test_dbt_build_passes_every_model_and_privacy_test(built):
     assert build.returncode == 0, build.stdout[-4000:]
     out = build.stdout
     assert "Completed successfully" in out
-    for name in ("flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_renamed_summary",
-                 "flare_cig", "flare_csf",
-                 "flare_privacy_profile", "flare_request"):
+    for name in (
+        "flare_shapley",
+        "flare_shapley_summary",
+        "flare_shapley_by_flares",
+        "flare_renamed_summary",
+        "flare_cig",
+        "flare_csf",
+        "flare_privacy_profile",
+        "flare_request",
+    ):
         assert f"OK created sql table model main.{name}" in out, name
     for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
         assert f"PASS sqlpriv_{test}_flare_" in out, test  # dbt names a package test <package>_<test>_<model>_...
@@ -89,7 +112,9 @@ def _same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> 
         expected = expected.sort_values(key).reset_index(drop=True)
     for col in got.columns:
         if pd.api.types.is_numeric_dtype(expected[col]):
-            np.testing.assert_allclose(got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-9, err_msg=col)
+            np.testing.assert_allclose(
+                got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-9, err_msg=col
+            )
         else:
             assert got[col].tolist() == expected[col].tolist(), col
 
@@ -110,8 +135,11 @@ def test_shapley_models_equal_the_python_api(tables):
 
 def test_small_models_equal_the_python_api(tables):  # the per-row models the Spark target also builds
     three = ["class", "largest spot's size", "area"]
-    _same(tables("flare_shapley_small"), sqlpriv.uniqueness_shapley(str(SEED), columns=three, key="flare_id").per_row().df(),
-          key="flare_id")
+    _same(
+        tables("flare_shapley_small"),
+        sqlpriv.uniqueness_shapley(str(SEED), columns=three, key="flare_id").per_row().df(),
+        key="flare_id",
+    )
     _same(tables("flare_wcig_small"), sqlpriv.wcig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
 
 
@@ -123,8 +151,11 @@ def test_pif_models_equal_the_python_api(tables):
 
 def test_request_models_equal_the_python_api(tables):
     _same(tables("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
-    report = sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5,
-                                    max_unique_share=0.0, min_k=5).report().df()
+    report = (
+        sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5, max_unique_share=0.0, min_k=5)
+        .report()
+        .df()
+    )
     _same(tables("flare_request"), report)
     seed = pd.read_csv(SEED)  # brute force: the strict policy's rules on the three columns
     sizes = seed.groupby(["class", "largest spot's size", "area"], dropna=False).size()
@@ -148,21 +179,31 @@ def test_deliberately_failing_privacy_test_fails_readably(built):
     assert len(stored) == small
     assert sorted(stored["class_size"].tolist()) == sorted(sizes[sizes < 5].tolist())
     one = stored.sort_values("class_size").iloc[0]
-    assert one["failure"].startswith(f"only {one['class_size']} row(s) share these values of class, largest spot's size,")
+    assert one["failure"].startswith(
+        f"only {one['class_size']} row(s) share these values of class, largest spot's size,"
+    )
     assert one["failure"].endswith("k-anonymity needs at least 5")
 
 
 @pytest.mark.parametrize(
     "model, message",
     [
-        ("{{ sqlpriv.uniqueness_shapley(ref('flare'), []) }}",
-         "sqlpriv.uniqueness_shapley: argument `columns` is empty"),
-        ("{{ sqlpriv.privacy_profile('flare', ['class']) }}",
-         "sqlpriv.privacy_profile: argument `relation` must be a relation such as ref('my_model')"),
-        ("{{ sqlpriv.cell_information_gain(ref('flare'), 'class') }}",
-         "sqlpriv.cell_information_gain: argument `columns` must be a list of column names"),
-        ("{{ sqlpriv.uniqueness_shapley_by(ref('flare'), ['class'], by='') }}",
-         "sqlpriv.uniqueness_shapley_by: argument `by` must be a column name or a SQL expression"),
+        (
+            "{{ sqlpriv.uniqueness_shapley(ref('flare'), []) }}",
+            "sqlpriv.uniqueness_shapley: argument `columns` is empty",
+        ),
+        (
+            "{{ sqlpriv.privacy_profile('flare', ['class']) }}",
+            "sqlpriv.privacy_profile: argument `relation` must be a relation such as ref('my_model')",
+        ),
+        (
+            "{{ sqlpriv.cell_information_gain(ref('flare'), 'class') }}",
+            "sqlpriv.cell_information_gain: argument `columns` must be a list of column names",
+        ),
+        (
+            "{{ sqlpriv.uniqueness_shapley_by(ref('flare'), ['class'], by='') }}",
+            "sqlpriv.uniqueness_shapley_by: argument `by` must be a column name or a SQL expression",
+        ),
     ],
     ids=["empty-columns", "not-a-relation", "columns-as-string", "empty-by"],
 )
@@ -182,7 +223,10 @@ def test_missing_column_is_named_with_the_available_ones(built, tmp_path):
     (copy / "models" / "bad.sql").write_text("{{ sqlpriv.uniqueness_shapley(ref('flare'), ['class', 'no_such']) }}\n")
     run = dbt(copy, "compile", "--select", "bad")
     assert run.returncode != 0
-    assert "sqlpriv.uniqueness_shapley:" in run.stdout and "has no column no_such; its columns are: flare_id, class," in run.stdout, run.stdout[-2000:]
+    assert (
+        "sqlpriv.uniqueness_shapley:" in run.stdout
+        and "has no column no_such; its columns are: flare_id, class," in run.stdout
+    ), run.stdout[-2000:]
 
 
 def test_installs_as_a_git_package(tmp_path):
@@ -216,9 +260,19 @@ def test_the_duckdb_shell_opens_the_database_dbt_wrote(built, tables):
     shell = shutil.which("duckdb") or str(Path(sys.executable).with_name("duckdb"))
     if not os.path.exists(shell):
         pytest.fail("the DuckDB shell is missing: pip install duckdb-cli (part of the test extra)")
-    out = subprocess.run([shell, "-readonly", "-csv", str(project / "sqlpriv_example.duckdb"),
-                          "-c", 'select count(*) as n from main."flare_shapley"'],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [
+            shell,
+            "-readonly",
+            "-csv",
+            str(project / "sqlpriv_example.duckdb"),
+            "-c",
+            'select count(*) as n from main."flare_shapley"',
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["n", str(len(tables("flare_shapley")))]
 
@@ -257,8 +311,11 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
         return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
 
     three = ["class", "largest spot's size", "area"]
-    _same(read("flare_shapley_small"), sqlpriv.uniqueness_shapley(str(SEED), columns=three, key="flare_id").per_row().df(),
-          key="flare_id")
+    _same(
+        read("flare_shapley_small"),
+        sqlpriv.uniqueness_shapley(str(SEED), columns=three, key="flare_id").per_row().df(),
+        key="flare_id",
+    )
     _same(read("flare_wcig_small"), sqlpriv.wcig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
     renamed = read("flare_renamed_summary")
     assert renamed["column"].tolist() == ['class "as given"', "area", "activity"]

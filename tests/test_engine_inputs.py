@@ -89,7 +89,9 @@ def test_input_order_survives_parallel_execution():
 
 
 def test_column_expressions_equal_precomputed_columns():
-    df = pd.DataFrame({"age": [23, 37, 41, 58, 62, 23, 37], "zip": ["27514", "27516", "27514", "28001", "28002", "27599", "27516"]})
+    df = pd.DataFrame(
+        {"age": [23, 37, 41, 58, 62, 23, 37], "zip": ["27514", "27516", "27514", "28001", "28002", "27599", "27516"]}
+    )
     r = sqlpriv.uniqueness_shapley(df, [{"age10": "age // 10"}, {"zip3": "left(zip, 3)"}])
     pre = pd.DataFrame({"age10": df["age"] // 10, "zip3": df["zip"].str[:3]})
     r2 = sqlpriv.uniqueness_shapley(pre)

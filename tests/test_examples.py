@@ -44,4 +44,3 @@ def test_run_examples_covers_every_example():
     names = {p.name for p in run_examples.scripts()}
     assert set(run_examples.PLAN) <= names  # no stale entry
     assert "request_workflow.py" in names and len(names) >= 6
-

@@ -75,7 +75,9 @@ def test_two_concurrent_writers_leave_one_complete_file(big_csv: Path, tmp_path:
 
 
 @pytest.mark.parametrize("folder", ["/proc/sqlpriv-no-such/out.parquet", "/proc/out.parquet", "/sys/out.csv"])
-def test_unwritable_output_folder_is_one_error_before_any_work(tmp_path: Path, folder: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_unwritable_output_folder_is_one_error_before_any_work(
+    tmp_path: Path, folder: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     # the source does not exist either: the output is checked first, so its error is the one reported
     missing = str(tmp_path / "missing.csv")
     code = main(["shapley", missing, "--per-row", folder])

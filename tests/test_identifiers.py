@@ -28,15 +28,20 @@ def voters() -> pd.DataFrame:
     ids = rng.permutation(N)
     near = ids.copy()
     near[:4] = near[4]  # 196 distinct of 200: nearly an identifier (98%)
-    return pd.DataFrame({"voter_id": ids, "near_id": near, "zip": rng.integers(0, 5, N), "age": rng.integers(18, 30, N)})
+    return pd.DataFrame(
+        {"voter_id": ids, "near_id": near, "zip": rng.integers(0, 5, N), "age": rng.integers(18, 30, N)}
+    )
 
 
 def flagged(fn) -> list[str]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         fn()
-    return [str(w.message) for w in caught
-            if issubclass(w.category, SqlprivWarning) and "looks like an identifier" in str(w.message)]
+    return [
+        str(w.message)
+        for w in caught
+        if issubclass(w.category, SqlprivWarning) and "looks like an identifier" in str(w.message)
+    ]
 
 
 def oracle(df: pd.DataFrame) -> list[str]:
@@ -100,13 +105,20 @@ def test_no_warning_without_identifiers_or_in_tiny_tables(voters):
 def test_command_line_prints_one_warning_line(voters, tmp_path):
     path = tmp_path / "voters.csv"
     voters.to_csv(path, index=False)
-    for argv in (["shapley", str(path)], ["pif", str(path)], ["uniques", str(path), "--max-cols", "1"],
-                 ["singling-out", str(path), str(path), "--max-cols", "1", "--quiet"]):
+    for argv in (
+        ["shapley", str(path)],
+        ["pif", str(path)],
+        ["uniques", str(path), "--max-cols", "1"],
+        ["singling-out", str(path), str(path), "--max-cols", "1", "--quiet"],
+    ):
         out = subprocess.run([sys.executable, "-m", "sqlpriv", *argv], capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
         lines = [line for line in out.stderr.splitlines() if "looks like an identifier" in line]
         assert [line.split("'")[1] for line in lines] == ["voter_id", "near_id"], argv
         assert all(line.startswith("sqlpriv: warning: column ") for line in lines)
-    out = subprocess.run([sys.executable, "-m", "sqlpriv", "shapley", str(path), "-c", "zip,age", "--key", "voter_id"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "sqlpriv", "shapley", str(path), "-c", "zip,age", "--key", "voter_id"],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 0 and "looks like an identifier" not in out.stderr

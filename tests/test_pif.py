@@ -23,12 +23,22 @@ EXAMPLE = pd.DataFrame(
     }
 )
 REFERENCE_CIG = [
-    [0.22, 1.31, 1.81], [0.22, 0.31, 0.49], [0.51, 0.31, 0.49], [0.22, 0.31, 0.49],
-    [0.22, 1.31, 0.15], [0.22, 0.31, 0.15], [0.51, 1.81, 0.49],
+    [0.22, 1.31, 1.81],
+    [0.22, 0.31, 0.49],
+    [0.51, 0.31, 0.49],
+    [0.22, 0.31, 0.49],
+    [0.22, 1.31, 0.15],
+    [0.22, 0.31, 0.15],
+    [0.51, 1.81, 0.49],
 ]
 REFERENCE_CSF = [
-    [0.14, 0.36, 0.71], [0.14, 0.11, 0.29], [0.36, 0.04, 0.29], [0.14, 0.11, 0.29],
-    [0.14, 0.21, 0.21], [0.14, 0.04, 0.21], [0.36, 0.71, 0.29],
+    [0.14, 0.36, 0.71],
+    [0.14, 0.11, 0.29],
+    [0.36, 0.04, 0.29],
+    [0.14, 0.11, 0.29],
+    [0.14, 0.21, 0.21],
+    [0.14, 0.04, 0.21],
+    [0.36, 0.71, 0.29],
 ]
 
 
@@ -74,8 +84,8 @@ def oracle(rows: list[tuple], priors: dict[int, dict], accuracies: dict[int, flo
         q = priors.get(j) or {v: c / n for v, c in Counter(column).items()}
         a = accuracies.get(j, 1.0)
         for t in range(n):
-            ctx = rows[t][:j] + rows[t][j + 1:]
-            cohort = [r[j] for r in rows if r[:j] + r[j + 1:] == ctx]
+            ctx = rows[t][:j] + rows[t][j + 1 :]
+            cohort = [r[j] for r in rows if r[:j] + r[j + 1 :] == ctx]
             counts = Counter(cohort)
             p = {v: c / len(cohort) for v, c in counts.items()}
             support = q.keys() if a < 1 else p.keys()
@@ -84,7 +94,7 @@ def oracle(rows: list[tuple], priors: dict[int, dict], accuracies: dict[int, flo
             x = rows[t][j]
             csfs[t, j] = abs(post[x] - q[x])
         h = _entropy(column)
-        h_cond = _entropy(rows) - _entropy([r[:j] + r[j + 1:] for r in rows])
+        h_cond = _entropy(rows) - _entropy([r[:j] + r[j + 1 :] for r in rows])
         weights[j] = h_cond / h if h > 0 else 0.0
     return cigs, csfs, cigs * weights
 
@@ -142,9 +152,7 @@ def test_oracle_random_tables(seed):
     original = df.copy()
     given_priors = {f"c{j}": p for j, p in priors.items()}
     given_priors_copy = copy.deepcopy(given_priors)
-    factors = information_factors(
-        df, priors=given_priors, accuracies={f"c{j}": a for j, a in accuracies.items()}
-    )
+    factors = information_factors(df, priors=given_priors, accuracies={f"c{j}": a for j, a in accuracies.items()})
     want_cig, want_csf, want_wcig = oracle(rows, priors, accuracies)
     names = [f"c{j}" for j in range(d)]
     for measure, want in (("cig", want_cig), ("csf", want_csf), ("wcig", want_wcig)):
@@ -176,15 +184,18 @@ def test_multiword_patterns_and_key_column():
     got = factors.cig().df()
     assert got.columns[0] == "id" and got["id"].tolist() == df["id"].tolist()
     np.testing.assert_allclose(got[[f"c{j}" for j in range(10)]].to_numpy(float), want_cig, atol=1e-9)
-    np.testing.assert_allclose(
-        factors.csf().df()[[f"c{j}" for j in range(10)]].to_numpy(float), want_csf, atol=1e-9
-    )
+    np.testing.assert_allclose(factors.csf().df()[[f"c{j}" for j in range(10)]].to_numpy(float), want_csf, atol=1e-9)
 
 
 def test_prior_example_from_docs_and_key_types():
     # piflib docs: gender prior 0.51 / 0.49; the prior of an int column may use int or str keys
-    df = pd.DataFrame({"gender": ["male", "female", "male", "male"], "eye": ["blue", "blue", "green", "green"],
-                       "age": [30, 30, 41, 41]})
+    df = pd.DataFrame(
+        {
+            "gender": ["male", "female", "male", "male"],
+            "eye": ["blue", "blue", "green", "green"],
+            "age": [30, 30, 41, 41],
+        }
+    )
     rows = list(df.itertuples(index=False, name=None))
     priors = {0: {"male": 0.51, "female": 0.49}, 2: {30: 0.25, 41: 0.5, 50: 0.25}}
     want_cig, want_csf, _ = oracle(rows, priors, {2: 0.7})
@@ -212,7 +223,9 @@ def test_column_expressions_and_weights():
     df = pd.DataFrame({"age": [21, 25, 33, 38, 45, 47], "sex": ["f", "m", "f", "m", "f", "f"]})
     factors = information_factors(df, columns=[{"decade": "age // 10"}, "sex"])
     rows = [(a // 10, s) for a, s in zip(df["age"], df["sex"])]
-    np.testing.assert_allclose(factors.cig().df()[["decade", "sex"]].to_numpy(float), oracle(rows, {}, {})[0], atol=1e-12)
+    np.testing.assert_allclose(
+        factors.cig().df()[["decade", "sex"]].to_numpy(float), oracle(rows, {}, {})[0], atol=1e-12
+    )
     w = factors.weights().df()
     assert w["column"].tolist() == ["decade", "sex"]
     h = _entropy([r[0] for r in rows])
@@ -262,8 +275,13 @@ def test_prior_negative_entry():
 
 
 def test_prior_zero_for_observed_value():
-    _raises(ParameterError, r"'gender'.*probability 0.*'female'", cig, EXAMPLE,
-            priors={"gender": {"male": 1.0, "female": 0.0}})
+    _raises(
+        ParameterError,
+        r"'gender'.*probability 0.*'female'",
+        cig,
+        EXAMPLE,
+        priors={"gender": {"male": 1.0, "female": 0.0}},
+    )
 
 
 def test_prior_key_of_wrong_type_and_duplicate():
@@ -274,13 +292,24 @@ def test_prior_key_of_wrong_type_and_duplicate():
 
 @pytest.mark.parametrize("bad", [0, 0.0, -0.5, 1.5, True, "0.8", float("nan")])
 def test_accuracy_outside_range(bad):
-    _raises(ParameterError, r"accuracy of column 'name' must be a number in \(0, 1\]", cig, EXAMPLE,
-            accuracies={"name": bad})
+    _raises(
+        ParameterError,
+        r"accuracy of column 'name' must be a number in \(0, 1\]",
+        cig,
+        EXAMPLE,
+        accuracies={"name": bad},
+    )
 
 
 def test_prior_or_accuracy_for_column_not_analysed():
-    _raises(ColumnError, r"priors names the column 'name', which is not analysed", cig, EXAMPLE,
-            columns=["gender", "eye_color"], priors={"name": {"x": 1.0}})
+    _raises(
+        ColumnError,
+        r"priors names the column 'name', which is not analysed",
+        cig,
+        EXAMPLE,
+        columns=["gender", "eye_color"],
+        priors={"name": {"x": 1.0}},
+    )
     _raises(ColumnError, r"accuracies names the column 'age'", cig, EXAMPLE, accuracies={"age": 0.5})
 
 
@@ -306,12 +335,16 @@ from hypothesis import strategies as st
 @pytest.mark.filterwarnings("ignore::sqlpriv.errors.SqlprivWarning")
 @settings(max_examples=10, deadline=None)
 @given(
-    st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 2), st.sampled_from([None, "x"])), min_size=1, max_size=25),
+    st.lists(
+        st.tuples(st.sampled_from("abc"), st.integers(0, 2), st.sampled_from([None, "x"])), min_size=1, max_size=25
+    ),
     st.randoms(use_true_random=False),
 )
 def test_properties_bounds_and_row_order(rows, rnd):
     """CIG >= 0, 0 <= CSF <= 1, 0 <= wCIG <= CIG, and shuffling rows only permutes the per-row values."""
-    df = pd.DataFrame({"a": [r[0] for r in rows], "b": [r[1] for r in rows], "c": pd.array([r[2] for r in rows], dtype=object)})
+    df = pd.DataFrame(
+        {"a": [r[0] for r in rows], "b": [r[1] for r in rows], "c": pd.array([r[2] for r in rows], dtype=object)}
+    )
     f = information_factors(df)
     values = {m: f.measure(m).df()[["a", "b", "c"]].to_numpy(float) for m in ("cig", "csf", "wcig")}
     assert (values["cig"] >= 0).all()
@@ -352,9 +385,13 @@ def test_table_on_a_connection_and_expression_prior():
     import duckdb
 
     con = duckdb.connect()
-    con.execute("create table people as select * from (values ('m', 30, 'a'), ('f', 30, 'a'), ('m', 41, 'b'), ('m', 41, 'b')) t(sex, age, town)")
+    con.execute(
+        "create table people as select * from (values ('m', 30, 'a'), ('f', 30, 'a'), ('m', 41, 'b'), ('m', 41, 'b')) t(sex, age, town)"
+    )
     prior = {3: 0.5, 4: 0.5}  # on the expression age // 10, typed like the expression
     got = cig("people", columns=["sex", {"decade": "age // 10"}, "town"], priors={"decade": prior}, con=con).df()
     rows = [("m", 3, "a"), ("f", 3, "a"), ("m", 4, "b"), ("m", 4, "b")]
-    np.testing.assert_allclose(got[["sex", "decade", "town"]].to_numpy(float), oracle(rows, {1: prior}, {})[0], atol=1e-12)
+    np.testing.assert_allclose(
+        got[["sex", "decade", "town"]].to_numpy(float), oracle(rows, {1: prior}, {})[0], atol=1e-12
+    )
     assert con.execute("select count(*) from people").fetchone()[0] == 4

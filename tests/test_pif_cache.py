@@ -26,7 +26,11 @@ def _fresh_cache():
 def _table(seed: int, n: int = 40) -> pd.DataFrame:
     rng = random.Random(seed)
     return pd.DataFrame(
-        {"a": [rng.randint(0, 3) for _ in range(n)], "b": [rng.choice("xyz") for _ in range(n)], "c": [rng.randint(0, 1) for _ in range(n)]}
+        {
+            "a": [rng.randint(0, 3) for _ in range(n)],
+            "b": [rng.choice("xyz") for _ in range(n)],
+            "c": [rng.randint(0, 1) for _ in range(n)],
+        }
     )
 
 

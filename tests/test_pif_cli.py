@@ -50,8 +50,17 @@ def test_prior_and_accuracy_options(capsys, example_csv, tmp_path):
     prior.write_text(json.dumps([["male", 0.51], ["female", 0.49]]))
     out_csv = tmp_path / "csf.csv"
     code, out, err = run_cli(
-        capsys, "pif", example_csv, "--measure", "csf", "--prior", f"gender={prior}", "--accuracy", "name=0.9",
-        "--out", out_csv,
+        capsys,
+        "pif",
+        example_csv,
+        "--measure",
+        "csf",
+        "--prior",
+        f"gender={prior}",
+        "--accuracy",
+        "name=0.9",
+        "--out",
+        out_csv,
     )
     assert code == 0, err
     assert out == ""  # with --out the values go to the file, not the terminal
@@ -72,18 +81,33 @@ def test_sql_script_runs_in_duckdb_shell_per_row(capsys, example_csv, tmp_path):
     target = tmp_path / "wcig.parquet"
     prior = tmp_path / "eye.json"
     prior.write_text(json.dumps({"blue": 0.3, "green": 0.6, "brown": 0.1}))
-    args = ["pif", example_csv, "--measure", "wcig", "--prior", f"eye_color={prior}", "--accuracy",
-            "eye_color=0.75", "--out", target]
+    args = [
+        "pif",
+        example_csv,
+        "--measure",
+        "wcig",
+        "--prior",
+        f"eye_color={prior}",
+        "--accuracy",
+        "eye_color=0.75",
+        "--out",
+        target,
+    ]
     code, script, err = run_cli(capsys, *args, "--sql")
     assert code == 0, err
     assert not target.exists()
     done = subprocess.run([shell], input=script, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     from_shell = pd.read_parquet(target)
-    api = information_factors(
-        str(example_csv), priors={"eye_color": {"blue": 0.3, "green": 0.6, "brown": 0.1}},
-        accuracies={"eye_color": 0.75},
-    ).wcig().df()
+    api = (
+        information_factors(
+            str(example_csv),
+            priors={"eye_color": {"blue": 0.3, "green": 0.6, "brown": 0.1}},
+            accuracies={"eye_color": 0.75},
+        )
+        .wcig()
+        .df()
+    )
     assert list(from_shell.columns) == ["row", "gender", "name", "eye_color"]
     np.testing.assert_allclose(from_shell.iloc[:, 1:].to_numpy(float), api.iloc[:, 1:].to_numpy(float), atol=1e-12)
 
@@ -155,7 +179,7 @@ def test_heatmap_rows_binned_by_rig_rank():
     sizes = [len(rows) // bins + (1 if b < len(rows) % bins else 0) for b in range(bins)]  # ntile
     start = 0
     for b, size in enumerate(sizes):
-        members = order[start:start + size]
+        members = order[start : start + size]
         start += size
         assert got["rows"][b] == size
         np.testing.assert_allclose(got[["a", "b", "c"]].iloc[b].to_numpy(float), want[members].max(axis=0), atol=1e-12)

@@ -49,7 +49,9 @@ def _compare(df: pd.DataFrame, priors: dict[int, dict], accuracies: dict[int, fl
     their_csf = pif_calculator.compute_csfs(df, feature_priors=dict(priors), feature_accuracies=dict(accuracies))
     our_cig = ours.cig().df()[names].to_numpy(float)
     np.testing.assert_allclose(our_cig, their_cig[names].to_numpy(float), rtol=0, atol=1e-9)
-    np.testing.assert_allclose(ours.csf().df()[names].to_numpy(float), their_csf[names].to_numpy(float), rtol=0, atol=1e-9)
+    np.testing.assert_allclose(
+        ours.csf().df()[names].to_numpy(float), their_csf[names].to_numpy(float), rtol=0, atol=1e-9
+    )
     for p in (50, 95, 100):
         assert pif(ours.cig(), p) == pytest.approx(pif_calculator.compute_pif(their_cig, p), abs=1e-9)
     if weights:
@@ -79,8 +81,13 @@ def test_spec_example_against_piflib():
 
 
 def test_docs_prior_example_against_piflib():
-    df = pd.DataFrame({"gender": ["male", "female", "male", "male"], "eye": ["blue", "blue", "green", "green"],
-                       "job": ["dentist", "dentist", "accountant", "accountant"]}).astype(object)
+    df = pd.DataFrame(
+        {
+            "gender": ["male", "female", "male", "male"],
+            "eye": ["blue", "blue", "green", "green"],
+            "job": ["dentist", "dentist", "accountant", "accountant"],
+        }
+    ).astype(object)
     _compare(df, {0: {"male": 0.51, "female": 0.49}}, {0: 0.8, 2: 0.6}, weights=False)
 
 

@@ -42,11 +42,24 @@ def test_public_modules_do_not_shadow_public_functions():
 
 
 def test_everything_after_columns_is_keyword_only():
-    for name in ("cig", "wcig", "csf", "information_factors", "uniqueness_shapley", "privacy_profile",
-                 "small_classes", "sample_uniques", "assess_request", "report"):
+    for name in (
+        "cig",
+        "wcig",
+        "csf",
+        "information_factors",
+        "uniqueness_shapley",
+        "privacy_profile",
+        "small_classes",
+        "sample_uniques",
+        "assess_request",
+        "report",
+    ):
         params = list(inspect.signature(getattr(sqlpriv, name)).parameters.values())
         positional = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
         assert positional in (["source", "columns"], ["source", "request"]), (name, positional)
-    positional = [p.name for p in inspect.signature(sqlpriv.singling_out).parameters.values()
-                  if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD]
+    positional = [
+        p.name
+        for p in inspect.signature(sqlpriv.singling_out).parameters.values()
+        if p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    ]
     assert positional == ["original", "synthetic"]

@@ -35,8 +35,21 @@ RUN = ("python", "bash")
 MARKER = re.compile(r"^<!--\s*readme-test:\s*skip\s*\((?P<reason>[^)]*)\)\s*-->\s*$")
 MAX_SKIPS = 4
 BLOCK_TIMEOUT = 300
-IGNORE = shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache", ".hypothesis", "*.egg-info", "build", "dist",
-                                ".venv*", "*.duckdb", "*.duckdb.wal", "target", "dbt_packages", "logs")
+IGNORE = shutil.ignore_patterns(
+    ".git",
+    "__pycache__",
+    ".pytest_cache",
+    ".hypothesis",
+    "*.egg-info",
+    "build",
+    "dist",
+    ".venv*",
+    "*.duckdb",
+    "*.duckdb.wal",
+    "target",
+    "dbt_packages",
+    "logs",
+)
 
 
 @dataclass
@@ -69,10 +82,11 @@ def parse(text: str) -> tuple[list[Block], list[int]]:
             body = []
             i += 1
             while i < len(lines) and not lines[i].strip().startswith(ticks):
-                body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i])
+                body.append(lines[i][len(indent) :] if lines[i].startswith(indent) else lines[i])
                 i += 1
-            blocks.append(Block(i - len(body), lang.lower(), "\n".join(body) + "\n", heading,
-                                pending[1] if pending else None))
+            blocks.append(
+                Block(i - len(body), lang.lower(), "\n".join(body) + "\n", heading, pending[1] if pending else None)
+            )
             pending = None
         else:
             m = MARKER.match(line.strip())
@@ -103,8 +117,12 @@ class Runner:
         self.root = root
         self.results: dict[int, subprocess.CompletedProcess | str] = {}
         bin_dir = str(Path(sys.executable).parent)
-        self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""), MPLBACKEND="Agg",
-                        PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])))
+        self.env = dict(
+            os.environ,
+            PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""),
+            MPLBACKEND="Agg",
+            PYTHONPATH=os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+        )
 
     def result(self, index: int) -> subprocess.CompletedProcess | str:
         for i in range(index + 1):
@@ -115,11 +133,15 @@ class Runner:
     def _run(self, block: Block) -> subprocess.CompletedProcess | str:
         if block.skip is not None:
             return f"skipped: {block.skip}"
-        argv = [sys.executable, "-c", block.code] if block.lang == "python" else \
-            ["bash", "-e", "-o", "pipefail", "-c", block.code]
+        argv = (
+            [sys.executable, "-c", block.code]
+            if block.lang == "python"
+            else ["bash", "-e", "-o", "pipefail", "-c", block.code]
+        )
         try:
-            return subprocess.run(argv, cwd=self.root, env=self.env, capture_output=True, text=True,
-                                  timeout=BLOCK_TIMEOUT)
+            return subprocess.run(
+                argv, cwd=self.root, env=self.env, capture_output=True, text=True, timeout=BLOCK_TIMEOUT
+            )
         except subprocess.TimeoutExpired:
             return f"timed out after {BLOCK_TIMEOUT} s"
 
@@ -169,19 +191,34 @@ def test_no_snippet_reads_a_file_that_nothing_makes():
         for found in path.findall(" " + b.code):
             assert (REPO / found).exists() or found in made or found.startswith("examples/out/"), (b.id, found)
         made.update(re.findall(r"examples/out/[\w.-]+", b.code))
-    old = ["voters.parquet\"", "people.parquet", "customers.parquet", "original.csv", "synthetic.csv"]
+    old = ['voters.parquet"', "people.parquet", "customers.parquet", "original.csv", "synthetic.csv"]
     for b in RUNNABLE:
         for name in old:
             assert f'"{name}' not in b.code and f" {name}" not in b.code, (b.id, name)
 
 
 def test_parse_finds_markers_languages_and_dangling_markers():
-    text = "\n".join([
-        "# A", "<!-- readme-test: skip (needs a server we do not have) -->", "```bash", "echo hi", "```",
-        "<!-- readme-test: skip (dangling one here) -->", "text", "```python", "print(1)", "```",
-        "```console", "$ x", "```",
-    ])
+    text = "\n".join(
+        [
+            "# A",
+            "<!-- readme-test: skip (needs a server we do not have) -->",
+            "```bash",
+            "echo hi",
+            "```",
+            "<!-- readme-test: skip (dangling one here) -->",
+            "text",
+            "```python",
+            "print(1)",
+            "```",
+            "```console",
+            "$ x",
+            "```",
+        ]
+    )
     blocks, dangling = parse(text)
     assert [(b.lang, b.skip, b.heading) for b in blocks] == [
-        ("bash", "needs a server we do not have", "A"), ("python", None, "A"), ("console", None, "A")]
+        ("bash", "needs a server we do not have", "A"),
+        ("python", None, "A"),
+        ("console", None, "A"),
+    ]
     assert blocks[1].code == "print(1)\n" and dangling == [6]

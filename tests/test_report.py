@@ -81,7 +81,11 @@ class Parsed(html.parser.HTMLParser):
             self._row.append(tuple(self._cell))
             self._cell = None
         elif tag == "tr" and self._row is not None:
-            if all(v is None for _, v in self._row) and not self.tables[self._table]["rows"] and not self.tables[self._table]["header"]:
+            if (
+                all(v is None for _, v in self._row)
+                and not self.tables[self._table]["rows"]
+                and not self.tables[self._table]["header"]
+            ):
                 self.tables[self._table]["header"] = [t for t, _ in self._row]
             else:
                 self.tables[self._table]["rows"].append(self._row)
@@ -111,7 +115,9 @@ def assert_frames(got: pd.DataFrame, want: pd.DataFrame, columns: list[str] | No
     for c in columns:
         g, w = got[c].tolist(), want[c].tolist()
         if pd.api.types.is_numeric_dtype(want[c]):
-            np.testing.assert_allclose(np.array(g, dtype=float), np.array(w, dtype=float), rtol=0, atol=1e-12, err_msg=c)
+            np.testing.assert_allclose(
+                np.array(g, dtype=float), np.array(w, dtype=float), rtol=0, atol=1e-12, err_msg=c
+            )
         else:
             assert [str(x) for x in g] == [str(x) for x in w], c
 
@@ -119,14 +125,33 @@ def assert_frames(got: pd.DataFrame, want: pd.DataFrame, columns: list[str] | No
 @pytest.fixture(scope="module")
 def flare_report(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report") / "flare.html"
-    return sqlpriv.report(str(FLARE_CSV), FLARE_COLUMNS, by=FLARE_BY, request=["class", "area"], output=out, progress=False)
+    return sqlpriv.report(
+        str(FLARE_CSV), FLARE_COLUMNS, by=FLARE_BY, request=["class", "area"], output=out, progress=False
+    )
 
 
 @pytest.fixture(scope="module")
 def adult_report(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report") / "adult.html"
-    code = main(["report", str(ORI), "--synthetic", str(SYN), "--by", "education", "--by", "sex",
-                 "--request", "age", "--request", "decade=age // 10", "-o", str(out), "--no-progress"])
+    code = main(
+        [
+            "report",
+            str(ORI),
+            "--synthetic",
+            str(SYN),
+            "--by",
+            "education",
+            "--by",
+            "sex",
+            "--request",
+            "age",
+            "--request",
+            "decade=age // 10",
+            "-o",
+            str(out),
+            "--no-progress",
+        ]
+    )
     assert code == 0
     return out
 
@@ -159,7 +184,9 @@ def test_flare_profile_and_shapley(flare_report):
     r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), FLARE_COLUMNS)
     assert_frames(p.frame("shapley-table"), r.summary().df())
     for i, expr in enumerate(FLARE_BY):
-        assert_frames(p.frame(f"by-{i}-table").rename(columns={"level": "level"}), r.by(expr).df(), ["n", "share", *FLARE_COLUMNS])
+        assert_frames(
+            p.frame(f"by-{i}-table").rename(columns={"level": "level"}), r.by(expr).df(), ["n", "share", *FLARE_COLUMNS]
+        )
     # Figure 2 rows: oracle = the per-row values sorted by their total, read at the printed ranks
     rows = p.frame("shapley-rows-table")
     per_row = r.per_row().df()
@@ -184,7 +211,9 @@ def test_flare_pif(flare_report):
     assert len(risky) == 40
     np.testing.assert_allclose(risky["rig"].to_numpy(float), np.sort(rig)[::-1][:40], atol=1e-9)
     cells = c.df().set_index("row")
-    np.testing.assert_allclose(risky[FLARE_COLUMNS].to_numpy(float), cells.loc[risky["row"], FLARE_COLUMNS].to_numpy(), atol=1e-12)
+    np.testing.assert_allclose(
+        risky[FLARE_COLUMNS].to_numpy(float), cells.loc[risky["row"], FLARE_COLUMNS].to_numpy(), atol=1e-12
+    )
 
 
 def test_flare_request(flare_report):
@@ -281,7 +310,9 @@ def test_plot_pif_figures():
     line = [ln for ln in fig.axes[0].lines if ln.get_gid() == "pif"][0]
     assert line.get_xdata()[0] == pytest.approx(np.percentile(rig, 95), abs=1e-9)
     fig = plot.fig_bars(c)
-    np.testing.assert_allclose([b.get_width() for b in _bars(fig, "fig")], c.df()[FLARE_COLUMNS].sum().to_numpy(), atol=1e-9)
+    np.testing.assert_allclose(
+        [b.get_width() for b in _bars(fig, "fig")], c.df()[FLARE_COLUMNS].sum().to_numpy(), atol=1e-9
+    )
     fig = plot.cig_heatmap(c, rows=15)
     image = fig.axes[0].images[0].get_array()
     top = c.df().assign(rig=rig).sort_values(["rig", "row"], ascending=[False, True]).head(15)
@@ -299,8 +330,11 @@ def test_plot_singling_out_and_measure_plot_methods():
     f = sqlpriv.information_factors(str(FLARE_CSV), ["class", "area"])
     assert f.plot("rig").axes and f.cig().plot("fig").axes
     a = sqlpriv.assess_request(str(FLARE_CSV), ["class", "area"])
-    np.testing.assert_allclose([b.get_width() for b in a.plot().axes[0].patches if b.get_gid() == "privacy_factor"],
-                               a.fields().df()["factor_after"], atol=1e-12)
+    np.testing.assert_allclose(
+        [b.get_width() for b in a.plot().axes[0].patches if b.get_gid() == "privacy_factor"],
+        a.fields().df()["factor_after"],
+        atol=1e-12,
+    )
     u = sqlpriv.sample_uniques(str(ORI), max_cols=2)
     assert u.plot().axes
     with pytest.raises(sqlpriv.ParameterError, match="plots as one of"):
@@ -403,7 +437,9 @@ def test_report_renders_in_headless_chromium(which, request, tmp_path):
         boxes = page.boxes("section")
         shot = page.screenshot()
         svgs = page.evaluate("document.querySelectorAll('figure svg').length")
-        widths = page.evaluate("JSON.stringify([...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width))")
+        widths = page.evaluate(
+            "JSON.stringify([...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width))"
+        )
         errors = page.errors()
         requests = page.requests()
     assert errors == []
@@ -418,7 +454,9 @@ def test_report_renders_in_headless_chromium(which, request, tmp_path):
 def test_browser_sees_network_requests(tmp_path):
     """The check above can fail: a page that fetches an image is caught."""
     page_file = tmp_path / "bad.html"
-    page_file.write_text('<html><body><img src="http://127.0.0.1:9/x.png"><script>console.error("boom")</script></body></html>')
+    page_file.write_text(
+        '<html><body><img src="http://127.0.0.1:9/x.png"><script>console.error("boom")</script></body></html>'
+    )
     with chromium.Page(_browser()) as page:
         url = page.open(page_file)
         requests, errors = page.requests(), page.errors()

@@ -265,16 +265,24 @@ def tables(draw):
     for j in range(d):
         k = draw(st.integers(1, 6))
         kind = draw(st.sampled_from(["int", "str"]))
-        values = st.one_of(st.integers(0, k - 1), st.none()) if kind == "int" else st.one_of(
-            st.sampled_from(["a", "b b", "c'", "ü", "e", "f"][:k]), st.none()
+        values = (
+            st.one_of(st.integers(0, k - 1), st.none())
+            if kind == "int"
+            else st.one_of(st.sampled_from(["a", "b b", "c'", "ü", "e", "f"][:k]), st.none())
         )
         cols[f"c {j}"] = draw(st.lists(values, min_size=n, max_size=n))
     return pd.DataFrame({name: pd.Series(v, dtype="object") for name, v in cols.items()})
 
 
 @SETTINGS
-@given(df=tables(), k=st.integers(1, 6), approve=st.floats(0, 1), gap=st.floats(0, 1),
-       strategy=st.sampled_from(STRATEGIES), dropna=st.booleans())
+@given(
+    df=tables(),
+    k=st.integers(1, 6),
+    approve=st.floats(0, 1),
+    gap=st.floats(0, 1),
+    strategy=st.sampled_from(STRATEGIES),
+    dropna=st.booleans(),
+)
 def test_against_brute_force(df, k, approve, gap, strategy, dropna):
     reject = approve * gap
     cols = list(df.columns)
@@ -382,8 +390,9 @@ def test_inputs_not_modified():
 def test_sql_runs_in_duckdb_shell(tmp_path, strategy, dropna):
     path = tmp_path / "small.csv"
     SMALL.to_csv(path, index=False)
-    a = assess_request(str(path), ["g", {"decade": "age // 10"}, "withnull"], weights={"g": 0.9}, strategy=strategy,
-                       k=2, dropna=dropna)
+    a = assess_request(
+        str(path), ["g", {"decade": "age // 10"}, "withnull"], weights={"g": 0.9}, strategy=strategy, k=2, dropna=dropna
+    )
     assert a.n == (4 if dropna else 6)
     out = subprocess.run(["duckdb", "-json"], input=a.sql, capture_output=True, text=True, check=True).stdout
     results = [json.loads(chunk) for chunk in _json_arrays(out)]
@@ -446,12 +455,19 @@ def test_against_the_articles_javascript(seed):
     script = __import__("pathlib").Path(__file__).parent / "data" / "request" / "cave_profile.js"
     request = ["gender", "age", "hobby"]
     payload = json.dumps({"data": json.loads(df.to_json(orient="records")), "request": request})
-    js = json.loads(subprocess.run(["node", str(script)], input=payload, capture_output=True, text=True, check=True).stdout)
+    js = json.loads(
+        subprocess.run(["node", str(script)], input=payload, capture_output=True, text=True, check=True).stdout
+    )
     ours = privacy_profile(df).df()
     assert ours["column"].tolist() == [r["Field"] for r in js["table"]]
-    for ours_col, js_col in [("privacy_factor", "PrivacyFactor"), ("probability", "Probability"),
-                             ("shannons", "Shannons"), ("harts", "Harts"), ("values", "Values"),
-                             ("categories", "Categories")]:
+    for ours_col, js_col in [
+        ("privacy_factor", "PrivacyFactor"),
+        ("probability", "Probability"),
+        ("shannons", "Shannons"),
+        ("harts", "Harts"),
+        ("values", "Values"),
+        ("categories", "Categories"),
+    ]:
         assert ours[ours_col].tolist() == pytest.approx([r[js_col] for r in js["table"]], abs=1e-12), ours_col
     assert assess_request(df, request).score == pytest.approx(js["score"], abs=1e-12)
 
@@ -488,7 +504,9 @@ def test_uniqueness_bins_for_a_huge_k():
 def test_constant_expression_and_odd_names(strategy):
     # a constant is one category (not GROUP BY 1, the first output column); quoted names
     df = pd.DataFrame({'a"b': [1, 1, 2, 3], "Select": ["x", "y", "x", "x"]})
-    a = assess_request(df, ['a"b', {"one": "1"}, {"e": '"a""b" // 2'}, {"s2": 'upper("select")'}], strategy=strategy, k=2)
+    a = assess_request(
+        df, ['a"b', {"one": "1"}, {"e": '"a""b" // 2'}, {"s2": 'upper("select")'}], strategy=strategy, k=2
+    )
     f = a.fields().df().set_index("field")
     assert f.loc["one", "factor_after"] == pytest.approx(0.75, abs=1e-15)
     assert pd.isna(f.loc["one", "source_columns"]) and pd.isna(f.loc["one", "factor_before"])
@@ -516,7 +534,9 @@ def test_dropna_hand_computed(strategy):
     assert p["values"].tolist() == [4, 4]
     assert p["privacy_factor"].tolist() == pytest.approx([1 / 6, 1 / 3], abs=1e-12)
     with pytest.raises(EmptyInputError, match="every one of the 2 rows .* has a NULL"):
-        assess_request(SMALL.iloc[:2], ["withnull"], dropna=True, strategy=strategy).decision  # lazy: the figures run on first use
+        assess_request(
+            SMALL.iloc[:2], ["withnull"], dropna=True, strategy=strategy
+        ).decision  # lazy: the figures run on first use
     with pytest.raises(ParameterError, match="dropna must be True or False"):
         assess_request(SMALL, ["g"], dropna="yes")
 

@@ -27,9 +27,23 @@ FLARE = Path(__file__).resolve().parents[1] / "examples" / "data" / "flare.csv"
 ODD_TABLE = 'odd "t" able'
 ODD = ['a "b" c', "it's", "x y"]
 REPORT_COLUMNS = [
-    "score", "decision", "rule", "score_decision", "violated_rules", "n", "classes", "smallest_class", "rows_below_k", "share_below_k",
-    "unique_rows", "share_unique", "guess_probability", "joint_factor", "joint_score",
-    "joint_decision", "rows_before_dropna",
+    "score",
+    "decision",
+    "rule",
+    "score_decision",
+    "violated_rules",
+    "n",
+    "classes",
+    "smallest_class",
+    "rows_below_k",
+    "share_below_k",
+    "unique_rows",
+    "share_unique",
+    "guess_probability",
+    "joint_factor",
+    "joint_score",
+    "joint_decision",
+    "rows_before_dropna",
 ]
 PROFILE_COLUMNS = ["column", "privacy_factor", "probability", "shannons", "harts", "values", "categories"]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -182,13 +196,29 @@ def test_profile_query_on_a_subquery_source(con, flare):
         (["class", "largest_spot_size", "activity", "area"], 0.8, 0.2, 5),
         (["class", "largest_spot_size", "spot_distribution", "evolution"], 0.5, 0.1, 3),
         (["largest_spot_size"], 0.99, 0.2, 2),  # one column: its own set is the joint set
-        (["class", "largest_spot_size", "spot_distribution", "activity", "evolution",
-          "past_activity", "historically_complex", "hc_past", "area", "area_largest"], 0.9, 0.9, 10),
+        (
+            [
+                "class",
+                "largest_spot_size",
+                "spot_distribution",
+                "activity",
+                "evolution",
+                "past_activity",
+                "historically_complex",
+                "hc_past",
+                "area",
+                "area_largest",
+            ],
+            0.9,
+            0.9,
+            10,
+        ),
     ],
 )
 def test_report_query_matches_api_and_brute_force_on_flare(con, flare, columns, approve, reject, k):
-    chain = run(con, "request_report_query", source='"main"."flare"', columns=columns,
-                approve=approve, reject=reject, k=k)
+    chain = run(
+        con, "request_report_query", source='"main"."flare"', columns=columns, approve=approve, reject=reject, k=k
+    )
     assert list(chain.columns) == REPORT_COLUMNS and len(chain) == 1
     api = assess_request(FLARE, columns, approve=approve, reject=reject, k=k).report().df()
     assert_frames_close(chain, api)
@@ -220,9 +250,14 @@ def test_report_query_odd_names_and_nulls(con):
 # ----------------------------------------------------------------- small_classes
 
 
-@pytest.mark.parametrize("columns, k", [(["class", "largest_spot_size", "activity", "area"], 5),
-                                        (["class", "largest_spot_size", "spot_distribution"], 3),
-                                        (["class"], 100)])
+@pytest.mark.parametrize(
+    "columns, k",
+    [
+        (["class", "largest_spot_size", "activity", "area"], 5),
+        (["class", "largest_spot_size", "spot_distribution"], 3),
+        (["class"], 100),
+    ],
+)
 def test_small_classes_brute_force_on_flare(con, flare, columns, k):
     chain = run(con, "request_small_classes", source='"main"."flare"', columns=columns, k=k)
     assert list(chain.columns) == columns + ["class_size"]
@@ -268,7 +303,7 @@ def test_small_classes_bad_input():
     with pytest.raises(ParameterError, match="columns is empty"):
         small_classes(df, [], k=2)
     with pytest.raises(ParameterError, match="plain column names"):
-        small_classes(df, [{"z": "upper(\"x y\")"}], k=2)
+        small_classes(df, [{"z": 'upper("x y")'}], k=2)
     with pytest.raises(ColumnError, match="nope"):
         small_classes(df, ["nope"], k=2)
 
@@ -278,8 +313,11 @@ def test_small_classes_bad_input():
 
 @SETTINGS
 @given(
-    data=st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.integers(0, 3), st.sampled_from([0.5, 1.5])),
-                  min_size=1, max_size=40),
+    data=st.lists(
+        st.tuples(st.sampled_from(["a", "b", None]), st.integers(0, 3), st.sampled_from([0.5, 1.5])),
+        min_size=1,
+        max_size=40,
+    ),
     ncols=st.integers(1, 3),
     k=st.integers(1, 6),
 )
@@ -308,7 +346,9 @@ def test_chain_runs_in_the_duckdb_shell(con):
     script = (
         macros.script()
         + render("engine/source_view.sql", view="flare", reader="read_csv", path=str(FLARE))
-        + ";\n" + query + ";\n"
+        + ";\n"
+        + query
+        + ";\n"
     )
     out = subprocess.run(["duckdb", "-json"], input=script, capture_output=True, text=True, check=True).stdout
     shell = json.loads(out)[0]

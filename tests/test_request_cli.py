@@ -49,6 +49,7 @@ def test_exit_code_per_decision(csv, capsys, extra, decision, code):
 
 def test_exit_codes_of_the_real_process(csv):
     """The console entry point returns the gate as the process exit status."""
+
     def status(*args: str) -> int:
         return subprocess.run([sys.executable, "-m", "sqlpriv", *args], capture_output=True, text=True).returncode
 
@@ -79,15 +80,61 @@ JSON_SCHEMA = {
     "uniqueness": list,
     "warnings": list,
 }
-FIELD_KEYS = ["field", "expression", "source_columns", "factor_before", "factor_after", "weight", "factor",
-              "probability", "shannons", "harts", "values", "categories", "scored_with", "group_factor"]
-JOINT_KEYS = ["columns", "n", "classes", "smallest_class", "rows_below_k", "share_below_k", "unique_rows",
-              "share_unique", "guess_probability", "privacy_factor", "score", "decision"]
+FIELD_KEYS = [
+    "field",
+    "expression",
+    "source_columns",
+    "factor_before",
+    "factor_after",
+    "weight",
+    "factor",
+    "probability",
+    "shannons",
+    "harts",
+    "values",
+    "categories",
+    "scored_with",
+    "group_factor",
+]
+JOINT_KEYS = [
+    "columns",
+    "n",
+    "classes",
+    "smallest_class",
+    "rows_below_k",
+    "share_below_k",
+    "unique_rows",
+    "share_unique",
+    "guess_probability",
+    "privacy_factor",
+    "score",
+    "decision",
+]
 
 
 def test_json_schema(csv, capsys):
-    code = main(["request", csv, "-c", "g", "-c", "decade=age // 10", "-c", "id", "--weight", "id=0.95",
-                 "--k", "2", "--approve", "0.8", "--reject", "0.01", "--format", "json"])
+    code = main(
+        [
+            "request",
+            csv,
+            "-c",
+            "g",
+            "-c",
+            "decade=age // 10",
+            "-c",
+            "id",
+            "--weight",
+            "id=0.95",
+            "--k",
+            "2",
+            "--approve",
+            "0.8",
+            "--reject",
+            "0.01",
+            "--format",
+            "json",
+        ]
+    )
     out = json.loads(capsys.readouterr().out)
     assert code == 3
     assert list(out) == list(JSON_SCHEMA)
@@ -189,7 +236,9 @@ def test_profile_cli_and_sql(csv, capsys):
     assert [r["column"] for r in shell] == ["g", "decade"]
     assert [r["privacy_factor"] for r in shell] == pytest.approx([7 / 18, 7 / 18], abs=1e-12)
     assert main(["profile", csv, "-c", "g", "--format", "csv"]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "column,privacy_factor,probability,shannons,harts,values,categories"
+    assert (
+        capsys.readouterr().out.splitlines()[0] == "column,privacy_factor,probability,shannons,harts,values,categories"
+    )
     assert main(["profile", csv, "-c", "nosuch"]) == 1
 
 

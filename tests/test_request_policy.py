@@ -61,21 +61,41 @@ def test_the_issue_request_was_approved_and_the_strict_policy_stops_it(adult):
     assert rejected.decision == "reject" and rejected.rule == "max_unique_share"
 
 
-@pytest.mark.parametrize("max_share,min_k,on_violation", [
-    (0.2, None, "review"), (0.5, None, "review"), (None, 2, "reject"), (None, 3, "review"), (0.0, 1, "reject"),
-    (None, None, "reject"),
-])
+@pytest.mark.parametrize(
+    "max_share,min_k,on_violation",
+    [
+        (0.2, None, "review"),
+        (0.5, None, "review"),
+        (None, 2, "reject"),
+        (None, 3, "review"),
+        (0.0, 1, "reject"),
+        (None, None, "reject"),
+    ],
+)
 def test_policy_decisions_equal_brute_force(max_share, min_k, on_violation):
     df = pd.DataFrame({"a": [1, 1, 2, 2, 3, 3, 4, 5], "b": ["x", "x", "y", "y", "x", "z", "z", "z"]})
     for approve, reject in [(0.0, 0.0), (0.3, 0.1), (0.99, 0.5), (1.0, 1.0)]:
-        a = assess_request(df, ["a", "b"], approve=approve, reject=reject, max_unique_share=max_share, min_k=min_k,
-                           on_violation=on_violation)
+        a = assess_request(
+            df,
+            ["a", "b"],
+            approve=approve,
+            reject=reject,
+            max_unique_share=max_share,
+            min_k=min_k,
+            on_violation=on_violation,
+        )
         sizes = df.groupby(["a", "b"]).size()
         share_unique = (sizes == 1).sum() / len(df)
         score = cave_factor(df[["a"]]) * cave_factor(df[["b"]])
         cave = "approve" if score >= approve else ("reject" if score < reject else "review")
-        violated = [name for name, bad in [("max_unique_share", max_share is not None and share_unique > max_share),
-                                           ("min_k", min_k is not None and sizes.min() < min_k)] if bad]
+        violated = [
+            name
+            for name, bad in [
+                ("max_unique_share", max_share is not None and share_unique > max_share),
+                ("min_k", min_k is not None and sizes.min() < min_k),
+            ]
+            if bad
+        ]
         rank = {"approve": 0, "review": 1, "reject": 2}
         final = on_violation if violated and rank[on_violation] > rank[cave] else cave
         assert a.score == pytest.approx(score, abs=1e-12)
@@ -85,10 +105,12 @@ def test_policy_decisions_equal_brute_force(max_share, min_k, on_violation):
 
 def test_policy_arguments_are_checked():
     df = pd.DataFrame({"a": [1, 2]})
-    for kwargs, message in [({"max_unique_share": 1.5}, "max_unique_share must be between 0 and 1"),
-                            ({"min_k": 0}, "min_k must be a positive integer"),
-                            ({"min_k": 2.5}, "min_k must be a positive integer"),
-                            ({"on_violation": "approve"}, "on_violation must be 'review' or 'reject'")]:
+    for kwargs, message in [
+        ({"max_unique_share": 1.5}, "max_unique_share must be between 0 and 1"),
+        ({"min_k": 0}, "min_k must be a positive integer"),
+        ({"min_k": 2.5}, "min_k must be a positive integer"),
+        ({"on_violation": "approve"}, "on_violation must be 'review' or 'reject'"),
+    ]:
         with pytest.raises(ParameterError, match=message):
             assess_request(df, ["a"], **kwargs)
 
@@ -106,8 +128,9 @@ def test_cli_policy_exit_codes_and_the_rule_named():
     code, out = cli(*base, "--min-k", "2", "--on-violation", "reject", "--format", "json")
     report = json.loads(out)
     assert code == 4 and report["rule"] == "min_k" and report["policy"]["min_k"] == 2
-    proc = subprocess.run([sys.executable, "-m", "sqlpriv", *base, "--max-unique-share", "-1"], capture_output=True,
-                          text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sqlpriv", *base, "--max-unique-share", "-1"], capture_output=True, text=True
+    )
     assert proc.returncode == 2 and "max_unique_share must be between 0 and 1" in proc.stderr
 
 
@@ -155,7 +178,9 @@ def test_nine_bits_cli(tmp_path):
     assert report["fields"][0]["group_factor"] == 0.0
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(
     values=st.lists(st.integers(0, 63), min_size=2, max_size=40),
     other=st.lists(st.integers(0, 2), min_size=40, max_size=40),
@@ -179,8 +204,11 @@ def test_fields_reading_different_columns_stay_separate_and_weights_stay_alone()
     a = assess_request(df, ["a", {"a2": "a % 2"}, "b", {"bc": "b + c"}, "c", {"c2": "c * 2"}], weights={"c2": 0.7})
     # a, a2 read a; b, bc, c read b or c (bc links them); c2 is weighted: its own group
     assert a.groups == [["a", "a2"], ["b", "bc", "c"], ["c2"]]
-    expected = cave_factor(df[["a"]].assign(a2=df["a"] % 2)) * cave_factor(
-        df[["b"]].assign(bc=df["b"] + df["c"], c=df["c"])) * 0.7
+    expected = (
+        cave_factor(df[["a"]].assign(a2=df["a"] % 2))
+        * cave_factor(df[["b"]].assign(bc=df["b"] + df["c"], c=df["c"]))
+        * 0.7
+    )
     assert a.score == pytest.approx(expected, abs=1e-12)
     fields = a.fields().df().set_index("field")
     assert list(fields.loc["bc", "scored_with"]) == ["b", "bc", "c"]
@@ -190,8 +218,9 @@ def test_fields_reading_different_columns_stay_separate_and_weights_stay_alone()
 def test_sql_query_report_takes_the_policy_options(capsys):
     import duckdb
 
-    code, script = cli("sql", "query", "report", str(ADULT), "-c", "age,sex,race,occupation",
-                       "--max-unique-share", "0", "--min-k", "5")
+    code, script = cli(
+        "sql", "query", "report", str(ADULT), "-c", "age,sex,race,occupation", "--max-unique-share", "0", "--min-k", "5"
+    )
     assert code == 0
     con = duckdb.connect()
     text = "\n".join(line for line in script.splitlines() if not line.startswith("--"))

@@ -41,9 +41,7 @@ def duckdb_shell() -> str:
 
 def run_shell(script: str, cwd: Path) -> list[pd.DataFrame]:
     """Run a script in the DuckDB shell in CSV mode; return its result tables."""
-    out = subprocess.run(
-        [duckdb_shell(), "-csv"], input=script, capture_output=True, text=True, cwd=cwd, timeout=120
-    )
+    out = subprocess.run([duckdb_shell(), "-csv"], input=script, capture_output=True, text=True, cwd=cwd, timeout=120)
     assert out.returncode == 0, out.stderr
     blocks, current = [], []
     for line in out.stdout.splitlines():
@@ -103,16 +101,29 @@ def test_cli_errors_are_one_line(capsys):
 def test_sql_script_runs_in_the_duckdb_shell(tmp_path, python_result):
     per_row_out = tmp_path / "phi_shell.parquet"
     code, script = cli(
-        "shapley", str(FLARE_CSV), *sum((["-c", c] for c in COLS), []),
-        "--by", "C > 0", "--by", "evolution", "--per-row", str(per_row_out), "--sql",
+        "shapley",
+        str(FLARE_CSV),
+        *sum((["-c", c] for c in COLS), []),
+        "--by",
+        "C > 0",
+        "--by",
+        "evolution",
+        "--per-row",
+        str(per_row_out),
+        "--sql",
     )
     assert code == 0 and not per_row_out.exists()  # --sql prints, it does not run
     (tmp_path / "script.sql").write_text(script)
     summary, by_c, by_evolution = run_shell(script, tmp_path)
     expected = python_result.summary().df()
     assert summary["column"].tolist() == COLS
-    assert np.abs(summary[["entropy", "conditional_entropy", "shapley"]].to_numpy()
-                  - expected[["entropy", "conditional_entropy", "shapley"]].to_numpy()).max() < 1e-12
+    assert (
+        np.abs(
+            summary[["entropy", "conditional_entropy", "shapley"]].to_numpy()
+            - expected[["entropy", "conditional_entropy", "shapley"]].to_numpy()
+        ).max()
+        < 1e-12
+    )
     expected_by = python_result.by("evolution").df()
     assert np.abs(by_evolution[COLS].to_numpy() - expected_by[COLS].to_numpy()).max() < 1e-12
     assert by_c["n"].tolist() == [884, 182]
@@ -122,12 +133,22 @@ def test_sql_script_runs_in_the_duckdb_shell(tmp_path, python_result):
 
 
 def test_sampled_sql_script_runs_in_the_duckdb_shell(tmp_path):
-    code, script = cli("shapley", str(FLARE_CSV), *sum((["-c", c] for c in FLARE_PREDICTORS), []),
-                       "--method", "sample", "--samples", "10", "--sql")
+    code, script = cli(
+        "shapley",
+        str(FLARE_CSV),
+        *sum((["-c", c] for c in FLARE_PREDICTORS), []),
+        "--method",
+        "sample",
+        "--samples",
+        "10",
+        "--sql",
+    )
     assert code == 0
     (summary,) = run_shell(script, tmp_path)
     api = sqlpriv.uniqueness_shapley(str(FLARE_CSV), FLARE_PREDICTORS, method="sample", samples=10).summary().df()
-    assert np.abs(summary[["shapley", "shapley_se"]].to_numpy() - api[["shapley", "shapley_se"]].to_numpy()).max() < 1e-12
+    assert (
+        np.abs(summary[["shapley", "shapley_se"]].to_numpy() - api[["shapley", "shapley_se"]].to_numpy()).max() < 1e-12
+    )
 
 
 def test_macro_pack_loads_in_the_shell(tmp_path):
@@ -143,8 +164,12 @@ def test_macro_pack_loads_in_the_shell(tmp_path):
 def test_wheel_installs_and_finds_its_templates(tmp_path):
     """Build the wheel, install it in a fresh venv, run the CLI from an unrelated folder."""
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(REPO)],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist), str(REPO)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     (wheel,) = dist.glob("sqlpriv-*.whl")
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
@@ -152,23 +177,47 @@ def test_wheel_installs_and_finds_its_templates(tmp_path):
     # reuse this environment's dependencies (duckdb, pandas, ...) without its editable sqlpriv:
     # a plain path entry is searched after the venv's own site-packages and its .pth files
     # (the editable install hook) are not processed
-    inner_site = subprocess.run([str(py), "-c", "import site; print(site.getsitepackages()[0])"],
-                                capture_output=True, text=True, check=True).stdout.strip()
+    inner_site = subprocess.run(
+        [str(py), "-c", "import site; print(site.getsitepackages()[0])"], capture_output=True, text=True, check=True
+    ).stdout.strip()
     Path(inner_site, "outer_deps.pth").write_text("\n".join(site.getsitepackages()) + "\n")
-    subprocess.run([str(py), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
-                   check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     workdir = tmp_path / "elsewhere"
     workdir.mkdir()
-    where = subprocess.run([str(py), "-c", "import sqlpriv, sqlpriv.engine.templates as t; print(sqlpriv.__file__); print(t.template_dir())"],
-                           capture_output=True, text=True, cwd=workdir, check=True).stdout.splitlines()
+    where = subprocess.run(
+        [
+            str(py),
+            "-c",
+            "import sqlpriv, sqlpriv.engine.templates as t; print(sqlpriv.__file__); print(t.template_dir())",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+        check=True,
+    ).stdout.splitlines()
     assert where[0].startswith(str(env_dir)) and where[1].startswith(str(env_dir))
-    out = subprocess.run([str(env_dir / "bin" / "sqlpriv"), "shapley", str(FLARE_CSV), "-c", "class", "-c", "area", "--format", "csv"],
-                         capture_output=True, text=True, cwd=workdir, timeout=120)
+    out = subprocess.run(
+        [str(env_dir / "bin" / "sqlpriv"), "shapley", str(FLARE_CSV), "-c", "class", "-c", "area", "--format", "csv"],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     df = pd.read_csv(io.StringIO(out.stdout))
     assert df["column"].tolist() == ["class", "area"]
-    bundled = subprocess.run([str(py), "-c", "import sqlpriv; print(sqlpriv.example_path('flare.csv'))"],
-                             capture_output=True, text=True, cwd=workdir, check=True).stdout.strip()
+    bundled = subprocess.run(
+        [str(py), "-c", "import sqlpriv; print(sqlpriv.example_path('flare.csv'))"],
+        capture_output=True,
+        text=True,
+        cwd=workdir,
+        check=True,
+    ).stdout.strip()
     assert bundled.startswith(str(env_dir))
 
 
@@ -188,7 +237,9 @@ def test_csv_outputs_from_python_and_from_the_shell_agree(tmp_path, python_resul
     per_row = python_result.per_row()
     per_row.write(tmp_path / "py.csv")
     shell_out = tmp_path / "shell.csv"
-    code, script = cli("shapley", str(FLARE_CSV), *sum((["-c", c] for c in COLS), []), "--per-row", str(shell_out), "--sql")
+    code, script = cli(
+        "shapley", str(FLARE_CSV), *sum((["-c", c] for c in COLS), []), "--per-row", str(shell_out), "--sql"
+    )
     assert code == 0
     run_shell(script, tmp_path)
     a, b = pd.read_csv(tmp_path / "py.csv"), pd.read_csv(shell_out)

@@ -46,8 +46,10 @@ def frame(rows, names, kinds):
         if kinds[j] == "int":
             data[name] = pd.array(values, dtype="Int64")
         elif kinds[j] == "date":
-            data[name] = pd.Series(pd.to_datetime(values)).dt.date.astype(object).where(
-                pd.notna(pd.Series(values, dtype=object)), None
+            data[name] = (
+                pd.Series(pd.to_datetime(values))
+                .dt.date.astype(object)
+                .where(pd.notna(pd.Series(values, dtype=object)), None)
             )
         else:
             data[name] = pd.Series(values, dtype=object)

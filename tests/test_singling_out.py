@@ -66,13 +66,15 @@ def random_pair(seed: int, n_ori: int = 40, n_syn: int = 35):
         f = np.round(rng.integers(0, 5, n) * 0.1 + rng.choice([0, 1e-13], n), 13)
         f[rng.random(n) < 0.1] = np.nan
         dt = pd.to_datetime("2024-01-01") + pd.to_timedelta(rng.integers(0, 3, n), unit="h")
-        return pd.DataFrame({
-            "a": pd.array(a, dtype="Int64"),
-            "s": rng.choice(["x", "y", "z", None], n),
-            "f": f,
-            "t": pd.Series(dt).where(rng.random(n) > 0.1),
-            "b": rng.integers(0, 2, n),
-        })
+        return pd.DataFrame(
+            {
+                "a": pd.array(a, dtype="Int64"),
+                "s": rng.choice(["x", "y", "z", None], n),
+                "f": f,
+                "t": pd.Series(dt).where(rng.random(n) > 0.1),
+                "b": rng.integers(0, 2, n),
+            }
+        )
 
     ori, syn = table(n_ori), table(n_syn)
     syn = pd.concat([syn, syn.iloc[:4], ori.iloc[:5]], ignore_index=True)  # duplicates and copies
@@ -92,7 +94,10 @@ def test_exhaustive_matches_brute_force(seed, max_cols):
     expected, n_syn = oracle(rounded(ori), rounded(syn), max_cols)
     det = r.details().df()
     got = {
-        int(row.syn_idx): (int(row.combo_size), {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets})
+        int(row.syn_idx): (
+            int(row.combo_size),
+            {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets},
+        )
         for row in det.itertuples()
     }
     assert got == expected
@@ -159,8 +164,15 @@ def test_search_order_is_synthetic_cardinality_descending():
 
 
 def test_numeric_and_datetime_precision():
-    ori = pd.DataFrame({"x": [0.123, 0.3, 1.0], "t": pd.to_datetime(["2024-01-01 10:15", "2024-01-01 10:45", "2024-01-02 00:00"])})
-    syn = pd.DataFrame({"x": [0.1 + 0.2, 0.12301, 5.0], "t": pd.to_datetime(["2024-01-01 10:59", "2024-01-01 11:00", "2024-01-03 00:00"])})
+    ori = pd.DataFrame(
+        {"x": [0.123, 0.3, 1.0], "t": pd.to_datetime(["2024-01-01 10:15", "2024-01-01 10:45", "2024-01-02 00:00"])}
+    )
+    syn = pd.DataFrame(
+        {
+            "x": [0.1 + 0.2, 0.12301, 5.0],
+            "t": pd.to_datetime(["2024-01-01 10:59", "2024-01-01 11:00", "2024-01-03 00:00"]),
+        }
+    )
     # detected precision: 3 decimals; 0.30000000000000004 -> 0.3 matches ori 0.3
     r = singling_out(ori, syn, max_cols=1, progress=False)
     assert r.numeric_precision == 3
@@ -206,6 +218,7 @@ def test_bad_tables_and_inputs_untouched():
 
 # ----------------------------------------------------------------------------- sample uniques
 
+
 def msu_oracle(df: pd.DataFrame, max_cols: int | None):
     rows = [tuple(_key(v) for v in r) for r in df.itertuples(index=False)]
     cols = list(df.columns)
@@ -244,17 +257,23 @@ def test_exhaustive_restricted_counting_matches_oracle():
     # quarter remain and the synthetic counting is restricted to the remaining keys
     ori, syn = random_pair(7, n_ori=40, n_syn=6)
     ori = ori.assign(id=range(len(ori)))
-    syn = pd.concat([ori.iloc[:30], syn.assign(id=[1, 2, 3, 99, 98, 97, 1, 2, 3, 96, 1, 2, 3, 4, 5])], ignore_index=True)
+    syn = pd.concat(
+        [ori.iloc[:30], syn.assign(id=[1, 2, 3, 99, 98, 97, 1, 2, 3, 96, 1, 2, 3, 4, 5])], ignore_index=True
+    )
     r = singling_out(ori, syn, progress=False)
     expected, _ = oracle(rounded(ori), rounded(syn), None)
     got = {
-        int(row.syn_idx): (int(row.combo_size), {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets})
+        int(row.syn_idx): (
+            int(row.combo_size),
+            {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets},
+        )
         for row in r.details().df().itertuples()
     }
     assert got == expected and len(got) > 30
 
 
 # ----------------------------------------------------------------------------- PETsARD parity
+
 
 def _combo(text: str) -> tuple:
     import ast
@@ -270,8 +289,15 @@ def test_petsard_mode_matches_saved_petsard_output(tag, max_cols):
     pet_tree = pd.read_csv(DATA / f"petsard_{tag}_tree.csv")
     r = singling_out(DATA / "ori.csv", DATA / "syn.csv", mode="petsard", max_cols=max_cols, progress=False)
     s = r.summary().df().iloc[0]
-    for name in ("privacy_risk_score", "overall_protection", "main_protection", "baseline_protection",
-                 "identification_rate", "total_identified", "total_syn_records"):
+    for name in (
+        "privacy_risk_score",
+        "overall_protection",
+        "main_protection",
+        "baseline_protection",
+        "identification_rate",
+        "total_identified",
+        "total_syn_records",
+    ):
         assert s[name] == pytest.approx(pet_global[name], abs=1e-9), name
     # PETsARD lists a record again when a smaller set identifies it later; its last row is final
     final = pet_details.drop_duplicates("syn_idx", keep="last").set_index("syn_idx").sort_index()
@@ -294,6 +320,7 @@ def test_petsard_mode_matches_saved_petsard_output(tag, max_cols):
 
 # ----------------------------------------------------------------------------- CLI
 
+
 def test_cli_and_sql_through_duckdb_shell(tmp_path, capsys):
     import shutil
     import subprocess
@@ -301,8 +328,25 @@ def test_cli_and_sql_through_duckdb_shell(tmp_path, capsys):
     from sqlpriv.cli import main
 
     ori, syn = DATA / "ori.csv", DATA / "syn.csv"
-    assert main(["singling-out", str(ori), str(syn), "--max-cols", "2", "--format", "csv", "--quiet",
-                 "--details", str(tmp_path / "d.csv"), "--tree", str(tmp_path / "t.parquet")]) == 0
+    assert (
+        main(
+            [
+                "singling-out",
+                str(ori),
+                str(syn),
+                "--max-cols",
+                "2",
+                "--format",
+                "csv",
+                "--quiet",
+                "--details",
+                str(tmp_path / "d.csv"),
+                "--tree",
+                str(tmp_path / "t.parquet"),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     api = singling_out(ori, syn, max_cols=2, progress=False)
     expected = api.summary().df()
@@ -316,8 +360,23 @@ def test_cli_and_sql_through_duckdb_shell(tmp_path, capsys):
     duckdb_bin = shutil.which("duckdb")
     if duckdb_bin is None:
         pytest.skip("duckdb shell not installed")
-    assert main(["singling-out", str(ori), str(syn), "--mode", "petsard", "--max-cols", "3", "--sql",
-                 "--details", str(tmp_path / "sql_d.csv")]) == 0
+    assert (
+        main(
+            [
+                "singling-out",
+                str(ori),
+                str(syn),
+                "--mode",
+                "petsard",
+                "--max-cols",
+                "3",
+                "--sql",
+                "--details",
+                str(tmp_path / "sql_d.csv"),
+            ]
+        )
+        == 0
+    )
     script = capsys.readouterr().out
     proc = subprocess.run([duckdb_bin, "-csv"], input=script, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -327,7 +386,9 @@ def test_cli_and_sql_through_duckdb_shell(tmp_path, capsys):
     assert pd.read_csv(tmp_path / "sql_d.csv").syn_idx.tolist() == api.details().df().syn_idx.tolist()
 
     assert main(["uniques", str(syn), "--max-cols", "2", "--sql", "--out", str(tmp_path / "u.csv")]) == 0
-    proc = subprocess.run([duckdb_bin, "-csv"], input=capsys.readouterr().out, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [duckdb_bin, "-csv"], input=capsys.readouterr().out, capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr
     u = sample_uniques(syn, max_cols=2).per_row().df()
     assert pd.read_csv(tmp_path / "u.csv").msu_count.tolist() == u.msu_count.tolist()

@@ -75,11 +75,13 @@ def assert_same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = Non
         expected = expected.sort_values(key).reset_index(drop=True)
     for col in expected.columns:
         if pd.api.types.is_numeric_dtype(expected[col]) and not pd.api.types.is_bool_dtype(expected[col]):
-            np.testing.assert_allclose(got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=TOL,
-                                       err_msg=col)
+            np.testing.assert_allclose(
+                got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=TOL, err_msg=col
+            )
         else:
-            assert [None if pd.isna(v) else str(v) for v in got[col]] == \
-                   [None if pd.isna(v) else str(v) for v in expected[col]], col
+            assert [None if pd.isna(v) else str(v) for v in got[col]] == [
+                None if pd.isna(v) else str(v) for v in expected[col]
+            ], col
 
 
 # --------------------------------------------------------------------------- flare
@@ -146,19 +148,24 @@ ODD = ['a "b" c', "x `y` z", "été ünï", "row"]
 
 def odd_frame(seed: int = 3, n: int = 30) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
-    return pd.DataFrame({
-        ODD[0]: rng.choice(["p", "q", None], n),
-        ODD[1]: rng.choice(["u", "v", "w", None], n),
-        ODD[2]: rng.choice(["é", "ü", "\\", "'"], n),
-        ODD[3]: rng.integers(0, 2, n),
-    })
+    return pd.DataFrame(
+        {
+            ODD[0]: rng.choice(["p", "q", None], n),
+            ODD[1]: rng.choice(["u", "v", "w", None], n),
+            ODD[2]: rng.choice(["é", "ü", "\\", "'"], n),
+            ODD[3]: rng.integers(0, 2, n),
+        }
+    )
 
 
 def test_awkward_column_names_on_spark(spark):
     frame = odd_frame()
     sdf = spark.createDataFrame(frame)
-    assert_same(sqlpriv.uniqueness_shapley(sdf, columns=ODD).per_row().df(),
-                sqlpriv.uniqueness_shapley(frame, columns=ODD).per_row().df(), "_row")
+    assert_same(
+        sqlpriv.uniqueness_shapley(sdf, columns=ODD).per_row().df(),
+        sqlpriv.uniqueness_shapley(frame, columns=ODD).per_row().df(),
+        "_row",
+    )
     assert_same(sqlpriv.cig(sdf, columns=ODD).df(), sqlpriv.cig(frame, columns=ODD).df(), "_row")
     assert_same(sqlpriv.privacy_profile(sdf, ODD).df(), sqlpriv.privacy_profile(frame, ODD).df())
     assert_same(sqlpriv.small_classes(sdf, ODD[1:3], k=3).df(), sqlpriv.small_classes(frame, ODD[1:3], k=3).df())
@@ -168,16 +175,22 @@ def test_awkward_column_names_on_spark(spark):
 @given(seed=st.integers(0, 10_000), n=st.integers(2, 25), d=st.integers(2, 3))
 def test_random_tables_with_nulls_on_spark_equal_duckdb(spark, seed, n, d):
     rng = np.random.default_rng(seed)
-    frame = pd.DataFrame({
-        f"c{j}": pd.array([None if rng.random() < 0.2 else int(v) for v in rng.integers(0, 3, n)], dtype="Int64")
-        for j in range(d)
-    })
-    sdf = spark.createDataFrame(frame.astype(object).where(frame.notna(), None), schema=", ".join(f"c{j} bigint" for j in range(d)))
+    frame = pd.DataFrame(
+        {
+            f"c{j}": pd.array([None if rng.random() < 0.2 else int(v) for v in rng.integers(0, 3, n)], dtype="Int64")
+            for j in range(d)
+        }
+    )
+    sdf = spark.createDataFrame(
+        frame.astype(object).where(frame.notna(), None), schema=", ".join(f"c{j} bigint" for j in range(d))
+    )
     result = sqlpriv.uniqueness_shapley(sdf)
     assert_same(result.per_row().df(), sqlpriv.uniqueness_shapley(frame).per_row().df(), "row")
     assert_same(sqlpriv.wcig(sdf).df(), sqlpriv.wcig(frame).df(), "row")
-    assert_same(sqlpriv.small_classes(sdf, list(frame.columns), k=2).df(),
-                sqlpriv.small_classes(frame, list(frame.columns), k=2).df())
+    assert_same(
+        sqlpriv.small_classes(sdf, list(frame.columns), k=2).df(),
+        sqlpriv.small_classes(frame, list(frame.columns), k=2).df(),
+    )
 
 
 # --------------------------------------------------------------------------- errors
@@ -232,8 +245,24 @@ def test_cli_engine_spark_prints_spark_sql_and_gates_a_request(spark, flare_pd, 
     assert main(["profile", str(csv), "-c", "class", "-c", "largest spot's size", "--engine", "spark", "--sql"]) == 0
     printed = capsys.readouterr().out
     assert "`largest spot's size`" in printed and "grouping sets" in printed
-    code = main(["request", str(csv), "-c", "class", "-c", "area", "--engine", "spark", "--spark-conf",
-                 "spark.sql.shuffle.partitions=1", "--approve", "0.5", "--reject", "0.1"])
+    code = main(
+        [
+            "request",
+            str(csv),
+            "-c",
+            "class",
+            "-c",
+            "area",
+            "--engine",
+            "spark",
+            "--spark-conf",
+            "spark.sql.shuffle.partitions=1",
+            "--approve",
+            "0.5",
+            "--reject",
+            "0.1",
+        ]
+    )
     expected = sqlpriv.assess_request(flare_pd, ["class", "area"], approve=0.5, reject=0.1)
     assert f"decision: {expected.decision}" in capsys.readouterr().out
     assert code == {"approve": 0, "review": 3, "reject": 4}.get(expected.decision, code)

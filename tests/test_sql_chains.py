@@ -39,7 +39,9 @@ def assert_frames(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = N
     assert len(got) == len(expected)
     for col in got.columns:
         if pd.api.types.is_numeric_dtype(expected[col]):
-            np.testing.assert_allclose(got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-12, err_msg=col)
+            np.testing.assert_allclose(
+                got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-12, err_msg=col
+            )
         else:
             assert got[col].tolist() == expected[col].tolist(), col
 
@@ -54,7 +56,9 @@ def con():
 
 def test_shapley_chain_equals_the_plan_on_flare(con):
     result = sqlpriv.uniqueness_shapley(str(FLARE_CSV), columns=FLARE_PREDICTORS)
-    assert_frames(run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS), result.per_row().df(), "row")
+    assert_frames(
+        run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS), result.per_row().df(), "row"
+    )
     summary = run_chain(con, "shapley_query", source='"flare"', columns=FLARE_PREDICTORS, output="summary")
     assert_frames(summary, result.summary().df())
     for expr, sql in [("C > 0", "C > 0"), ("evolution", '"evolution"'), ("area_largest * 2", "area_largest * 2")]:
@@ -65,7 +69,9 @@ def test_shapley_chain_equals_the_plan_on_flare(con):
 @pytest.mark.parametrize("measure", ["cig", "csf", "wcig"])
 def test_pif_chain_equals_the_plan_on_flare(con, measure):
     expected = information_factors(str(FLARE_CSV), columns=FLARE_PREDICTORS).measure(measure).df()
-    assert_frames(run_chain(con, "pif_query", source='"flare"', columns=FLARE_PREDICTORS, measure=measure), expected, "row")
+    assert_frames(
+        run_chain(con, "pif_query", source='"flare"', columns=FLARE_PREDICTORS, measure=measure), expected, "row"
+    )
 
 
 ODD = ['a "b" c', "it's", "x y", "row"]  # "row" also pushes the position heading to "_row"
@@ -73,12 +79,14 @@ ODD = ['a "b" c', "it's", "x y", "row"]  # "row" also pushes the position headin
 
 def odd_frame(seed: int = 3, n: int = 40) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
-    frame = pd.DataFrame({
-        'a "b" c': rng.choice(["p", "q", None], n),
-        "it's": rng.integers(0, 3, n),
-        "x y": rng.choice(["u", "v", "w", None], n),
-        "row": rng.integers(0, 2, n),
-    })
+    frame = pd.DataFrame(
+        {
+            'a "b" c': rng.choice(["p", "q", None], n),
+            "it's": rng.integers(0, 3, n),
+            "x y": rng.choice(["u", "v", "w", None], n),
+            "row": rng.integers(0, 2, n),
+        }
+    )
     frame.insert(0, 'id "k"', np.arange(100, 100 + n))
     return frame
 
@@ -150,12 +158,19 @@ def test_chain_runs_in_the_duckdb_shell(tmp_path):
     if shell is None:
         pytest.skip("the duckdb shell (pip install duckdb-cli) is not installed")
     target = tmp_path / "phi.csv"
-    script = "\n".join([
-        macros.script(temp=True),
-        render("engine/source_view.sql", view="flare", reader="read_csv", path=str(FLARE_CSV)) + ";",
-        render("engine/copy_to.sql", query=call("shapley_query", source='"flare"', columns=FLARE_PREDICTORS),
-               path=str(target), fmt="csv") + ";",
-    ])
+    script = "\n".join(
+        [
+            macros.script(temp=True),
+            render("engine/source_view.sql", view="flare", reader="read_csv", path=str(FLARE_CSV)) + ";",
+            render(
+                "engine/copy_to.sql",
+                query=call("shapley_query", source='"flare"', columns=FLARE_PREDICTORS),
+                path=str(target),
+                fmt="csv",
+            )
+            + ";",
+        ]
+    )
     done = subprocess.run([shell], input=script, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     expected = sqlpriv.uniqueness_shapley(str(FLARE_CSV), columns=FLARE_PREDICTORS).per_row().df()
@@ -181,7 +196,9 @@ def _api(measure: str) -> tuple[pd.DataFrame, str | None]:
     return sqlpriv.small_classes(src, SHELL_COLUMNS, k=3).df(), None
 
 
-@pytest.mark.parametrize("measure", ["shapley", "shapley-summary", "shapley-by", "cig", "wcig", "csf", "profile", "report", "small-classes"])
+@pytest.mark.parametrize(
+    "measure", ["shapley", "shapley-summary", "shapley-by", "cig", "wcig", "csf", "profile", "report", "small-classes"]
+)
 def test_sql_query_command_runs_in_the_shell_and_equals_the_api(measure, capsys, tmp_path):
     from sqlpriv.cli import main
 

@@ -22,14 +22,59 @@ ESCAPE = "the literal macro's own escaping"
 # normalised expression text -> why it is safe
 ALLOWED = {
     # numbers and bit masks computed in Python or by Jinja loops
-    **{e: NUMBER for e in (
-        "loop.index0", "loop.index", "c.j", "f.j", "s.j", "j", "size", "size - 1", "lo", "hi", "samples", "d",
-        "full_sid", "f.mask", "f.offset", "c.offset", "c.word", "c.bitmask", "c.ctx_mask", "word", "w", "mask",
-        "joint_j", "threads", "2 ** j", "2 ** d", "2 ** bits[loop.index0]", "col", "s", "k", "min_score",
-        "max_share", "p", "bins", "limit", "max_cols", "level",
-        "c.field_mask", "e.j", "outer.index0", "columns | length + 1", "2 ** loop.index0",
-        "full_sid - 2 ** loop.index0", "c.mask", "i", "gr.g", "gr.j", "d - 1",
-    )},
+    **{
+        e: NUMBER
+        for e in (
+            "loop.index0",
+            "loop.index",
+            "c.j",
+            "f.j",
+            "s.j",
+            "j",
+            "size",
+            "size - 1",
+            "lo",
+            "hi",
+            "samples",
+            "d",
+            "full_sid",
+            "f.mask",
+            "f.offset",
+            "c.offset",
+            "c.word",
+            "c.bitmask",
+            "c.ctx_mask",
+            "word",
+            "w",
+            "mask",
+            "joint_j",
+            "threads",
+            "2 ** j",
+            "2 ** d",
+            "2 ** bits[loop.index0]",
+            "col",
+            "s",
+            "k",
+            "min_score",
+            "max_share",
+            "p",
+            "bins",
+            "limit",
+            "max_cols",
+            "level",
+            "c.field_mask",
+            "e.j",
+            "outer.index0",
+            "columns | length + 1",
+            "2 ** loop.index0",
+            "full_sid - 2 ** loop.index0",
+            "c.mask",
+            "i",
+            "gr.g",
+            "gr.j",
+            "d - 1",
+        )
+    },
     "numeric_precision": "an int (singling_out checks it is a non-negative integer)",
     "rows": "a quoted relation name (cohorts.py / cohort_ctes.sql pass sqlpriv.quote(...))",
     "ori": "a quoted relation reference (Source.ref)",
@@ -50,7 +95,7 @@ ALLOWED = {
     "fmt": "'csv' or 'parquet' (engine.result.file_format)",
     "c.type": "a built-in DuckDB type only (sqlpriv.engine.sandbox.sql_type, checked in pif.py)",
     "value": "inside the literal macro: a number (the `is number` branch)",
-    "value | string | replace(\"'\", \"''\")": ESCAPE,
+    'value | string | replace("\'", "\'\'")': ESCAPE,
     "name | string | replace('\"', '\"\"')": "the quote macro's own escaping",
     # Spark's variants (sql_templates/dialect/): backslashes doubled and quotes escaped, backticks doubled
     'value | string | replace("\\\\", "\\\\\\\\") | replace(""", """")': ESCAPE,
@@ -142,10 +187,16 @@ def _macro_parameters(tree: nodes.Template) -> set[str]:
 
 
 # the dialect macros (sql_templates/dialect/): each splices the SQL fragments it is given
-DIALECT_MACROS = {
-    m.name for path in (ROOT / "dialect").glob("*.sql") for m in _parse(path).find_all(nodes.Macro)
-    if not m.name.startswith(("default__", "spark__", "duckdb__")) and m.name not in ("quote", "literal")
-} if (ROOT / "dialect").is_dir() else set()
+DIALECT_MACROS = (
+    {
+        m.name
+        for path in (ROOT / "dialect").glob("*.sql")
+        for m in _parse(path).find_all(nodes.Macro)
+        if not m.name.startswith(("default__", "spark__", "duckdb__")) and m.name not in ("quote", "literal")
+    }
+    if (ROOT / "dialect").is_dir()
+    else set()
+)
 
 
 def unsafe_interpolations(path: Path) -> list[str]:
@@ -166,7 +217,11 @@ def unsafe_interpolations(path: Path) -> list[str]:
                 continue
             if not safe(child, allowed):
                 bad.append(_filter_text(child))
-            elif quotes % 2 == 1 and not isinstance(child, nodes.Const) and allowed.get(_filter_text(child)) not in (NUMBER, ESCAPE):
+            elif (
+                quotes % 2 == 1
+                and not isinstance(child, nodes.Const)
+                and allowed.get(_filter_text(child)) not in (NUMBER, ESCAPE)
+            ):
                 bad.append(_filter_text(child) + " (inside a SQL string literal)")
     return bad
 
@@ -192,14 +247,18 @@ def test_the_lint_fails_on_todays_bug(tmp_path: Path) -> None:
     bad.write_text("{% macro x(c) %}select error('not a {{ c.label }}'), {{ c.name }}{% endmacro %}")
     assert unsafe_interpolations(bad) == ["c.label", "c.name"]
     good = tmp_path / "good.sql"
-    good.write_text("{% macro x(c) %}select {{ sqlpriv.literal(c.label) }}, {{ sqlpriv.quote(c.name) }}, {{ ',' if c }}{% endmacro %}")
+    good.write_text(
+        "{% macro x(c) %}select {{ sqlpriv.literal(c.label) }}, {{ sqlpriv.quote(c.name) }}, {{ ',' if c }}{% endmacro %}"
+    )
     assert unsafe_interpolations(good) == []
 
 
 def test_the_lint_fails_on_the_issue_16_template(tmp_path: Path) -> None:
     """pif/prior.sql as it was when issue 16 was filed: the type inside an error-message literal."""
-    old = (ROOT / "pif" / "prior.sql").read_text(encoding="utf-8").replace(
-        "which is not a ' || {{ sqlpriv.literal(c.type) }} || ' like", "which is not a {{ c.type }} like"
+    old = (
+        (ROOT / "pif" / "prior.sql")
+        .read_text(encoding="utf-8")
+        .replace("which is not a ' || {{ sqlpriv.literal(c.type) }} || ' like", "which is not a {{ c.type }} like")
     )
     assert "which is not a {{ c.type }} like" in old
     path = tmp_path / "prior.sql"
@@ -225,6 +284,8 @@ def test_dialect_macro_arguments_are_linted_at_the_call_site(tmp_path):
     bad.write_text("{% macro x(user_text) %}select {{ sqlpriv.product(user_text) }}{% endmacro %}")
     assert unsafe_interpolations(bad) == ["sqlpriv.product(...)"]
     good = tmp_path / "good.sql"
-    good.write_text('{% macro x(c) %}select {{ sqlpriv.product("f", where="w is not null") }}, '
-                    '{{ sqlpriv.request_decision("s", sqlpriv.literal(c) ~ "::double", "0.2") }}{% endmacro %}')
+    good.write_text(
+        '{% macro x(c) %}select {{ sqlpriv.product("f", where="w is not null") }}, '
+        '{{ sqlpriv.request_decision("s", sqlpriv.literal(c) ~ "::double", "0.2") }}{% endmacro %}'
+    )
     assert unsafe_interpolations(good) == []

@@ -38,7 +38,9 @@ def test_every_template_file_defines_the_macro_named_for_it():
             assert defined[0] == stem and len(defined) > 1, rel(path)
             assert all(d.split("__", 1) in [[p, stem] for p in DIALECT_PREFIXES] for d in defined[1:]), rel(path)
             assert f"default__{stem}" in defined, rel(path)
-            assert re.search(r'adapter\.dispatch\("%s", "sqlpriv"\)' % stem, path.read_text(encoding="utf-8")), rel(path)
+            assert re.search(r'adapter\.dispatch\("%s", "sqlpriv"\)' % stem, path.read_text(encoding="utf-8")), rel(
+                path
+            )
         else:
             assert defined == [f"{folder}_{name[:-4]}"], rel(path)
 
@@ -95,7 +97,11 @@ def test_render_passes_a_macro_only_the_arguments_it_declares_and_refuses_unknow
 def test_dbt_package_version_is_the_python_version():
     import sqlpriv
 
-    text = (ROOT.parent / "dbt_project.yml").read_text(encoding="utf-8") if (ROOT.parent / "dbt_project.yml").exists() else None
+    text = (
+        (ROOT.parent / "dbt_project.yml").read_text(encoding="utf-8")
+        if (ROOT.parent / "dbt_project.yml").exists()
+        else None
+    )
     if text is None:  # installed wheel: the dbt package is the repository, not the wheel
         return
     assert re.search(r'^version: "([^"]+)"', text, re.M).group(1) == sqlpriv.__version__
@@ -103,8 +109,10 @@ def test_dbt_package_version_is_the_python_version():
 
 def test_every_public_dbt_macro_is_documented_with_its_arguments():
     yaml = __import__("pytest").importorskip("yaml")  # PyYAML comes with dbt-core (test extra)
-    documented = {m["name"]: [a["name"] for a in m.get("arguments", [])]
-                  for m in yaml.safe_load((ROOT / "dbt" / "macros.yml").read_text(encoding="utf-8"))["macros"]}
+    documented = {
+        m["name"]: [a["name"] for a in m.get("arguments", [])]
+        for m in yaml.safe_load((ROOT / "dbt" / "macros.yml").read_text(encoding="utf-8"))["macros"]
+    }
     public = {}
     for path in sorted((ROOT / "dbt").glob("*.sql")):
         if path.stem.startswith("check_"):

@@ -94,8 +94,13 @@ def split_columns(text: str, quotes: str = "'\"") -> list[str]:
 class ColumnsAction(argparse.Action):
     """``-c a,b -c c`` -> ``["a", "b", "c"]`` (repeatable, comma lists; see split_columns)."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         try:
             items = split_columns(values)
         except ValueError as exc:
@@ -135,12 +140,24 @@ def add_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("tab
 
 def add_engine(parser: argparse.ArgumentParser) -> None:
     """``--engine duckdb|spark`` with ``--spark-master`` and ``--spark-conf`` (docs/spark.md)."""
-    parser.add_argument("--engine", choices=("duckdb", "spark"), default="duckdb",
-                        help="where the SQL runs: DuckDB in-process (default) or Apache Spark (pip install 'sqlpriv[spark]')")
-    parser.add_argument("--spark-master", metavar="URL",
-                        help="Spark master with --engine spark (default local[*], or what spark-submit set)")
-    parser.add_argument("--spark-conf", action="append", default=[], metavar="KEY=VALUE",
-                        help="a Spark setting with --engine spark (repeatable), e.g. spark.executor.memory=8g")
+    parser.add_argument(
+        "--engine",
+        choices=("duckdb", "spark"),
+        default="duckdb",
+        help="where the SQL runs: DuckDB in-process (default) or Apache Spark (pip install 'sqlpriv[spark]')",
+    )
+    parser.add_argument(
+        "--spark-master",
+        metavar="URL",
+        help="Spark master with --engine spark (default local[*], or what spark-submit set)",
+    )
+    parser.add_argument(
+        "--spark-conf",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a Spark setting with --engine spark (repeatable), e.g. spark.executor.memory=8g",
+    )
 
 
 def spark_session(args: argparse.Namespace) -> Any:
@@ -192,8 +209,10 @@ def connection_options(args: argparse.Namespace) -> dict[str, Any]:
         from sqlpriv.errors import ParameterError
 
         if args.db or args.threads or args.memory_limit or args.temp_directory:
-            raise ParameterError("--db, --threads, --memory-limit and --temp-directory are DuckDB options; "
-                                 "with --engine spark use --spark-master and --spark-conf")
+            raise ParameterError(
+                "--db, --threads, --memory-limit and --temp-directory are DuckDB options; "
+                "with --engine spark use --spark-master and --spark-conf"
+            )
         return {"spark": spark_session(args)}
     return {
         "con": args.db,
@@ -247,10 +266,13 @@ def uniqueness_line(frame: Any) -> str:
     from sqlpriv.engine.templates import quote, render
 
     frame.plan.ensure(["patterns"])
-    n, unique, k = run(frame.plan.con, render("engine/pattern_uniqueness.sql",
-                                              patterns=quote(frame.names["patterns"]))).fetchone()
-    return (f"{unique:,} of the {n:,} rows ({unique / n:.1%}) are unique on the {frame.d} analysed columns together; "
-            f"their k-anonymity (smallest class) is {k:,}")
+    n, unique, k = run(
+        frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"]))
+    ).fetchone()
+    return (
+        f"{unique:,} of the {n:,} rows ({unique / n:.1%}) are unique on the {frame.d} analysed columns together; "
+        f"their k-anonymity (smallest class) is {k:,}"
+    )
 
 
 def show_warnings(fn: Callable[[], Any]) -> Any:

@@ -38,7 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--percentile", type=float, default=95.0, help="PIF percentile of RIG (default 95)")
     p.add_argument("--top", type=int, default=10, help="riskiest rows shown in the summary (default 10)")
     p.add_argument("--out", metavar="OUT.parquet", help="write per-cell values (Parquet, or CSV if OUT ends in .csv)")
-    p.add_argument("--heatmap", metavar="OUT.png", help="draw a PNG heatmap of the per-cell values (needs sqlpriv[plot])")
+    p.add_argument(
+        "--heatmap", metavar="OUT.png", help="draw a PNG heatmap of the per-cell values (needs sqlpriv[plot])"
+    )
     p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     common.add_output(p)
@@ -85,21 +87,31 @@ def parse_accuracies(items: list[str]) -> dict[str, float] | None:
         try:
             accuracies[column] = float(text)
         except ValueError:
-            raise ParameterError(f"the accuracy of column {column!r} must be a number in (0, 1], got {text!r}") from None
+            raise ParameterError(
+                f"the accuracy of column {column!r} must be a number in (0, 1], got {text!r}"
+            ) from None
     return accuracies or None
 
 
 def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
     """--engine spark: the per-row measure, written by Spark with --out (or printed with --sql)."""
     result = getattr(measures, args.measure)(
-        args.source, common.parse_columns(args.columns), priors=parse_priors(args.prior),
-        accuracies=parse_accuracies(args.accuracy), key=args.key, dropna=args.dropna, **common.connection_options(args))
+        args.source,
+        common.parse_columns(args.columns),
+        priors=parse_priors(args.prior),
+        accuracies=parse_accuracies(args.accuracy),
+        key=args.key,
+        dropna=args.dropna,
+        **common.connection_options(args),
+    )
     if args.sql:
         print(result.sql, end="")
         return 0
     if not args.out:
-        raise ParameterError("with --engine spark, sqlpriv pif writes the per-row values: add --out OUT.parquet "
-                             "(FIG, PIF and the top rows are computed on DuckDB)")
+        raise ParameterError(
+            "with --engine spark, sqlpriv pif writes the per-row values: add --out OUT.parquet "
+            "(FIG, PIF and the top rows are computed on DuckDB)"
+        )
     path = result.write(args.out)
     print(f"sqlpriv: wrote {args.measure} to {path} (with Spark)", file=sys.stderr)
     return 0
@@ -135,7 +147,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.out:
         path = result.write(args.out)
-        print(f"sqlpriv: wrote {args.measure} for {factors.n:,} rows x {len(factors.columns)} columns to {path}", file=sys.stderr)
+        print(
+            f"sqlpriv: wrote {args.measure} for {factors.n:,} rows x {len(factors.columns)} columns to {path}",
+            file=sys.stderr,
+        )
     if args.heatmap:
         from sqlpriv.pif_plot import heatmap
 

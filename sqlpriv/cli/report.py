@@ -19,16 +19,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     common.add_source(p)
     common.add_columns(p)
-    p.add_argument("--by", action="append", metavar="EXPR", default=[], help="subgroup column or SQL expression (repeatable)")
-    p.add_argument("--synthetic", metavar="SYN", help="synthetic counterpart of SOURCE (same columns): adds singling-out risk")
-    p.add_argument("--request", action="append", metavar="COL", help="a field of a data request (repeatable; NAME=EXPR allowed)")
-    p.add_argument("-o", "--output", required=True, metavar="REPORT.html", help="where to write the report (atomically)")
+    p.add_argument(
+        "--by", action="append", metavar="EXPR", default=[], help="subgroup column or SQL expression (repeatable)"
+    )
+    p.add_argument(
+        "--synthetic", metavar="SYN", help="synthetic counterpart of SOURCE (same columns): adds singling-out risk"
+    )
+    p.add_argument(
+        "--request", action="append", metavar="COL", help="a field of a data request (repeatable; NAME=EXPR allowed)"
+    )
+    p.add_argument(
+        "-o", "--output", required=True, metavar="REPORT.html", help="where to write the report (atomically)"
+    )
     p.add_argument("--title", help="the report's title")
     p.add_argument("--k", type=int, default=5, help="k of the joint figures and the request (default 5)")
     p.add_argument("--max-cols", type=int, default=3, help="largest column set examined for singling out (default 3)")
     p.add_argument("--rows", type=int, default=200, help="rows in the per-row Shapley view (default 200)")
     p.add_argument("--scatter-column", help="column of the subgroup scatter (default: the one varying most)")
-    p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto", help="Shapley method (default auto)")
+    p.add_argument(
+        "--method", choices=("auto", "exact", "sample"), default="auto", help="Shapley method (default auto)"
+    )
     p.add_argument("--no-pif", action="store_true", help="leave out the personal information factors")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (also: SQLPRIV_PROGRESS=0)")
     p.add_argument("--threads", type=int, help="DuckDB threads")

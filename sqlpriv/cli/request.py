@@ -75,18 +75,37 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="COL=X",
         help="manual factor X in [0, 1] that overrides the measured factor of field COL (repeatable)",
     )
-    p.add_argument("--max-unique-share", type=float, metavar="X",
-                   help="gate policy: review (see --on-violation) when more than X (0..1) of the rows are unique "
-                        "on the requested fields together (strict: 0)")
-    p.add_argument("--min-k", type=int, metavar="K",
-                   help="gate policy: review (see --on-violation) when the smallest class of the requested fields "
-                        "together has fewer than K rows (strict: 5)")
-    p.add_argument("--on-violation", choices=("review", "reject"), default="review",
-                   help="what a violated policy rule turns approve into (default %(default)s)")
-    p.add_argument("--strategy", choices=("auto", "union", "grouping_sets"), default="auto",
-                   help="one GROUP BY per column set, or one GROUPING SETS pass (default: by source type)")
-    p.add_argument("--dropna", action="store_true",
-                   help="leave out rows with NULL in an analysed column (default: NULL is a category)")
+    p.add_argument(
+        "--max-unique-share",
+        type=float,
+        metavar="X",
+        help="gate policy: review (see --on-violation) when more than X (0..1) of the rows are unique "
+        "on the requested fields together (strict: 0)",
+    )
+    p.add_argument(
+        "--min-k",
+        type=int,
+        metavar="K",
+        help="gate policy: review (see --on-violation) when the smallest class of the requested fields "
+        "together has fewer than K rows (strict: 5)",
+    )
+    p.add_argument(
+        "--on-violation",
+        choices=("review", "reject"),
+        default="review",
+        help="what a violated policy rule turns approve into (default %(default)s)",
+    )
+    p.add_argument(
+        "--strategy",
+        choices=("auto", "union", "grouping_sets"),
+        default="auto",
+        help="one GROUP BY per column set, or one GROUPING SETS pass (default: by source type)",
+    )
+    p.add_argument(
+        "--dropna",
+        action="store_true",
+        help="leave out rows with NULL in an analysed column (default: NULL is a category)",
+    )
     common.add_output(p, formats=("table", "json"))
     p.set_defaults(run=run)
 
@@ -95,8 +114,16 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
     """--engine spark: the one-row report (score, decision, joint figures) of the single statement."""
     from sqlpriv.request import assess_request
 
-    a = assess_request(args.source, request, approve=args.approve, reject=args.reject, k=args.k,
-                       weights=_weights(args.weight) or None, dropna=args.dropna, **common.connection_options(args))
+    a = assess_request(
+        args.source,
+        request,
+        approve=args.approve,
+        reject=args.reject,
+        k=args.k,
+        weights=_weights(args.weight) or None,
+        dropna=args.dropna,
+        **common.connection_options(args),
+    )
     if args.sql:
         print(a.sql, end="")
         return 0
@@ -104,7 +131,9 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
     if args.format == "json":
         print(report.to_json(orient="records", indent=2, double_precision=15))
     else:
-        common.print_tables([("report", report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str))], "table")
+        common.print_tables(
+            [("report", report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str))], "table"
+        )
         print(f"\ndecision: {a.decision} (score {a.score:.6g}; approve >= {args.approve:g}, reject < {args.reject:g})")
     sys.stdout.flush()
     return EXIT_CODES[a.decision]
@@ -146,8 +175,20 @@ def run(args: argparse.Namespace) -> int:
         j = a.joint
         joint = pd.DataFrame(
             [("dropped_rows", a.dropped_rows)] * args.dropna
-            + [(key, j[key]) for key in ("n", "classes", "smallest_class", "rows_below_k", "share_below_k",
-                                       "unique_rows", "share_unique", "guess_probability", "privacy_factor")],
+            + [
+                (key, j[key])
+                for key in (
+                    "n",
+                    "classes",
+                    "smallest_class",
+                    "rows_below_k",
+                    "share_below_k",
+                    "unique_rows",
+                    "share_unique",
+                    "guess_probability",
+                    "privacy_factor",
+                )
+            ],
             columns=["figure", "value"],
         )
         joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]

@@ -17,8 +17,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     common.add_source(p)
     common.add_columns(p)
-    p.add_argument("--by", action="append", metavar="EXPR", default=[], help="subgroup column or SQL expression (repeatable)")
-    p.add_argument("--per-row", metavar="OUT.parquet", help="write per-row values (Parquet, or CSV if OUT ends in .csv)")
+    p.add_argument(
+        "--by", action="append", metavar="EXPR", default=[], help="subgroup column or SQL expression (repeatable)"
+    )
+    p.add_argument(
+        "--per-row", metavar="OUT.parquet", help="write per-row values (Parquet, or CSV if OUT ends in .csv)"
+    )
     p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto")

@@ -15,17 +15,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Find synthetic records whose values on some column set are unique in the synthetic "
         "table and also unique in the original (exhaustive search, or PETsARD 1.10.1 parity).",
     )
-    p.add_argument("original", metavar="ORIGINAL", help="original table: CSV / Parquet / JSON file, or a table with --db")
+    p.add_argument(
+        "original", metavar="ORIGINAL", help="original table: CSV / Parquet / JSON file, or a table with --db"
+    )
     p.add_argument("synthetic", metavar="SYNTHETIC", help="synthetic table with the same columns")
     p.add_argument("--db", metavar="FILE.duckdb", help="read ORIGINAL/SYNTHETIC as tables of this DuckDB file")
-    common.add_columns(p, help="analysed column, in both tables; repeat -c or give a comma list (-c a,b -c c); "
-                       "default all. Plain names (a name with a comma in double quotes: -c '\"a,b\"')")
+    common.add_columns(
+        p,
+        help="analysed column, in both tables; repeat -c or give a comma list (-c a,b -c c); "
+        "default all. Plain names (a name with a comma in double quotes: -c '\"a,b\"')",
+    )
     p.add_argument("--mode", choices=("exhaustive", "petsard"), default="exhaustive")
     p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
     p.add_argument("--min-entropy-delta", type=float, default=0.0, metavar="X")
     p.add_argument("--field-decay-factor", type=float, default=0.5, metavar="X")
     p.add_argument("--renyi-alpha", type=float, default=2.0, metavar="X")
-    p.add_argument("--numeric-precision", type=int, metavar="N", help="decimals floats are rounded to (default: detected)")
+    p.add_argument(
+        "--numeric-precision", type=int, metavar="N", help="decimals floats are rounded to (default: detected)"
+    )
     p.add_argument("--datetime-precision", metavar="UNIT", help="floor timestamps to D, H, T, s, ms, us or ns")
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline protection metrics")
     p.add_argument("--details", metavar="OUT", help="write per-record details (Parquet, or CSV if OUT ends in .csv)")
@@ -57,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
     )
     if not args.quiet and not args.sql:  # the deduplication log
         dup = result.duplicates
-        print(f"sqlpriv: removed {dup['ori']} duplicate original and {dup['syn']} duplicate synthetic records; "
-              f"search order: {', '.join(result.columns)}", file=sys.stderr)
+        print(
+            f"sqlpriv: removed {dup['ori']} duplicate original and {dup['syn']} duplicate synthetic records; "
+            f"search order: {', '.join(result.columns)}",
+            file=sys.stderr,
+        )
     summary = result.summary()
     outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
     if args.sql:

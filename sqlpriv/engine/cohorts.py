@@ -45,7 +45,6 @@ FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
 FLOAT_DISTINCT_WARNING = 1000
 
 
-
 @dataclass
 class CohortFrame:
     plan: Plan
@@ -140,7 +139,10 @@ def prepare(
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
     frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)))
-    frame.plan.add("analysed", [create_table(frame.names["analysed"], render("engine/analysed.sql", **frame.context(dropna=dropna)))])
+    frame.plan.add(
+        "analysed",
+        [create_table(frame.names["analysed"], render("engine/analysed.sql", **frame.context(dropna=dropna)))],
+    )
     frame.plan.ensure(["analysed"])
     _count_rows(frame, dropna)
     _add_dictionaries(frame)
@@ -184,7 +186,10 @@ def _add_dictionaries(frame: CohortFrame) -> None:
     names = frame.names
     frame.plan.add(
         "dictionaries",
-        [create_table(names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name)) for j, c in enumerate(frame.columns)],
+        [
+            create_table(names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name))
+            for j, c in enumerate(frame.columns)
+        ],
         deps=["analysed"],
     )
     frame.plan.ensure(["dictionaries"])
@@ -199,10 +204,19 @@ def _add_patterns(frame: CohortFrame) -> None:
     names, plan = frame.names, frame.plan
     frame.words = plan_words(frame.cardinalities)
     bits = [next(f["bits"] for w in frame.words for f in w if f["j"] == j) for j in range(frame.d)]
-    plan.add("codes", [create_table(names["codes"], render("engine/encode.sql", **frame.context(bits=bits)))], deps=["dictionaries"])
+    plan.add(
+        "codes",
+        [create_table(names["codes"], render("engine/encode.sql", **frame.context(bits=bits)))],
+        deps=["dictionaries"],
+    )
     plan.add(
         "patterns",
-        [create_table(names["patterns"], render("engine/patterns.sql", rows=quote(names["codes"]), words=frame.words, extras=[]))],
+        [
+            create_table(
+                names["patterns"],
+                render("engine/patterns.sql", rows=quote(names["codes"]), words=frame.words, extras=[]),
+            )
+        ],
         deps=["codes"],
     )
     plan.add(
@@ -251,11 +265,19 @@ def _warn_identifiers(frame: CohortFrame, skip: list[str]) -> None:
     from sqlpriv.identifiers import KEY_ADVICE, warn_identifiers
 
     con, names = frame.plan.con, frame.names
-    warn_identifiers(con, render("engine/table_sizes.sql", tables=names["dicts"]), frame.n,
-                     [c.name for c in frame.columns], advice=KEY_ADVICE, skip=skip, stacklevel=4)
+    warn_identifiers(
+        con,
+        render("engine/table_sizes.sql", tables=names["dicts"]),
+        frame.n,
+        [c.name for c in frame.columns],
+        advice=KEY_ADVICE,
+        skip=skip,
+        stacklevel=4,
+    )
     if frame.key is not None:
-        k = run(con, render("engine/distinct_counts.sql", relation=quote(names["analysed"]),
-                            columns=["__sqlpriv_key"])).fetchone()[1]
+        k = run(
+            con, render("engine/distinct_counts.sql", relation=quote(names["analysed"]), columns=["__sqlpriv_key"])
+        ).fetchone()[1]
         if k < frame.n:
             warnings.warn(
                 f"key column {frame.key!r} has {k:,} distinct non-NULL values in {frame.n:,} rows, so it does not "
@@ -269,7 +291,9 @@ def _warn_continuous(frame: CohortFrame) -> list[str]:
     flagged: list[str] = []
     types = dict(
         (row[0], row[1])
-        for row in run(frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))).fetchall()
+        for row in run(
+            frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))
+        ).fetchall()
     )
     for spec, k in zip(frame.columns, frame.cardinalities):
         kind = types.get(spec.name, "")
@@ -315,7 +339,9 @@ def add_cells(
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
     statements = [
-        create_table(level[frame.d], render("engine/cells_base.sql", **common, patterns=patterns, full_sid=frame.full_sid))
+        create_table(
+            level[frame.d], render("engine/cells_base.sql", **common, patterns=patterns, full_sid=frame.full_sid)
+        )
     ]
 
     def keep(size: int, first: bool) -> str:
@@ -324,7 +350,9 @@ def add_cells(
 
     for size in range(frame.d - 1, -1, -1):
         statements.append(
-            create_table(level[size], render("engine/cells_rollup.sql", **common, parent_table=level[size + 1], size=size))
+            create_table(
+                level[size], render("engine/cells_rollup.sql", **common, parent_table=level[size + 1], size=size)
+            )
         )
         statements.append(keep(size + 1, first=size == frame.d - 1))
         statements.append(render("engine/drop_table.sql", table=level[size + 1]))
@@ -345,8 +373,9 @@ def _add_direct_cells(
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
     statements = []
     for lo, hi in lattice_chunks(frame, patterns):
-        body = render("engine/cells_direct.sql", t=frame.names, extras=extras, patterns=patterns, words=frame.words,
-                      lo=lo, hi=hi)
+        body = render(
+            "engine/cells_direct.sql", t=frame.names, extras=extras, patterns=patterns, words=frame.words, lo=lo, hi=hi
+        )
         statements.append(create_table(table, body) if lo == 1 else insert_into(table, body))
     frame.plan.add(step, statements, deps=deps)
 
@@ -354,7 +383,9 @@ def _add_direct_cells(
 def lattice_chunks(frame: CohortFrame, patterns: str) -> list[tuple[int, int]]:
     """Positions (1-based, inclusive) of lattice chunks of about ``DIRECT_ROWS`` (pattern,
     subset) pairs each; the patterns and lattice tables must exist."""
-    sizes = dict(run(frame.plan.con, render("engine/table_sizes.sql", tables=[patterns, frame.names["lattice"]])).fetchall())
+    sizes = dict(
+        run(frame.plan.con, render("engine/table_sizes.sql", tables=[patterns, frame.names["lattice"]])).fetchall()
+    )
     n_patterns, n_subsets = int(sizes[0]), int(sizes[1])
     per = max(1, DIRECT_ROWS // max(1, n_patterns))
     return [(lo, min(n_subsets, lo + per - 1)) for lo in range(1, n_subsets + 1, per)]

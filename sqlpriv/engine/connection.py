@@ -87,7 +87,9 @@ def lock_down(con: duckdb.DuckDBPyConnection) -> None:
     if guard is None or guard.locked:
         return
     for step in LOCK_DOWN_STEPS:
-        con.execute(render("engine/lock_down.sql", step=step, paths=sorted(guard.paths), directories=sorted(guard.directories)))
+        con.execute(
+            render("engine/lock_down.sql", step=step, paths=sorted(guard.paths), directories=sorted(guard.directories))
+        )
     guard.locked = True
 
 
@@ -129,9 +131,7 @@ def connect(
             raise SourceError(f"cannot open {str(path)!r} as a DuckDB database: {exc}") from None
         conn.execute(render("engine/use.sql", alias=ATTACHED_NAME))
     else:
-        raise ParameterError(
-            f"con= must be a duckdb connection or a path to a .duckdb file, not {type(con).__name__}"
-        )
+        raise ParameterError(f"con= must be a duckdb connection or a path to a .duckdb file, not {type(con).__name__}")
     if threads is not None:
         if int(threads) < 1:
             raise ParameterError(f"threads must be a positive integer, got {threads!r}")

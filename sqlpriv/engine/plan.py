@@ -136,7 +136,7 @@ def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | Non
         message = str(exc)
         marker = "sqlpriv:"
         if marker in message:  # raised on purpose by a guard inside the SQL
-            raise SqlprivError(message[message.index(marker) + len(marker):].strip()) from None
+            raise SqlprivError(message[message.index(marker) + len(marker) :].strip()) from None
         if isinstance(exc, duckdb.OutOfMemoryException):
             raise ExecutionError(
                 "DuckDB ran out of memory; pass memory_limit= and temp_directory= so it can spill "

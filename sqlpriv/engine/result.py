@@ -42,7 +42,9 @@ def check_output(path: str | os.PathLike[str]) -> Path:
     target = Path(path)
     folder = target.parent
     if target.is_dir():
-        raise OutputError(f"cannot write {str(target)!r}: it is a folder; give a file name such as {str(target / 'out.parquet')!r}")
+        raise OutputError(
+            f"cannot write {str(target)!r}: it is a folder; give a file name such as {str(target / 'out.parquet')!r}"
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -131,7 +133,9 @@ class Result:
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         except OSError as exc:
-            raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder") from None
+            raise OutputError(
+                f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder"
+            ) from None
         os.close(fd)
         try:
             write_stream(self.relation, tmp, fmt)

@@ -41,23 +41,78 @@ _LOCK = threading.Lock()
 # string, sleep, are random or wrap aggregates.
 DENIED_FUNCTIONS = frozenset(
     {
-        "current_setting", "current_query", "current_query_id", "current_database", "current_catalog",
-        "current_schema", "current_schemas", "current_user", "current_role", "current_connection_id",
-        "current_transaction_id", "session_user", "user", "version", "getvariable", "getenv",
-        "json_serialize_sql", "json_deserialize_sql", "json_serialize_plan", "json_execute_serialized_sql",
-        "nextval", "currval", "setseed", "random", "uuid", "gen_random_uuid", "uuidv4", "uuidv7",
-        "txid_current", "error", "sleep_ms", "pg_sleep", "get_block_size", "in_search_path",
-        "col_description", "obj_description", "shobj_description", "format_type", "format_pg_type",
-        "wavg", "weighted_avg", "geomean", "geometric_mean", "json_group_array", "json_group_object",
-        "json_group_structure", "variant_group_array", "generate_subscripts", "regexp_split_to_table",
-        "unnest", "assert_true", "pg_typeof", "map_to_pg_oid",
+        "current_setting",
+        "current_query",
+        "current_query_id",
+        "current_database",
+        "current_catalog",
+        "current_schema",
+        "current_schemas",
+        "current_user",
+        "current_role",
+        "current_connection_id",
+        "current_transaction_id",
+        "session_user",
+        "user",
+        "version",
+        "getvariable",
+        "getenv",
+        "json_serialize_sql",
+        "json_deserialize_sql",
+        "json_serialize_plan",
+        "json_execute_serialized_sql",
+        "nextval",
+        "currval",
+        "setseed",
+        "random",
+        "uuid",
+        "gen_random_uuid",
+        "uuidv4",
+        "uuidv7",
+        "txid_current",
+        "error",
+        "sleep_ms",
+        "pg_sleep",
+        "get_block_size",
+        "in_search_path",
+        "col_description",
+        "obj_description",
+        "shobj_description",
+        "format_type",
+        "format_pg_type",
+        "wavg",
+        "weighted_avg",
+        "geomean",
+        "geometric_mean",
+        "json_group_array",
+        "json_group_object",
+        "json_group_structure",
+        "variant_group_array",
+        "generate_subscripts",
+        "regexp_split_to_table",
+        "unnest",
+        "assert_true",
+        "pg_typeof",
+        "map_to_pg_oid",
     }
 )
 DENIED_PREFIXES = ("pg_", "has_", "inet_", "__internal", "current_", "sqlpriv_")
 
 ALLOWED_CLASSES = frozenset(
-    {"CONSTANT", "COLUMN_REF", "FUNCTION", "OPERATOR", "COMPARISON", "CONJUNCTION", "CASE", "CAST",
-     "BETWEEN", "COLLATE", "LAMBDA", "TYPE"}
+    {
+        "CONSTANT",
+        "COLUMN_REF",
+        "FUNCTION",
+        "OPERATOR",
+        "COMPARISON",
+        "CONJUNCTION",
+        "CASE",
+        "CAST",
+        "BETWEEN",
+        "COLLATE",
+        "LAMBDA",
+        "TYPE",
+    }
 )
 _REFUSED_CLASSES = {
     "SUBQUERY": "a subquery",
@@ -84,9 +139,7 @@ def scalar_functions() -> frozenset[str]:
     """Lower-case names of DuckDB's built-in scalar functions and macros, minus the denied ones."""
     rows = _parser().execute(render("engine/scalar_functions.sql")).fetchall()
     names = {row[0].lower() for row in rows}
-    return frozenset(
-        n for n in names if n not in DENIED_FUNCTIONS and not n.startswith(DENIED_PREFIXES)
-    )
+    return frozenset(n for n in names if n not in DENIED_FUNCTIONS and not n.startswith(DENIED_PREFIXES))
 
 
 def parse(expr: str) -> dict[str, Any]:
@@ -145,7 +198,7 @@ def check_scalar_expression(
     except UnsafeExpressionError as exc:
         message = str(exc)
         if what != "expression" and message.startswith("expression "):
-            message = what + message[len("expression"):]
+            message = what + message[len("expression") :]
         raise UnsafeExpressionError(message) from None
 
 
@@ -183,7 +236,9 @@ def _check(expr: str, columns: list[str], extra: set[str]) -> str:
     return expr
 
 
-def _walk(node: Any, expr: str, columns: Sequence[str], known: set[str], allowed: frozenset[str], lambdas: set[str]) -> None:
+def _walk(
+    node: Any, expr: str, columns: Sequence[str], known: set[str], allowed: frozenset[str], lambdas: set[str]
+) -> None:
     if isinstance(node, list):
         for item in node:
             _walk(item, expr, columns, known, allowed, lambdas)
@@ -201,7 +256,9 @@ def _walk(node: Any, expr: str, columns: Sequence[str], known: set[str], allowed
         if cls == "FUNCTION":
             name = str(node.get("function_name", ""))
             if node.get("schema") or node.get("catalog"):
-                raise _refuse(expr, f"a qualified function name ({node.get('catalog') or node.get('schema')}.{name})", columns)
+                raise _refuse(
+                    expr, f"a qualified function name ({node.get('catalog') or node.get('schema')}.{name})", columns
+                )
             if name.lower() not in allowed:
                 raise _refuse(
                     expr,
@@ -224,8 +281,12 @@ def _walk(node: Any, expr: str, columns: Sequence[str], known: set[str], allowed
                 return
             if head not in known:
                 if len(parts) > 1:
-                    raise _refuse(expr, f"a reference to {'.'.join(parts)}, which is not a column of the source", columns)
-                raise _refuse(expr, f"a reference to {parts[0] if parts else '?'}, which is not a column of the source", columns)
+                    raise _refuse(
+                        expr, f"a reference to {'.'.join(parts)}, which is not a column of the source", columns
+                    )
+                raise _refuse(
+                    expr, f"a reference to {parts[0] if parts else '?'}, which is not a column of the source", columns
+                )
             return
     for value in node.values():
         if isinstance(value, (dict, list)):
@@ -250,10 +311,37 @@ def _lambda_params(lhs: Any) -> set[str]:
 # an ENUM's labels or a STRUCT's field names never reach SQL text through a type).
 BUILTIN_TYPES = frozenset(
     {
-        "BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT",
-        "UINTEGER", "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "DECIMAL", "VARCHAR", "BLOB", "DATE",
-        "TIME", "TIMESTAMP", "TIMESTAMP WITH TIME ZONE", "TIME WITH TIME ZONE", "TIMESTAMP_S",
-        "TIMESTAMP_MS", "TIMESTAMP_NS", "TIME_NS", "INTERVAL", "UUID", "BIT", "BIGNUM", "VARINT", "JSON",
+        "BOOLEAN",
+        "TINYINT",
+        "SMALLINT",
+        "INTEGER",
+        "BIGINT",
+        "HUGEINT",
+        "UTINYINT",
+        "USMALLINT",
+        "UINTEGER",
+        "UBIGINT",
+        "UHUGEINT",
+        "FLOAT",
+        "DOUBLE",
+        "DECIMAL",
+        "VARCHAR",
+        "BLOB",
+        "DATE",
+        "TIME",
+        "TIMESTAMP",
+        "TIMESTAMP WITH TIME ZONE",
+        "TIME WITH TIME ZONE",
+        "TIMESTAMP_S",
+        "TIMESTAMP_MS",
+        "TIMESTAMP_NS",
+        "TIME_NS",
+        "INTERVAL",
+        "UUID",
+        "BIT",
+        "BIGNUM",
+        "VARINT",
+        "JSON",
     }
 )
 _TYPE = re.compile(r"^([A-Z_ ]+?)(\(\d+(?:, ?\d+)?\))?((?:\[\d*\])*)$")

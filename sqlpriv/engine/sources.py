@@ -44,10 +44,7 @@ _READERS = {
 def fresh_name(con: duckdb.DuckDBPyConnection, base: str, suffix: str = "") -> str:
     """The first ``base_<i>`` (i = 0, 1, ...) such that no table or view ``base_<i><suffix>``
     exists on ``con``: stable names in printed scripts, no clashes on shared connections."""
-    taken = {
-        row[0]
-        for row in con.execute(render("engine/fresh_names.sql"), [base]).fetchall()
-    }
+    taken = {row[0] for row in con.execute(render("engine/fresh_names.sql"), [base]).fetchall()}
     for i in itertools.count():
         if f"{base}_{i}{suffix}" not in taken:
             return f"{base}_{i}"
@@ -158,9 +155,7 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             raise SourceError(_folder_message(path))
         elif not Path(path).is_file():
             hint = (
-                " (or, if it is a table, pass the connection holding it as con=)"
-                if not _looks_like_path(path)
-                else ""
+                " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
             )
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
@@ -248,10 +243,7 @@ def _match_column(src: Source, name: str) -> str:
     folded = [n for n in names if n.lower() == name.lower()]
     if len(folded) == 1:
         return folded[0]
-    raise ColumnError(
-        f"column {name!r} is not in {src.label}; available columns: "
-        + ", ".join(repr(n) for n in names)
-    )
+    raise ColumnError(f"column {name!r} is not in {src.label}; available columns: " + ", ".join(repr(n) for n in names))
 
 
 def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] = ()) -> list[ColumnSpec]:
@@ -277,9 +269,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
                     check_scalar_expression(expr, src.column_names(), what=f"column expression {out_name!r}")
                     specs.append(ColumnSpec(out_name, f"({expr})", is_expression=True))
             else:
-                raise ColumnError(
-                    f"columns entries must be names or {{name: expression}} mappings, got {item!r}"
-                )
+                raise ColumnError(f"columns entries must be names or {{name: expression}} mappings, got {item!r}")
     if not specs:
         raise ColumnError(f"no columns to analyse in {src.label}; pass columns=[...]")
     seen: set[str] = set()

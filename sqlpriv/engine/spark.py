@@ -85,7 +85,9 @@ def _is_spark_error(exc: BaseException) -> bool:
 class SparkSource(Source):
     """A Spark relation to measure: ``ref`` is its quoted name in Spark SQL."""
 
-    def __init__(self, spark: Any, name: str, label: str, ref: str, columns: list[tuple[str, str]], comment: str) -> None:
+    def __init__(
+        self, spark: Any, name: str, label: str, ref: str, columns: list[tuple[str, str]], comment: str
+    ) -> None:
         super().__init__(con=None, name=name, label=label, comment=comment, columns=columns)
         self.spark = spark
         self._ref = ref
@@ -102,7 +104,9 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
         view = f"sqlpriv_source_{next(_COUNTER)}_{uuid.uuid4().hex[:6]}"
         source.createOrReplaceTempView(view)
         label = "a Spark DataFrame"
-        return _describe(session, view, quote(view), label, f"-- source: {label}, registered as the temp view {quote(view)}")
+        return _describe(
+            session, view, quote(view), label, f"-- source: {label}, registered as the temp view {quote(view)}"
+        )
     if spark is None:
         raise SourceError("a Spark source needs spark= (a SparkSession) unless it is a Spark DataFrame")
     if isinstance(source, os.PathLike):
@@ -116,7 +120,9 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
         reader = _reader_for(source)
         try:
             if reader == "read_csv":
-                frame = spark.read.csv(source, header=True, inferSchema=True, sep="\t" if ".tsv" in source.lower() else ",")
+                frame = spark.read.csv(
+                    source, header=True, inferSchema=True, sep="\t" if ".tsv" in source.lower() else ","
+                )
             elif reader == "read_parquet":
                 frame = spark.read.parquet(source)
             else:
@@ -127,20 +133,33 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
             raise SourceError(f"cannot read {source!r} with Spark: {_spark_error(exc)}") from None
         view = f"sqlpriv_source_{next(_COUNTER)}_{uuid.uuid4().hex[:6]}"
         frame.createOrReplaceTempView(view)
-        return _describe(spark, view, quote(view), repr(source), f"-- source: {source!r}, read by Spark as the temp view {quote(view)}")
+        return _describe(
+            spark,
+            view,
+            quote(view),
+            repr(source),
+            f"-- source: {source!r}, read by Spark as the temp view {quote(view)}",
+        )
     ref = ".".join(quote(part) for part in source.split("."))
     try:
         exists = spark.catalog.tableExists(source)
     except Exception:
         exists = False
     if not exists:
-        raise SourceError(f"no table or view {source!r} in the Spark session; check the name (or pass a Spark DataFrame)")
+        raise SourceError(
+            f"no table or view {source!r} in the Spark session; check the name (or pass a Spark DataFrame)"
+        )
     return _describe(spark, source, ref, f"table {source!r}", "")
 
 
 def _looks_like_file(text: str) -> bool:
     lowered = text.lower()
-    return "/" in text or "\\" in text or "*" in text or bool(re.search(r"\.(csv|tsv|txt|parquet|pq|json|jsonl|ndjson)(\.gz)?$", lowered))
+    return (
+        "/" in text
+        or "\\" in text
+        or "*" in text
+        or bool(re.search(r"\.(csv|tsv|txt|parquet|pq|json|jsonl|ndjson)(\.gz)?$", lowered))
+    )
 
 
 def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> SparkSource:
@@ -171,8 +190,11 @@ def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
             "available columns: " + ", ".join(repr(n) for n in src.column_names())
         ) from None
     nodes = [line.strip(" :+-") for line in tree.splitlines()]
-    if not nodes[0].startswith("Project") or any(n.startswith(("Aggregate", "Window", "Generate")) for n in nodes) \
-            or "subquery" in parsed.toString().lower():
+    if (
+        not nodes[0].startswith("Project")
+        or any(n.startswith(("Aggregate", "Window", "Generate")) for n in nodes)
+        or "subquery" in parsed.toString().lower()
+    ):
         raise ColumnError(
             f"{what} {expr!r} must be a scalar expression over the columns of {src.label} "
             "(no aggregate, window function or subquery)"
@@ -180,7 +202,9 @@ def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
     return expr
 
 
-def resolve_columns(src: SparkSource, columns: ColumnsArg, *, exclude: Sequence[str] = ()) -> tuple[SparkSource, list[str]]:
+def resolve_columns(
+    src: SparkSource, columns: ColumnsArg, *, exclude: Sequence[str] = ()
+) -> tuple[SparkSource, list[str]]:
     """Plain column names to analyse; ``{name: expression}`` entries become columns of a temp
     view over the source (each expression checked by :func:`check_expression`)."""
     if columns is None:
@@ -216,7 +240,9 @@ def resolve_columns(src: SparkSource, columns: ColumnsArg, *, exclude: Sequence[
         view = f"sqlpriv_computed_{next(_COUNTER)}_{uuid.uuid4().hex[:6]}"
         body = f"select {keep + ', ' if keep else ''}{extra} from {src.ref}"
         src.spark.sql(f"create or replace temporary view {quote(view)} as {body}")
-        comment = (src.comment + "\n" if src.comment else "") + f"create or replace temporary view {quote(view)} as {body};"
+        comment = (
+            src.comment + "\n" if src.comment else ""
+        ) + f"create or replace temporary view {quote(view)} as {body};"
         src = _describe(src.spark, view, quote(view), src.label, comment)
     return src, names
 

@@ -67,7 +67,9 @@ class SparkShapleyResult:
         return list(self._names)
 
     def _query(self, **args: Any) -> SparkResult:
-        return SparkResult(self.source, render_query("shapley_query", source=self.source.ref, columns=self._names, **args))
+        return SparkResult(
+            self.source, render_query("shapley_query", source=self.source.ref, columns=self._names, **args)
+        )
 
     def summary(self) -> SparkResult:
         """One row per column: column, entropy, conditional_entropy, shapley (bits)."""
@@ -81,8 +83,11 @@ class SparkShapleyResult:
         """Mean values per level of ``expr`` (a column name or a Spark SQL expression)."""
         if not isinstance(expr, str) or not expr.strip():
             raise ParameterError("by() needs a column name or SQL expression, e.g. by('age < 32')")
-        sql_expr = quote(expr) if expr in self.source.column_names() else check_expression(
-            self.source, expr, what="subgroup expression")
+        sql_expr = (
+            quote(expr)
+            if expr in self.source.column_names()
+            else check_expression(self.source, expr, what="subgroup expression")
+        )
         return self._query(output="by", by=sql_expr)
 
     def entropies(self) -> SparkResult:
@@ -92,15 +97,24 @@ class SparkShapleyResult:
         )
 
 
-def uniqueness_shapley(source: Any, columns: Any = None, *, spark: Any = None, key: str | None = None,
-                       dropna: bool = False, method: str = "auto", **options: Any) -> SparkShapleyResult:
+def uniqueness_shapley(
+    source: Any,
+    columns: Any = None,
+    *,
+    spark: Any = None,
+    key: str | None = None,
+    dropna: bool = False,
+    method: str = "auto",
+    **options: Any,
+) -> SparkShapleyResult:
     """``sqlpriv.uniqueness_shapley`` on Spark (exact, up to 12 columns)."""
     if method not in ("auto", "exact", "sample"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if method == "sample":
         raise duckdb_only("uniqueness_shapley(method='sample')")
-    _unsupported({"dropna": dropna, **{k: v for k, v in options.items() if k not in ("samples", "seed")}},
-                 "uniqueness_shapley")
+    _unsupported(
+        {"dropna": dropna, **{k: v for k, v in options.items() if k not in ("samples", "seed")}}, "uniqueness_shapley"
+    )
     src, names, key = _frame(source, columns, spark, key)
     if len(names) > EXACT_LIMIT:
         raise ParameterError(
@@ -113,8 +127,18 @@ def uniqueness_shapley(source: Any, columns: Any = None, *, spark: Any = None, k
 # --------------------------------------------------------------------------- information factors
 
 
-def information_factor(measure: str, source: Any, columns: Any = None, priors: Any = None, accuracies: Any = None,
-                       key: str | None = None, *, spark: Any = None, dropna: bool = False, **options: Any) -> SparkResult:
+def information_factor(
+    measure: str,
+    source: Any,
+    columns: Any = None,
+    priors: Any = None,
+    accuracies: Any = None,
+    key: str | None = None,
+    *,
+    spark: Any = None,
+    dropna: bool = False,
+    **options: Any,
+) -> SparkResult:
     """``sqlpriv.cig`` / ``wcig`` / ``csf`` on Spark (empirical priors, accuracy 1)."""
     _unsupported({"priors": priors, "accuracies": accuracies, "dropna": dropna, **options}, measure)
     src, names, key = _frame(source, columns, spark, key)
@@ -129,8 +153,9 @@ def information_factor(measure: str, source: Any, columns: Any = None, priors: A
 # --------------------------------------------------------------------------- data requests
 
 
-def privacy_profile(source: Any, columns: Any = None, *, spark: Any = None, dropna: bool = False,
-                    **options: Any) -> SparkResult:
+def privacy_profile(
+    source: Any, columns: Any = None, *, spark: Any = None, dropna: bool = False, **options: Any
+) -> SparkResult:
     """``sqlpriv.privacy_profile`` on Spark."""
     _unsupported({"dropna": dropna, **{k: v for k, v in options.items() if k != "strategy"}}, "privacy_profile")
     src, names, _ = _frame(source, columns, spark)
@@ -178,9 +203,21 @@ class SparkAssessment:
         raise duckdb_only("Assessment.uniqueness()")
 
 
-def assess_request(source: Any, request: Any, *, spark: Any = None, approve: float = 0.8, reject: float = 0.2,
-                   k: int = 5, weights: Any = None, dropna: bool = False, max_unique_share: float | None = None,
-                   min_k: int | None = None, on_violation: str = "review", **options: Any) -> SparkAssessment:
+def assess_request(
+    source: Any,
+    request: Any,
+    *,
+    spark: Any = None,
+    approve: float = 0.8,
+    reject: float = 0.2,
+    k: int = 5,
+    weights: Any = None,
+    dropna: bool = False,
+    max_unique_share: float | None = None,
+    min_k: int | None = None,
+    on_violation: str = "review",
+    **options: Any,
+) -> SparkAssessment:
     """``sqlpriv.assess_request`` on Spark (no weights, NULL a category), gate policy included."""
     from sqlpriv.request import _check_k, _check_policy, _check_thresholds, _is_empty
 
@@ -189,11 +226,22 @@ def assess_request(source: Any, request: Any, *, spark: Any = None, approve: flo
     max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
     if _is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
-    _unsupported({"weights": weights, "dropna": dropna, **{n: v for n, v in options.items() if n != "strategy"}},
-                 "assess_request")
+    _unsupported(
+        {"weights": weights, "dropna": dropna, **{n: v for n, v in options.items() if n != "strategy"}},
+        "assess_request",
+    )
     src, names, _ = _frame(source, request, spark)
-    query = render_query("request_report_query", source=src.ref, columns=names, approve=approve, reject=reject, k=k,
-                         max_unique_share=max_unique_share, min_k=min_k, on_violation=on_violation)
+    query = render_query(
+        "request_report_query",
+        source=src.ref,
+        columns=names,
+        approve=approve,
+        reject=reject,
+        k=k,
+        max_unique_share=max_unique_share,
+        min_k=min_k,
+        on_violation=on_violation,
+    )
     return SparkAssessment(SparkResult(src, query), names)
 
 
@@ -207,4 +255,3 @@ def small_classes(source: Any, columns: Any, k: int = 5, *, spark: Any = None, *
     _unsupported(options, "small_classes")
     src, names, _ = _frame(source, columns, spark)
     return SparkResult(src, render_query("request_small_classes", source=src.ref, columns=names, k=k))
-

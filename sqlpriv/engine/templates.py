@@ -72,9 +72,7 @@ def template_dir() -> Path:
     source_tree = Path(__file__).resolve().parents[2] / "sql_templates"
     if source_tree.is_dir():
         return source_tree
-    raise FileNotFoundError(
-        "sqlpriv could not find its sql_templates folder; reinstall the package"
-    )
+    raise FileNotFoundError("sqlpriv could not find its sql_templates folder; reinstall the package")
 
 
 DIALECTS = ("duckdb", "spark")  # the SQL dialects the templates render (dbt adapter types)
@@ -166,14 +164,42 @@ def macro_name(name: str) -> str:
 # The context a family hands every template of its analysis (``CohortFrame.context()`` and the
 # families' own additions): a macro takes the keys it declares and ignores the rest. Any other
 # argument a macro does not declare is a mistake (a typo such as ``ouptut=``) and is refused.
-SHARED_CONTEXT = frozenset({
-    "t", "columns", "words", "d", "full_sid", "key", "source", "cardinalities",  # every cohort measure
-    "sampled", "samples",  # uniqueness Shapley
-    "cols", "key_name", "rig_name",  # information factors
-    "mode", "min_entropy_delta", "field_decay_factor", "renyi_alpha", "calculate_baseline", "max_cols",  # singling out
-    "size", "lo", "hi", "restrict",  # singling out: one chunk of one level
-    "approve", "reject", "k", "max_unique_share", "min_k", "on_violation", "fields", "groups", "joint_j",  # requests
-})
+SHARED_CONTEXT = frozenset(
+    {
+        "t",
+        "columns",
+        "words",
+        "d",
+        "full_sid",
+        "key",
+        "source",
+        "cardinalities",  # every cohort measure
+        "sampled",
+        "samples",  # uniqueness Shapley
+        "cols",
+        "key_name",
+        "rig_name",  # information factors
+        "mode",
+        "min_entropy_delta",
+        "field_decay_factor",
+        "renyi_alpha",
+        "calculate_baseline",
+        "max_cols",  # singling out
+        "size",
+        "lo",
+        "hi",
+        "restrict",  # singling out: one chunk of one level
+        "approve",
+        "reject",
+        "k",
+        "max_unique_share",
+        "min_k",
+        "on_violation",
+        "fields",
+        "groups",
+        "joint_j",  # requests
+    }
+)
 
 
 def call(macro: str, dialect: str | None = None, **context: Any) -> str:
