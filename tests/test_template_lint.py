@@ -175,6 +175,8 @@ def safe(node: nodes.Node, allowed: dict[str, str]) -> bool:
 def _safe_argument(node: nodes.Node, allowed: dict[str, str]) -> bool:
     """An argument of a dialect macro: a constant SQL fragment, a safe interpolation, or a
     concatenation (``~``) of those."""
+    if isinstance(node, (nodes.Not, nodes.Compare, nodes.And, nodes.Or)):
+        return True  # a boolean flag for the macro, never SQL text
     if isinstance(node, nodes.Concat):
         return all(_safe_argument(n, allowed) for n in node.nodes)
     if isinstance(node, nodes.List):
