@@ -30,7 +30,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.display import Display
-from sqlpriv.engine import cohorts
+from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
@@ -274,12 +274,9 @@ def _check_accuracies(accuracies: Any, frame: cohorts.CohortFrame) -> dict[int, 
 
 def _column_index(frame: cohorts.CohortFrame, name: Any, what: str) -> int:
     names = [c.name for c in frame.columns]
-    if isinstance(name, str):
-        if name in names:
-            return names.index(name)
-        folded = [i for i, n in enumerate(names) if n.lower() == name.lower()]
-        if len(folded) == 1:
-            return folded[0]
+    real = checks.lookup_column(names, name)
+    if real is not None:
+        return names.index(real)
     raise ColumnError(
         f"{what} names the column {name!r}, which is not analysed; analysed columns: "
         + ", ".join(repr(n) for n in names)

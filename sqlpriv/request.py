@@ -24,8 +24,6 @@ two disagree. All the math is SQL in ``sql_templates/request/``.
 from __future__ import annotations
 
 import itertools
-import math
-import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +31,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.display import Display
+from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
@@ -51,17 +50,9 @@ _counter = itertools.count(1)
 # --------------------------------------------------------------------------- validation
 
 
-def _check_unit(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
-        raise ParameterError(f"{name} must be a number between 0 and 1, got {value!r}")
-    if not 0 <= float(value) <= 1:
-        raise ParameterError(f"{name} must be between 0 and 1, got {value!r}")
-    return float(value)
-
-
 def _check_thresholds(approve: Any, reject: Any) -> tuple[float, float]:
-    approve = _check_unit("approve", approve)
-    reject = _check_unit("reject", reject)
+    approve = checks.unit_interval("approve", approve)
+    reject = checks.unit_interval("reject", reject)
     if approve < reject:
         raise ParameterError(
             f"approve ({approve!r}) must be at least reject ({reject!r}): scores at or above approve "
@@ -71,35 +62,16 @@ def _check_thresholds(approve: Any, reject: Any) -> tuple[float, float]:
 
 
 def _check_k(k: Any) -> int:
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
-        raise ParameterError(f"k must be a positive integer (the k of k-anonymity), got {k!r}")
-    return int(k)
+    return checks.positive_int("k", k, hint=" (the k of k-anonymity)")
 
 
 def _check_policy(max_unique_share: Any, min_k: Any, on_violation: Any) -> tuple[float | None, int | None, str]:
     if max_unique_share is not None:
-        max_unique_share = _check_unit("max_unique_share", max_unique_share)
+        max_unique_share = checks.unit_interval("max_unique_share", max_unique_share)
     if min_k is not None:
-        if isinstance(min_k, bool) or not isinstance(min_k, numbers.Integral) or min_k < 1:
-            raise ParameterError(
-                f"min_k must be a positive integer (the smallest class allowed) or None, got {min_k!r}"
-            )
-        min_k = int(min_k)
-    if on_violation not in ("review", "reject"):
-        raise ParameterError(f"on_violation must be 'review' or 'reject', got {on_violation!r}")
+        min_k = checks.positive_int("min_k", min_k, hint=" (the smallest class allowed) or None")
+    on_violation = checks.choice("on_violation", on_violation, ("review", "reject"))
     return max_unique_share, min_k, on_violation
-
-
-def _check_bool(name: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ParameterError(f"{name} must be True or False, got {value!r}")
-    return value
-
-
-def _check_strategy(strategy: Any) -> str:
-    if strategy not in STRATEGIES:
-        raise ParameterError(f"strategy must be one of {', '.join(map(repr, STRATEGIES))}, got {strategy!r}")
-    return strategy
 
 
 def _wants_spark(source: Any, spark: Any) -> bool:
@@ -141,19 +113,14 @@ def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
     except SqlprivError:
         return []
     names = src.column_names()
-    exact = set(names)
-    folded: dict[str, list[str]] = {}
-    for n in names:
-        folded.setdefault(n.lower(), []).append(n)
     found: list[str] = []
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
             if node.get("class") == "COLUMN_REF" and node.get("column_names"):
-                ref = node["column_names"][-1]
-                candidates = [ref] if ref in exact else folded.get(ref.lower(), [])
-                if len(candidates) == 1 and candidates[0] not in found:
-                    found.append(candidates[0])
+                real = checks.lookup_column(names, node["column_names"][-1])
+                if real is not None and real not in found:
+                    found.append(real)
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -170,18 +137,16 @@ def _check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[s
         return {}
     if not isinstance(weights, Mapping):
         raise ParameterError(f"weights must be a mapping of field name to a number in [0, 1], got {weights!r}")
-    fields = {s.name: s.name for s in specs}
-    fields_folded = {s.name.lower(): s.name for s in specs}
-    source_folded = {n.lower() for n in src.column_names()}
+    fields = [s.name for s in specs]
     out: dict[str, float] = {}
     for name, value in weights.items():
         if not isinstance(name, str):
             raise ParameterError(f"weights keys must be field names, got {name!r}")
-        w = _check_unit(f"weight of {name!r}", value)
-        field = fields.get(name) or fields_folded.get(name.lower())
+        w = checks.unit_interval(f"weight of {name!r}", value)
+        field = checks.lookup_column(fields, name)
         if field is not None:
             out[field] = w
-        elif name.lower() not in source_folded:
+        elif not any(n.lower() == name.lower() for n in src.column_names()):
             raise ColumnError(
                 f"weight given for {name!r}, which is neither a requested field nor a column of {src.label}; "
                 "requested fields: " + ", ".join(repr(s.name) for s in specs)
@@ -302,7 +267,7 @@ def privacy_profile(
     >>> privacy_profile(df).df().round(4).values.tolist()
     [['g', 0.3333, 0.6667, 0.7925, 0.2386, 4, 2]]
     """
-    strategy = _check_strategy(strategy)
+    strategy = checks.choice("strategy", strategy, STRATEGIES)
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
@@ -322,7 +287,7 @@ def privacy_profile(
     t = _names()
     analysed = [{"alias": f"a{j}", "expr": s.expr} for j, s in enumerate(specs)]
     sets = [{"j": j, "members": [j]} for j in range(len(specs))]
-    keep = list(range(len(specs))) if _check_bool("dropna", dropna) else []
+    keep = list(range(len(specs))) if checks.boolean("dropna", dropna) else []
     plan = Plan(conn, src)
     plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
     return Result(plan, render("request/profile.sql", t=t, columns=specs), ["sizes"])
@@ -711,8 +676,8 @@ def assess_request(
             temp_directory=temp_directory,
         )
     gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
-    strategy = _check_strategy(strategy)
-    dropna = _check_bool("dropna", dropna)
+    strategy = checks.choice("strategy", strategy, STRATEGIES)
+    dropna = checks.boolean("dropna", dropna)
     if _is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. request=['gender', 'age']")
     conn = _connect(con, threads, memory_limit, temp_directory)

@@ -39,13 +39,13 @@ from typing import Any
 import duckdb
 
 from sqlpriv.display import Display
-from sqlpriv.engine import cohorts
+from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, fields, plan_words
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, _match_column, resolve_source
+from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
@@ -141,14 +141,6 @@ class _Search:
     levels: list[str] = field(default_factory=list)
 
 
-def _check_number(name: str, value: Any, *, minimum: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ParameterError(f"{name} must be a finite number, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise ParameterError(f"{name} must be >= {minimum}, got {value!r}")
-    return float(value)
-
-
 def _datetime_unit(unit: str | None) -> str | None:
     if unit is None:
         return None
@@ -158,16 +150,6 @@ def _datetime_unit(unit: str | None) -> str | None:
             "(case-insensitive)"
         )
     return DATETIME_UNITS[unit.strip().lower()] or ""
-
-
-def _check_max_cols(max_cols: Any, d: int) -> int:
-    if max_cols is None:
-        return d
-    if isinstance(max_cols, bool) or not isinstance(max_cols, int) or max_cols < 1:
-        raise ParameterError(f"max_cols must be a positive integer or None (all {d} columns), got {max_cols!r}")
-    if max_cols > d:
-        raise ParameterError(f"max_cols={max_cols} is larger than the number of columns ({d}); use at most {d} or None")
-    return max_cols
 
 
 class SinglingOutResult(Display, Analysis):
@@ -281,7 +263,7 @@ def _selected(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
             f"singling-out takes plain column names, got {bad[0]!r}; add computed columns to both tables first"
         )
     types = dict(src.columns)
-    names = [_match_column(src, str(c)) for c in items]
+    names = [checks.match_column(src.column_names(), str(c), src.label) for c in items]
     dup = [n for n in names if names.count(n) > 1]
     if dup:
         raise ColumnError(f"column {dup[0]!r} is listed twice; give each analysed column once")
@@ -399,29 +381,23 @@ def _search_params(
     mode: str, min_entropy_delta: Any, field_decay_factor: Any, renyi_alpha: Any, calculate_baseline: Any
 ) -> dict[str, Any]:
     """The search parameters every level and result template takes, checked."""
-    if mode not in MODES:
-        raise ParameterError(f"mode must be 'exhaustive' or 'petsard', got {mode!r}")
     return dict(
-        mode=mode,
-        min_entropy_delta=_check_number("min_entropy_delta", min_entropy_delta),
-        field_decay_factor=_check_number("field_decay_factor", field_decay_factor, minimum=0),
-        renyi_alpha=_check_number("renyi_alpha", renyi_alpha, minimum=0),
+        mode=checks.choice("mode", mode, MODES),
+        min_entropy_delta=checks.finite_number("min_entropy_delta", min_entropy_delta),
+        field_decay_factor=checks.finite_number("field_decay_factor", field_decay_factor, minimum=0),
+        renyi_alpha=checks.finite_number("renyi_alpha", renyi_alpha, minimum=0),
         calculate_baseline=bool(calculate_baseline),
     )
 
 
 def _check_precision(numeric_precision: Any) -> None:
-    if numeric_precision is not None and (
-        isinstance(numeric_precision, bool) or not isinstance(numeric_precision, int) or numeric_precision < 0
-    ):
-        raise ParameterError(
-            f"numeric_precision must be a non-negative integer (decimal places) or None, got {numeric_precision!r}"
-        )
+    if numeric_precision is not None:
+        checks.positive_int("numeric_precision", numeric_precision, minimum=0, hint=" (decimal places) or None")
 
 
 def _check_sets(d: int, max_cols: Any) -> int:
     """``max_cols`` checked against ``d`` columns, and the number of column sets it means."""
-    max_cols = _check_max_cols(max_cols, d)
+    max_cols = checks.max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
     if n_sets > MAX_SETS:
         raise ParameterError(
@@ -645,7 +621,7 @@ def sample_uniques(
     d = frame.d
     if d > MAX_PACKED_COLUMNS:
         raise ColumnError(f"{d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns")
-    max_cols = _check_max_cols(max_cols, d)
+    max_cols = checks.max_cols(max_cols, d)
     n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
     if n_sets > MAX_SETS:
         raise ParameterError(

@@ -22,10 +22,11 @@ from typing import Any, Union
 
 import duckdb
 
+from sqlpriv.engine import checks
 from sqlpriv.engine.connection import allow_source
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, ParameterError, SourceError
+from sqlpriv.errors import ColumnError, SourceError
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
 
@@ -237,13 +238,8 @@ def _refuse_duplicate_names(names: list[str], label: str) -> None:
 
 
 def _match_column(src: Source, name: str) -> str:
-    names = src.column_names()
-    if name in names:
-        return name
-    folded = [n for n in names if n.lower() == name.lower()]
-    if len(folded) == 1:
-        return folded[0]
-    raise ColumnError(f"column {name!r} is not in {src.label}; available columns: " + ", ".join(repr(n) for n in names))
+    """The column of ``src`` that ``name`` means (:func:`sqlpriv.engine.checks.match_column`)."""
+    return checks.match_column(src.column_names(), name, src.label)
 
 
 def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] = ()) -> list[ColumnSpec]:
@@ -300,8 +296,3 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
         ) from None
     return row[1]
 
-
-def require_positive(name: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ParameterError(f"{name} must be a positive integer, got {value!r}")
-    return value
