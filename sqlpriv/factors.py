@@ -33,6 +33,7 @@ from sqlpriv.display import Display
 from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.limits import WORD_MASK
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import sql_type
@@ -42,7 +43,6 @@ from sqlpriv.errors import ColumnError, ParameterError, SqlprivError
 
 MEASURES = ("cig", "wcig", "csf")
 PRIOR_TOLERANCE = 1e-9
-WORD_MASK = (1 << 63) - 1
 
 PriorsArg = Mapping[str, Mapping[Any, float]]
 AccuraciesArg = Mapping[str, float]

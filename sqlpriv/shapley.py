@@ -23,13 +23,13 @@ import duckdb
 from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
+from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
 
-EXACT_LIMIT = 12  # method="auto" is exact up to this many columns
+EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns
 EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200

@@ -1,9 +1,12 @@
 {#- dbt: stop at compile time unless `columns` is a non-empty list of distinct column names of
     `relation` (checked against the warehouse when dbt executes and the relation exists; not for a
     `where:`-filtered subquery), at least `min_columns` and, for
-    exact measures, at most `max_columns` of them; `key` (optional) must be a column that is not
-    analysed. -#}
+    exact measures, at most `max_columns` of them ("exact": the exact uniqueness Shapley limit, 2^d
+    column subsets per row: EXACT_COLUMNS in sqlpriv/engine/limits.py, tests/test_limits.py checks
+    they agree); `key` (optional) must be a column that is not analysed. -#}
 {% macro check_columns(macro_name, relation, columns, max_columns=none, key=none, min_columns=1) -%}
+{% set exact_columns = 12 %}
+{% if max_columns == "exact" %}{% set max_columns = exact_columns %}{% endif %}
 {% set where = "sqlpriv." ~ macro_name ~ ": argument `columns`" %}
 {% if columns is string or columns is mapping or columns is not iterable %}
 {% do exceptions.raise_compiler_error(where ~ " must be a list of column names, e.g. ['zip_code', 'age'], got " ~ columns) %}

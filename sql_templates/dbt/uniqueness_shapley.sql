@@ -3,6 +3,6 @@
     {{ sqlpriv.uniqueness_shapley(ref('voters'), ['zip_code', 'race', 'age'], key='voter_id') }} -#}
 {% macro uniqueness_shapley(relation, columns, key=none) -%}
 {% do sqlpriv.check_relation("uniqueness_shapley", relation) %}
-{% do sqlpriv.check_columns("uniqueness_shapley", relation, columns, max_columns=12, key=key) %}
+{% do sqlpriv.check_columns("uniqueness_shapley", relation, columns, max_columns="exact", key=key) %}
 {{ sqlpriv.shapley_query(source=relation, columns=columns, key=key, output="per_row") }}
 {%- endmacro %}

@@ -4,7 +4,7 @@
     {{ sqlpriv.uniqueness_shapley_by(ref('voters'), ['zip_code', 'race', 'age'], by='age < 32') }} -#}
 {% macro uniqueness_shapley_by(relation, columns, by) -%}
 {% do sqlpriv.check_relation("uniqueness_shapley_by", relation) %}
-{% do sqlpriv.check_columns("uniqueness_shapley_by", relation, columns, max_columns=12) %}
+{% do sqlpriv.check_columns("uniqueness_shapley_by", relation, columns, max_columns="exact") %}
 {% if by is not string or by | trim == "" %}
 {% do exceptions.raise_compiler_error("sqlpriv.uniqueness_shapley_by: argument `by` must be a column name or "
     ~ "a SQL expression (a non-empty string), e.g. by='age < 32', got " ~ by) %}

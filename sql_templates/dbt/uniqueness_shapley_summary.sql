@@ -3,6 +3,6 @@
     {{ sqlpriv.uniqueness_shapley_summary(ref('voters'), ['zip_code', 'race', 'age']) }} -#}
 {% macro uniqueness_shapley_summary(relation, columns) -%}
 {% do sqlpriv.check_relation("uniqueness_shapley_summary", relation) %}
-{% do sqlpriv.check_columns("uniqueness_shapley_summary", relation, columns, max_columns=12) %}
+{% do sqlpriv.check_columns("uniqueness_shapley_summary", relation, columns, max_columns="exact") %}
 {{ sqlpriv.shapley_query(source=relation, columns=columns, output="summary") }}
 {%- endmacro %}

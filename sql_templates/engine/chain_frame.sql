@@ -11,9 +11,11 @@
 {% set words = [] %}
 {% set dicts = [] %}
 {% set lowered = [] %}
+{#- each column has a word of its own: a code field of MAX_PACKED_COLUMNS bits (sqlpriv/engine/limits.py) -#}
+{% set code_bits = 62 %}
 {% for name in columns %}
 {% set _ = specs.append({"name": name, "expr": sqlpriv.quote(name), "is_expression": false, "j": loop.index0}) %}
-{% set _ = words.append([{"j": loop.index0, "offset": 0, "bits": 62, "mask": 4611686018427387903}]) %}
+{% set _ = words.append([{"j": loop.index0, "offset": 0, "bits": code_bits, "mask": 2 ** code_bits - 1}]) %}
 {% set _ = dicts.append("__sqlpriv_dict_" ~ loop.index0) %}
 {% set _ = lowered.append(name | lower) %}
 {% endfor %}

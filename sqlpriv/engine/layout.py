@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WORD_BITS = 63  # BIGINT without the sign bit
-MAX_PACKED_COLUMNS = 62  # a column subset is a bitmask in one BIGINT (sid), so at most 62 columns
+from sqlpriv.engine.limits import MAX_PACKED_COLUMNS, WORD_BITS
+
+__all__ = ["MAX_PACKED_COLUMNS", "WORD_BITS", "Field", "bits_for", "fields", "plan_words"]
 
 
 def bits_for(cardinality: int) -> int:

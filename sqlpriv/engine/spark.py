@@ -32,12 +32,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.sources import ColumnsArg, Source, _match_column, _reader_for
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
 
 DIALECT = "spark"
-EXACT_LIMIT = 12  # the single statement is exact: 2^d column subsets per pattern
+EXACT_LIMIT = EXACT_COLUMNS  # the single statement is exact: 2^d column subsets per pattern
 _COUNTER = itertools.count()
 
 
