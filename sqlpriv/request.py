@@ -23,7 +23,6 @@ two disagree. All the math is SQL in ``sql_templates/request/``.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from sqlpriv.display import Display
 from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
@@ -44,7 +44,6 @@ DECISIONS = ("approve", "review", "reject")
 STRATEGIES = ("auto", "union", "grouping_sets")
 _ROW_READERS = ("read_csv(", "read_json(")
 
-_counter = itertools.count(1)
 
 
 # --------------------------------------------------------------------------- validation
@@ -217,8 +216,8 @@ def _connect(con: Any, threads: Any, memory_limit: Any, temp_directory: Any) -> 
     return connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
 
 
-def _names(prefix: str | None = None) -> dict[str, str]:
-    prefix = prefix or f"sqlpriv_request_{next(_counter)}"
+def _names(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+    prefix = temp_name("sqlpriv_request", con, "_sizes")
     return {"prefix": prefix, "sizes": f"{prefix}_sizes"}
 
 
@@ -284,7 +283,7 @@ def privacy_profile(
     conn = _connect(con, threads, memory_limit, temp_directory)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
-    t = _names()
+    t = _names(conn)
     analysed = [{"alias": f"a{j}", "expr": s.expr} for j, s in enumerate(specs)]
     sets = [{"j": j, "members": [j]} for j in range(len(specs))]
     keep = list(range(len(specs))) if checks.boolean("dropna", dropna) else []
@@ -688,7 +687,7 @@ def assess_request(
     groups = _field_groups(fields)
     joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
     sets, joint_j, group_rows = _set_layout(len(analysed), joint_members, groups)
-    t = _names()
+    t = _names(conn)
     plan = Plan(conn, src)
     keep = list(range(len(specs))) if dropna else []
     plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])

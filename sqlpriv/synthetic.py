@@ -30,7 +30,6 @@ templates, chunks the column sets and reports progress.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import math
 from dataclasses import dataclass, field
@@ -43,6 +42,7 @@ from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, fields, plan_words
+from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
@@ -76,7 +76,6 @@ DATETIME_UNITS = {
 }
 MAX_SETS = 4_000_000  # refuse searches over more column sets than this
 CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
-_ids = itertools.count()
 _log = logging.getLogger(__name__)
 
 _NUMERIC = (
@@ -370,7 +369,7 @@ def singling_out(
     matched = _match_columns(ori, syn, columns)
     max_cols = _check_sets(len(matched), max_cols)
     plan = Plan(conn, both, progress=None if progress else False)
-    search = _Search(plan, _table_names(f"sqlpriv_so_{next(_ids)}"), mode, matched, [], max_cols, params)
+    search = _Search(plan, _table_names(temp_name("sqlpriv_so", conn, "_ori")), mode, matched, [], max_cols, params)
     _prepare_tables(search, ori, syn, numeric_precision, unit)
     _order_and_encode(search, syn)
     _add_search_steps(search)

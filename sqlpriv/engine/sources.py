@@ -13,7 +13,6 @@ pyarrow Table, a DuckDB relation, or a table/view name on ``con``.
 from __future__ import annotations
 
 import glob
-import itertools
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ import duckdb
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import allow_source
+from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, SourceError
@@ -43,13 +43,8 @@ _READERS = {
 
 
 def fresh_name(con: duckdb.DuckDBPyConnection, base: str, suffix: str = "") -> str:
-    """The first ``base_<i>`` (i = 0, 1, ...) such that no table or view ``base_<i><suffix>``
-    exists on ``con``: stable names in printed scripts, no clashes on shared connections."""
-    taken = {row[0] for row in con.execute(render("engine/fresh_names.sql"), [base]).fetchall()}
-    for i in itertools.count():
-        if f"{base}_{i}{suffix}" not in taken:
-            return f"{base}_{i}"
-    raise AssertionError("unreachable")
+    """:func:`sqlpriv.engine.names.temp_name` on ``con``."""
+    return temp_name(base, con, suffix)
 
 
 @dataclass

@@ -27,12 +27,12 @@ import os
 import re
 import shutil
 import tempfile
-import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from sqlpriv.engine.limits import EXACT_COLUMNS
+from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.sources import ColumnsArg, Source, _match_column, _reader_for
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
@@ -102,7 +102,7 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
     """A pyspark DataFrame (registered as a temp view), a table name, or a file read by Spark."""
     if is_spark_dataframe(source):
         session = spark or source.sparkSession
-        view = f"sqlpriv_source_{next(_COUNTER)}_{uuid.uuid4().hex[:6]}"
+        view = temp_name("sqlpriv_source")
         source.createOrReplaceTempView(view)
         label = "a Spark DataFrame"
         return _describe(
@@ -132,7 +132,7 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
             if not _is_spark_error(exc):
                 raise
             raise SourceError(f"cannot read {source!r} with Spark: {_spark_error(exc)}") from None
-        view = f"sqlpriv_source_{next(_COUNTER)}_{uuid.uuid4().hex[:6]}"
+        view = temp_name("sqlpriv_source")
         frame.createOrReplaceTempView(view)
         return _describe(
             spark,
@@ -238,7 +238,7 @@ def resolve_columns(
         clash = [n for n in computed if n.lower() in {c.lower() for c in src.column_names()}]
         keep = ", ".join(quote(n) for n in src.column_names() if n not in clash)
         extra = ", ".join(f"({e}) as {quote(n)}" for n, e in computed.items())
-        view = f"sqlpriv_computed_{next(_COUNTER)}_{uuid.uuid4().hex[:6]}"
+        view = temp_name("sqlpriv_computed")
         body = f"select {keep + ', ' if keep else ''}{extra} from {src.ref}"
         src.spark.sql(f"create or replace temporary view {quote(view)} as {body}")
         comment = (

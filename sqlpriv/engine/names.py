@@ -1,0 +1,38 @@
+"""The one way sqlpriv names its temporary tables and views.
+
+On a DuckDB connection a name is the first ``base_<i>`` (i = 0, 1, ...) not taken on it: stable
+names in printed scripts, and no clash with another analysis on a shared connection. Where
+there is no DuckDB connection to look at (a Spark session), ``base_<i>_<random hex>``.
+
+>>> import duckdb
+>>> con = duckdb.connect()
+>>> temp_name("sqlpriv_x", con)
+'sqlpriv_x_0'
+>>> _ = con.execute("create table sqlpriv_x_0_t as select 1")
+>>> temp_name("sqlpriv_x", con, "_t"), temp_name("sqlpriv_x", con)
+('sqlpriv_x_1', 'sqlpriv_x_0')
+>>> temp_name("sqlpriv_view").startswith("sqlpriv_view_")
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from typing import Any
+
+from sqlpriv.engine.templates import render
+
+_counter = itertools.count()
+
+
+def temp_name(base: str, con: Any = None, suffix: str = "") -> str:
+    """A fresh name starting with ``base``: with ``con`` (DuckDB), the first ``base_<i>`` such that
+    no table or view ``base_<i><suffix>`` exists on ``con``; without, one unique in this process."""
+    if con is None:
+        return f"{base}_{next(_counter)}_{uuid.uuid4().hex[:6]}"
+    taken = {row[0] for row in con.execute(render("engine/fresh_names.sql"), [base]).fetchall()}
+    for i in itertools.count():
+        if f"{base}_{i}{suffix}" not in taken:
+            return f"{base}_{i}"
+    raise AssertionError("unreachable")
