@@ -42,7 +42,8 @@ from sqlpriv.factors import (
 )
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
-from sqlpriv.synthetic import SampleUniquesResult, SinglingOutResult, sample_uniques, singling_out
+from sqlpriv.synthetic import SinglingOutResult, singling_out
+from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
 __version__ = "0.1.0"
 

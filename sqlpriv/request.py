@@ -45,7 +45,6 @@ STRATEGIES = ("auto", "union", "grouping_sets")
 _ROW_READERS = ("read_csv(", "read_json(")
 
 
-
 # --------------------------------------------------------------------------- validation
 
 

@@ -14,8 +14,8 @@ sets of one size per query, counted on packed integer keys):
   combinations, normalised Renyi-entropy pruning, masking), for parity with
   its users' results.
 
-``sample_uniques`` is the one-table version: each record's minimal sample
-uniques (SUDA).
+``sqlpriv.sample_uniques`` (:mod:`sqlpriv.uniques`) is the one-table version: each
+record's minimal sample uniques (SUDA).
 
 All the math is SQL from ``sql_templates/singling_out/``; Python only picks
 templates, chunks the column sets and reports progress.
@@ -38,7 +38,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.display import Display
-from sqlpriv.engine import checks, cohorts
+from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, fields, plan_words
@@ -559,100 +559,9 @@ def _add_search_steps(search: _Search) -> None:
     )
 
 
-# ---------------------------------------------------------------------------------------------
-# sample uniques (one table)
+def __getattr__(name: str) -> Any:  # PEP 562: sample uniques moved to sqlpriv.uniques
+    if name in ("sample_uniques", "SampleUniquesResult"):
+        from sqlpriv import uniques
 
-
-class SampleUniquesResult(Display, cohorts.FrameMeasure):
-    """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
-    on which it is unique in its own table, no proper subset being unique (SUDA).
-
-    ``per_row()`` and ``summary()`` return :class:`sqlpriv.Result` objects.
-    """
-
-    def __init__(self, frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:
-        self.frame = frame
-        self.t = t
-        self.max_cols = max_cols
-
-    def per_row(self) -> Result:
-        """One row per input row: key (0-based position or key column), smallest_msu_size,
-        msu_count and msus (list of column lists), in input order."""
-        return Result(self.frame.plan, render("singling_out/msu_per_row.sql", **self._ctx()), ["msu"])
-
-    def summary(self) -> Result:
-        """One row per column: msu_count (MSUs it is part of), records (records with such an
-        MSU), share_of_records, and the MSUs of each size it belongs to."""
-        return Result(self.frame.plan, render("singling_out/msu_summary.sql", **self._ctx()), ["msu"])
-
-    def _ctx(self) -> dict[str, Any]:
-        taken = {c.lower() for c in self.columns}
-        key_name = self.frame.key or ("key" if "key" not in taken else "__key")
-        return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
-
-
-def sample_uniques(
-    source: Any,
-    columns: ColumnsArg = None,
-    *,
-    max_cols: int | None = None,
-    key: str | None = None,
-    con: duckdb.DuckDBPyConnection | str | None = None,
-    threads: int | None = None,
-    memory_limit: str | None = None,
-    temp_directory: str | None = None,
-    spark: Any = None,
-) -> SampleUniquesResult:
-    """Minimal sample uniques of ``source`` up to ``max_cols`` columns (None: all).
-
-    A record's MSU is a column set on which no other record shares its values
-    and no proper subset of which has that property. NULL is a value (NULL
-    matches NULL); duplicated records have no MSU.
-
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
-    >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
-    [[['b']], [['a', 'b']], [['a']]]
-    """
-    _refuse_spark("sample_uniques", spark, source)
-    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    frame = cohorts.prepare(source, columns, conn, key=key)
-    d = frame.d
-    if d > MAX_PACKED_COLUMNS:
-        raise ColumnError(f"{d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns")
-    max_cols = checks.max_cols(max_cols, d)
-    n_sets = sum(math.comb(d, s) for s in range(1, max_cols + 1))
-    if n_sets > MAX_SETS:
-        raise ParameterError(
-            f"{d} columns up to max_cols={max_cols} is {n_sets:,} column sets; pass a smaller max_cols"
-        )
-    p = frame.names["prefix"]
-    t = {name: f"{p}_su_{name}" for name in ("columns", "sets", "msu", "multi", "cells")}
-    cols = []
-    for w, word in enumerate(frame.words):
-        for f in word:
-            cols.append((f["j"], w, f["mask"]))
-    plan = frame.plan
-    plan.add(
-        "su_sets",
-        [
-            render("singling_out/msu_columns.sql", t=t, cols=sorted(cols), columns=frame.columns),
-            render("singling_out/sets.sql", t=t, words=frame.words, max_cols=max_cols),
-            *[render("singling_out/msu_tables.sql", t=t, words=frame.words, part=part) for part in ("msu", "multi")],
-        ],
-    )
-    statements = []
-    plan.ensure(["patterns"])
-    n_patterns = run(conn, render("engine/count_rows.sql", relation=quote(frame.names["patterns"]))).fetchone()[0]
-    per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
-    for size in range(1, max_cols + 1):
-        for lo, hi in _chunks(math.comb(d, size), per_chunk):
-            for part in ("cells", "msu", "prune", "multi"):  # one statement each; empty parts skipped
-                text = render(
-                    "singling_out/msu_level.sql",
-                    **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols, part=part),
-                )
-                if text:
-                    statements.append(text)
-    plan.add("msu", statements, deps=["patterns", "su_sets"])
-    return SampleUniquesResult(frame, t, max_cols)
+        return getattr(uniques, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.synthetic import sample_uniques
+    from sqlpriv.uniques import sample_uniques
 
     result = common.show_warnings(
         lambda: sample_uniques(

@@ -290,4 +290,3 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
             "available columns: " + ", ".join(repr(n) for n in src.column_names())
         ) from None
     return row[1]
-

@@ -1,0 +1,129 @@
+"""Minimal sample uniques (SUDA) of one table (docs/measures.md §4).
+
+A record's minimal sample unique (MSU) is a column set on which no other record of the same
+table shares its values, no proper subset of which has that property. The search runs in
+DuckDB level by level (all column sets of one size per query, chunked), on the packed pattern
+keys of :mod:`sqlpriv.engine.cohorts`; the math is SQL in ``sql_templates/singling_out/msu_*.sql``.
+The two-table measure, singling-out risk of synthetic data, is :mod:`sqlpriv.synthetic`.
+
+>>> import pandas as pd
+>>> u = sample_uniques(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}), max_cols=1)
+>>> [row[1:3] for row in u.per_row().fetchall()]  # smallest_msu_size, msu_count
+[(1, 1), (None, 0), (1, 1)]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import duckdb
+
+from sqlpriv.display import Display
+from sqlpriv.engine import cohorts
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.layout import fields
+from sqlpriv.engine.limits import MAX_PACKED_COLUMNS
+from sqlpriv.engine.plan import run
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.sources import ColumnsArg
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import ColumnError
+from sqlpriv.synthetic import CHUNK_ROWS, _check_sets, _chunks, _refuse_spark
+
+
+class SampleUniquesResult(Display, cohorts.FrameMeasure):
+    """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
+    on which it is unique in its own table, no proper subset being unique (SUDA).
+
+    ``per_row()`` and ``summary()`` return :class:`sqlpriv.Result` objects.
+    """
+
+    def __init__(self, frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:
+        self.frame = frame
+        self.t = t
+        self.max_cols = max_cols
+
+    def per_row(self) -> Result:
+        """One row per input row: key (0-based position or key column), smallest_msu_size,
+        msu_count and msus (list of column lists), in input order."""
+        return Result(self.frame.plan, render("singling_out/msu_per_row.sql", **self._ctx()), ["msu"])
+
+    def summary(self) -> Result:
+        """One row per column: msu_count (MSUs it is part of), records (records with such an
+        MSU), share_of_records, and the MSUs of each size it belongs to."""
+        return Result(self.frame.plan, render("singling_out/msu_summary.sql", **self._ctx()), ["msu"])
+
+    def _ctx(self) -> dict[str, Any]:
+        taken = {c.lower() for c in self.columns}
+        key_name = self.frame.key or ("key" if "key" not in taken else "__key")
+        return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
+
+
+def sample_uniques(
+    source: Any,
+    columns: ColumnsArg = None,
+    *,
+    max_cols: int | None = None,
+    key: str | None = None,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+    spark: Any = None,
+) -> SampleUniquesResult:
+    """Minimal sample uniques of ``source`` up to ``max_cols`` columns (None: all).
+
+    A record's MSU is a column set on which no other record shares its values
+    and no proper subset of which has that property. NULL is a value (NULL
+    matches NULL); duplicated records have no MSU.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
+    >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
+    [[['b']], [['a', 'b']], [['a']]]
+    """
+    _refuse_spark("sample_uniques", spark, source)
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    frame = cohorts.prepare(source, columns, conn, key=key)
+    if frame.d > MAX_PACKED_COLUMNS:
+        raise ColumnError(
+            f"{frame.d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns"
+        )
+    max_cols = _check_sets(frame.d, max_cols)
+    t = {name: f"{frame.names['prefix']}_su_{name}" for name in ("columns", "sets", "msu", "multi", "cells")}
+    _add_sets(frame, t, max_cols)
+    _add_levels(frame, t, max_cols)
+    return SampleUniquesResult(frame, t, max_cols)
+
+
+def _add_sets(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:
+    """The analysed columns, the column sets up to ``max_cols`` and the empty result tables."""
+    cols = sorted((f.j, f.word, f.mask) for f in fields(frame.words))
+    frame.plan.add(
+        "su_sets",
+        [
+            render("singling_out/msu_columns.sql", t=t, cols=cols, columns=frame.columns),
+            render("singling_out/sets.sql", t=t, words=frame.words, max_cols=max_cols),
+            *[render("singling_out/msu_tables.sql", t=t, words=frame.words, part=part) for part in ("msu", "multi")],
+        ],
+    )
+
+
+def _add_levels(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:
+    """One step for every level: per set size, chunks of sets sized to the number of patterns."""
+    plan = frame.plan
+    plan.ensure(["patterns"])
+    n_patterns = run(plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"]))).fetchone()[0]
+    per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
+    statements = []
+    for size in range(1, max_cols + 1):
+        for lo, hi in _chunks(math.comb(frame.d, size), per_chunk):
+            for part in ("cells", "msu", "prune", "multi"):  # one statement each; empty parts skipped
+                text = render(
+                    "singling_out/msu_level.sql",
+                    **frame.context(su=t, size=size, lo=lo, hi=hi, max_cols=max_cols, part=part),
+                )
+                if text:
+                    statements.append(text)
+    plan.add("msu", statements, deps=["patterns", "su_sets"])
