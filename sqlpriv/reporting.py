@@ -430,47 +430,76 @@ def report(
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
     ``SQLPRIV_PROGRESS=0``).
     """
-    from sqlpriv import factors as pif_module
-    from sqlpriv.request import assess_request
-    from sqlpriv.shapley import uniqueness_shapley
-    from sqlpriv.synthetic import singling_out
-
     plot._figure(1, 1)  # fail now, before any work, when matplotlib is missing
+    by_list = _check_by(by)
+    opts: dict[str, Any] = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    started = time.perf_counter()
+    with progress_bar(4 + (synthetic is not None) + (request is not None), progress) as bar:
+        shap = _shapley_of(source, columns, method, opts)
+        bar.step("overview")
+        sections = _overview_sections(source, columns, shap, k, opts)
+        bar.step("uniqueness Shapley")
+        sections.append(_shapley(shap, by_list, rows, scatter_column))
+        bar.step("information factors")
+        if pif and len(shap.columns) >= 2:  # CIG needs at least two columns
+            sections.append(_pif_section(source, columns, percentile, bins, heatmap_rows, opts))
+        bar.step("singling out" if synthetic is not None else "")
+        if synthetic is not None:
+            sections.append(_singling_out_section(source, synthetic, max_cols, len(shap.columns), opts))
+            bar.step("request" if request is not None else "")
+        if request is not None:
+            sections.append(_request_section(source, request, k, opts))
+            bar.step("")
+    heading = title or f"Privacy report: {_label(source)}"
+    return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
+
+
+def _shapley_of(source: Any, columns: ColumnsArg, method: str, opts: dict[str, Any]) -> Any:
+    """Uniqueness Shapley values; each measure opens (and locks down) its own connection unless
+    the caller passed one in ``opts``."""
+    from sqlpriv.shapley import uniqueness_shapley
+
+    return uniqueness_shapley(source, columns, method=method, **opts)
+
+
+def _check_by(by: Sequence[str] | str) -> list[str]:
     by_list = [by] if isinstance(by, str) else list(by or [])
     for expr in by_list:
         if not isinstance(expr, str) or not expr.strip():
             raise ParameterError(f"by= needs column names or SQL expressions, got {expr!r}")
-    # each measure opens (and locks down) its own connection unless the caller passed one
-    opts: dict[str, Any] = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    started = time.perf_counter()
-    steps = 4 + (synthetic is not None) + (request is not None)
-    sections: list[str] = []
-    with progress_bar(steps, progress) as bar:
-        shap = uniqueness_shapley(source, columns, method=method, **opts)
-        names = shap.columns
-        bar.step("overview")
-        joint_request = columns if columns is not None else names
-        overview = assess_request(source, joint_request, k=k, **opts)
-        sections.append(_overview(_label(source), overview, names, k, shap.dropped_rows))
-        sections.append(_profile(overview.fields().df()))
-        bar.step("uniqueness Shapley")
-        sections.append(_shapley(shap, by_list, rows, scatter_column))
-        bar.step("information factors")
-        if pif and len(names) >= 2:  # CIG needs at least two columns
-            factors = pif_module.information_factors(source, columns, **opts)
-            sections.append(_pif(factors.cig(), percentile, bins, heatmap_rows))
-        bar.step("singling out" if synthetic is not None else "")
-        if synthetic is not None:
-            s = singling_out(
-                source, synthetic, max_cols=min(max_cols, len(names)) if max_cols else None, progress=False, **opts
-            )
-            sections.append(_singling_out(s, _label(synthetic), 10))
-            bar.step("request" if request is not None else "")
-        if request is not None:
-            sections.append(_request(assess_request(source, request, k=k, **opts)))
-            bar.step("")
-    heading = title or f"Privacy report: {_label(source)}"
-    return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
+    return by_list
+
+
+def _overview_sections(source: Any, columns: ColumnsArg, shap: Any, k: int, opts: dict[str, Any]) -> list[str]:
+    """The overview (joint figures of the analysed columns) and the per-column profile."""
+    from sqlpriv.request import assess_request
+
+    overview = assess_request(source, columns if columns is not None else shap.columns, k=k, **opts)
+    return [
+        _overview(_label(source), overview, shap.columns, k, shap.dropped_rows),
+        _profile(overview.fields().df()),
+    ]
+
+
+def _pif_section(
+    source: Any, columns: ColumnsArg, percentile: float, bins: int, heatmap_rows: int, opts: dict[str, Any]
+) -> str:
+    from sqlpriv.factors import information_factors
+
+    return _pif(information_factors(source, columns, **opts).cig(), percentile, bins, heatmap_rows)
+
+
+def _singling_out_section(source: Any, synthetic: Any, max_cols: int, d: int, opts: dict[str, Any]) -> str:
+    from sqlpriv.synthetic import singling_out
+
+    s = singling_out(source, synthetic, max_cols=min(max_cols, d) if max_cols else None, progress=False, **opts)
+    return _singling_out(s, _label(synthetic), 10)
+
+
+def _request_section(source: Any, request: ColumnsArg, k: int, opts: dict[str, Any]) -> str:
+    from sqlpriv.request import assess_request
+
+    return _request(assess_request(source, request, k=k, **opts))
 
 
 def _page(heading: str, sections: list[str], elapsed: float) -> str:

@@ -653,27 +653,14 @@ def assess_request(
     >>> round(a.score, 4), a.decision, a.joint["columns"], a.joint["smallest_class"]
     (0.45, 'review', ['decade'], 2)
     """
+    gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
+    engine = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
         return spark_measures.assess_request(  # type: ignore[return-value]
-            source,
-            request,
-            spark=spark,
-            approve=approve,
-            reject=reject,
-            k=k,
-            weights=weights,
-            dropna=dropna,
-            max_unique_share=max_unique_share,
-            min_k=min_k,
-            on_violation=on_violation,
-            con=con,
-            threads=threads,
-            memory_limit=memory_limit,
-            temp_directory=temp_directory,
+            source, request, spark=spark, weights=weights, dropna=dropna, **gate.context(), **engine
         )
-    gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
     strategy = checks.choice("strategy", strategy, STRATEGIES)
     dropna = checks.boolean("dropna", dropna)
     if _is_empty(request):
@@ -681,20 +668,26 @@ def assess_request(
     conn = _connect(con, threads, memory_limit, temp_directory)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, request)
-    weights_used = _check_weights(weights, specs, src)
-    analysed, fields = _request_fields(src, specs, weights_used)
+    return _plan_assessment(src, specs, _check_weights(weights, specs, src), gate, strategy, dropna)
+
+
+def _plan_assessment(
+    src: Source, specs: list[ColumnSpec], weights: dict[str, float], gate: GatePolicy, strategy: str, dropna: bool
+) -> Assessment:
+    """The assessment's plan: one counting step (every column set at once) and its queries."""
+    analysed, fields = _request_fields(src, specs, weights)
     groups = _field_groups(fields)
     joint_members = [i for i, f in enumerate(fields) if f["weight"] is None]
     sets, joint_j, group_rows = _set_layout(len(analysed), joint_members, groups)
-    t = _names(conn)
-    plan = Plan(conn, src)
+    t = _names(src.con)
+    plan = Plan(src.con, src)
     keep = list(range(len(specs))) if dropna else []
     plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
     ctx = dict(t=t, fields=fields, groups=group_rows, joint_j=joint_j, **gate.context())
     queries = {name: render(f"request/{name}.sql", **ctx) for name in ("fields", "report", "uniqueness")}
     spec = RequestSpec(
         request=[s.name for s in specs],
-        weights=weights_used,
+        weights=weights,
         joint_columns=[fields[i]["name"] for i in joint_members],
         groups=[[fields[i]["name"] for i in members] for members in groups],
         label=src.label,

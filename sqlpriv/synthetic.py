@@ -345,11 +345,10 @@ def singling_out(
     ``max_cols``: largest column set examined (None: all columns).
     ``min_entropy_delta`` / ``renyi_alpha``: entropy pruning (petsard mode only).
     ``field_decay_factor``: a set of ``s`` columns weighs ``factor ** (s - 1)``.
-    ``numeric_precision``: decimals floats are rounded to (None: detected from
-    the original, at most 10). ``datetime_precision``: D, H, T, s, ms, us or ns
-    (case-insensitive) to floor timestamps to (None: no flooring).
-    ``progress``: a progress bar on a terminal while the levels run (also off with
-    ``SQLPRIV_PROGRESS=0``).
+    ``numeric_precision``: decimals floats are rounded to (None: detected from the original, at
+    most 10). ``datetime_precision``: D, H, T, s, ms, us or ns (case-insensitive) to floor
+    timestamps to (None: no flooring). ``progress``: a progress bar on a terminal while the
+    levels run (also off with ``SQLPRIV_PROGRESS=0``).
 
     The search is lazy: the tables are pre-processed and encoded now, and the levels run
     when a result is first asked for (``.sql`` prints them without running them).

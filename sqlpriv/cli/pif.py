@@ -93,17 +93,20 @@ def parse_accuracies(items: list[str]) -> dict[str, float] | None:
     return accuracies or None
 
 
-def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
-    """--engine spark: the per-row measure, written by Spark with --out (or printed with --sql)."""
-    result = getattr(measures, args.measure)(
-        args.source,
-        common.parse_columns(args.columns),
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The measure's keyword arguments from the command line (the same on DuckDB and Spark)."""
+    return dict(
         priors=parse_priors(args.prior),
         accuracies=parse_accuracies(args.accuracy),
         key=args.key,
         dropna=args.dropna,
         **common.connection_options(args),
     )
+
+
+def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
+    """--engine spark: the per-row measure, written by Spark with --out (or printed with --sql)."""
+    result = getattr(measures, args.measure)(args.source, common.parse_columns(args.columns), **_options(args))
     if args.sql:
         print(result.sql, end="")
         return 0
@@ -125,15 +128,7 @@ def run(args: argparse.Namespace) -> int:
     if common.engine(args) == "spark":
         return _run_on_spark(args, measures)
     factors = common.show_warnings(
-        lambda: measures.information_factors(
-            args.source,
-            common.parse_columns(args.columns),
-            priors=parse_priors(args.prior),
-            accuracies=parse_accuracies(args.accuracy),
-            key=args.key,
-            dropna=args.dropna,
-            **common.connection_options(args),
-        )
+        lambda: measures.information_factors(args.source, common.parse_columns(args.columns), **_options(args))
     )
     result = factors.measure(args.measure)
     pif_result = measures.pif_query(result, args.percentile)
@@ -156,8 +151,13 @@ def run(args: argparse.Namespace) -> int:
 
         heatmap(result, args.heatmap)
         print(f"sqlpriv: wrote heatmap to {args.heatmap}", file=sys.stderr)
-    if args.out:
-        return 0
+    if not args.out:
+        _print_summary(args, factors, fig_result, pif_result, top)
+    return 0
+
+
+def _print_summary(args: argparse.Namespace, factors: Any, fig_result: Any, pif_result: Any, top: Any) -> None:
+    """FIG per column, PIF at the percentile and the top rows, with how to read them."""
     label = f"PIF_{args.percentile:g}"
     summary = pif_result.df()
     summary.insert(0, "percentile", args.percentile)
@@ -180,4 +180,3 @@ def run(args: argparse.Namespace) -> int:
         f"column; {label} is the RIG that {args.percentile:g}% of the rows stay below (larger = riskier).",
         args.format,
     )
-    return 0

@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 import warnings
+from typing import Any
 
 import pandas as pd
 
@@ -172,44 +173,41 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(a.to_dict(), indent=2))
     else:
-        j = a.joint
-        joint = pd.DataFrame(
-            [("dropped_rows", a.dropped_rows)] * args.dropna
-            + [
-                (key, j[key])
-                for key in (
-                    "n",
-                    "classes",
-                    "smallest_class",
-                    "rows_below_k",
-                    "share_below_k",
-                    "unique_rows",
-                    "share_unique",
-                    "guess_probability",
-                    "privacy_factor",
-                )
-            ],
-            columns=["figure", "value"],
-        )
-        joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]
-        fields = a.fields().df()
-        for col in ("expression", "weight"):
-            fields[col] = ["" if v is None or v != v else v for v in fields[col].tolist()]
-        common.print_tables(
-            [
-                ("fields", fields),
-                (f"joint figures of {', '.join(j['columns']) or '(no unweighted field)'}", joint),
-                (f"class sizes (k = {a.k})", a.uniqueness().df()),
-            ],
-            "table",
-        )
-        for w in a.warnings:
-            print(f"\nwarning: {w}")
-        print(
-            f"\ndecision: {a.decision} (rule {a.rule}; score {a.score:.6g}; approve >= {a.approve:g}, "
-            f"reject < {a.reject:g}; exact joint score {j['score']:.6g} would give {j['decision']})"
-        )
-        if a.rule != "score":
-            print(f"rule: {a.reason}")
+        _print_assessment(a, args.dropna)
     sys.stdout.flush()
     return EXIT_CODES[a.decision]
+
+
+def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
+    """The joint figures of the unweighted fields, as (figure, value) text rows."""
+    j = a.joint
+    figures = ("n", "classes", "smallest_class", "rows_below_k", "share_below_k", "unique_rows", "share_unique")
+    figures += ("guess_probability", "privacy_factor")
+    rows = [("dropped_rows", a.dropped_rows)] * dropna + [(key, j[key]) for key in figures]
+    joint = pd.DataFrame(rows, columns=["figure", "value"])
+    joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]
+    return joint
+
+
+def _print_assessment(a: Any, dropna: bool) -> None:
+    """The assessment as tables: fields, joint figures, class sizes, warnings and the decision."""
+    j = a.joint
+    fields = a.fields().df()
+    for col in ("expression", "weight"):
+        fields[col] = ["" if v is None or v != v else v for v in fields[col].tolist()]
+    common.print_tables(
+        [
+            ("fields", fields),
+            (f"joint figures of {', '.join(j['columns']) or '(no unweighted field)'}", _joint_table(a, dropna)),
+            (f"class sizes (k = {a.k})", a.uniqueness().df()),
+        ],
+        "table",
+    )
+    for w in a.warnings:
+        print(f"\nwarning: {w}")
+    print(
+        f"\ndecision: {a.decision} (rule {a.rule}; score {a.score:.6g}; approve >= {a.approve:g}, "
+        f"reject < {a.reject:g}; exact joint score {j['score']:.6g} would give {j['decision']})"
+    )
+    if a.rule != "score":
+        print(f"rule: {a.reason}")
