@@ -347,9 +347,7 @@ def cig(
     >>> cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.585, 0.085], [1.0, 0.085, 0.085], [2.0, 0.085, 0.585]]
     """
-    if _wants_spark(source, options):
-        return _on_spark("cig", source, columns, priors, accuracies, key, con, dropna, options)
-    return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).cig()
+    return _one_measure("cig", source, columns, priors, accuracies, key, con, dropna, options)
 
 
 def wcig(
@@ -370,9 +368,7 @@ def wcig(
     >>> wcig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.4247, 0.0617], [1.0, 0.0617, 0.0617], [2.0, 0.0617, 0.4247]]
     """
-    if _wants_spark(source, options):
-        return _on_spark("wcig", source, columns, priors, accuracies, key, con, dropna, options)
-    return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).wcig()
+    return _one_measure("wcig", source, columns, priors, accuracies, key, con, dropna, options)
 
 
 def csf(
@@ -393,9 +389,16 @@ def csf(
     >>> csf(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})).df().round(4).values.tolist()
     [[0.0, 0.3333, 0.1667], [1.0, 0.1667, 0.1667], [2.0, 0.1667, 0.3333]]
     """
-    if _wants_spark(source, options):
-        return _on_spark("csf", source, columns, priors, accuracies, key, con, dropna, options)
-    return _shared_factors(source, columns, priors, accuracies, key, con, dropna, options).csf()
+    return _one_measure("csf", source, columns, priors, accuracies, key, con, dropna, options)
+
+
+def _one_measure(measure: str, *args: Any) -> PifResult:
+    """:func:`cig`, :func:`wcig` or :func:`csf`: on Spark, else from the shared (cached) factors.
+    ``args``: source, columns, priors, accuracies, key, con, dropna, options."""
+    if _wants_spark(args[0], args[-1]):
+        return _on_spark(measure, *args)
+    result: PifResult = getattr(_shared_factors(*args), measure)()
+    return result
 
 
 _CACHE = AnalysisCache()

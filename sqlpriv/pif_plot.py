@@ -15,8 +15,6 @@ True
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
 
 from sqlpriv.errors import SqlprivError
 from sqlpriv.factors import PifResult
@@ -36,18 +34,7 @@ def heatmap(
     """Draw :func:`sqlpriv.plot.cig_heatmap` of ``result`` to a PNG file (written atomically); returns its path."""
     if not isinstance(result, PifResult):
         raise SqlprivError(f"heatmap() needs the result of cig(), wcig() or csf(), got a {type(result).__name__}")
+    from sqlpriv.reporting import replace_atomically
+
     fig = cig_heatmap(result, max_rows=max_rows, title=title)
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".png", dir=target.parent)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, dpi=dpi, format="png")
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    return str(target)
+    return str(replace_atomically(path, lambda tmp: fig.savefig(tmp, dpi=dpi, format="png"), suffix=".png"))

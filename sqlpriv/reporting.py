@@ -150,15 +150,26 @@ def section(section_id: str, title: str, guide: str, body: str) -> str:
 
 def write_atomic(text: str, path: str | os.PathLike[str]) -> Path:
     """Write ``text`` to ``path`` through a temporary file in the same folder, then rename."""
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    return replace_atomically(path, write)
+
+
+def replace_atomically(path: str | os.PathLike[str], write: Any, suffix: str = ".tmp") -> Path:
+    """Create ``path`` as ``write(temporary path)`` writes it, in the same folder, then rename it
+    into place (with the permissions a plain write gives); nothing is left behind on failure."""
     target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
     except OSError as exc:
         raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder") from None
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        write(tmp)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)

@@ -211,8 +211,9 @@ def _column_sets(d: int, multi: list[list[int]]) -> tuple[list[dict[str, Any]], 
     return multi_sets + [{"j": j, "members": [j]} for j in range(d)], of
 
 
-def _connect(con: Any, threads: Any, memory_limit: Any, temp_directory: Any) -> duckdb.DuckDBPyConnection:
-    return connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+def _engine_options(con: Any, threads: Any, memory_limit: Any, temp_directory: Any) -> dict[str, Any]:
+    """The connection arguments every measure passes to :func:`connect` or to its Spark twin."""
+    return dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
 
 
 def _names(con: duckdb.DuckDBPyConnection) -> dict[str, str]:
@@ -266,20 +267,12 @@ def privacy_profile(
     [['g', 0.3333, 0.6667, 0.7925, 0.2386, 4, 2]]
     """
     strategy = checks.choice("strategy", strategy, STRATEGIES)
+    engine = _engine_options(con, threads, memory_limit, temp_directory)
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
-        return spark_measures.privacy_profile(
-            source,
-            columns,
-            spark=spark,
-            dropna=dropna,
-            con=con,
-            threads=threads,  # type: ignore[return-value]
-            memory_limit=memory_limit,
-            temp_directory=temp_directory,
-        )
-    conn = _connect(con, threads, memory_limit, temp_directory)
+        return spark_measures.privacy_profile(source, columns, spark=spark, dropna=dropna, **engine)  # type: ignore[return-value]
+    conn = connect(**engine)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
     t = _names(conn)
@@ -654,7 +647,7 @@ def assess_request(
     (0.45, 'review', ['decade'], 2)
     """
     gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
-    engine = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    engine = _engine_options(con, threads, memory_limit, temp_directory)
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
@@ -665,8 +658,7 @@ def assess_request(
     dropna = checks.boolean("dropna", dropna)
     if _is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. request=['gender', 'age']")
-    conn = _connect(con, threads, memory_limit, temp_directory)
-    src = resolve_source(source, conn)
+    src = resolve_source(source, connect(**engine))
     specs = resolve_columns(src, request)
     return _plan_assessment(src, specs, _check_weights(weights, specs, src), gate, strategy, dropna)
 
@@ -775,20 +767,12 @@ def small_classes(
     k = _check_k(k)
     if _is_empty(columns):
         raise ParameterError("columns is empty: name at least one column, e.g. columns=['gender', 'age']")
+    engine = _engine_options(con, threads, memory_limit, temp_directory)
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
-        return spark_measures.small_classes(
-            source,
-            columns,
-            k,
-            spark=spark,
-            con=con,
-            threads=threads,  # type: ignore[return-value]
-            memory_limit=memory_limit,
-            temp_directory=temp_directory,
-        )
-    conn = _connect(con, threads, memory_limit, temp_directory)
+        return spark_measures.small_classes(source, columns, k, spark=spark, **engine)  # type: ignore[return-value]
+    conn = connect(**engine)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
     expressions = [s.name for s in specs if s.is_expression]

@@ -45,6 +45,7 @@ from sqlpriv.engine.layout import MAX_PACKED_COLUMNS, fields, plan_words
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
@@ -78,23 +79,8 @@ MAX_SETS = 4_000_000  # refuse searches over more column sets than this
 CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
 _log = logging.getLogger(__name__)
 
-_NUMERIC = (
-    "TINYINT",
-    "SMALLINT",
-    "INTEGER",
-    "BIGINT",
-    "HUGEINT",
-    "UTINYINT",
-    "USMALLINT",
-    "UINTEGER",
-    "UBIGINT",
-    "UHUGEINT",
-    "FLOAT",
-    "DOUBLE",
-    "REAL",
-    "DECIMAL",
-)
 _FLOAT = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
+_NUMERIC = (*INTEGER_TYPES, *_FLOAT)
 
 
 def _kind(duck_type: str) -> str:

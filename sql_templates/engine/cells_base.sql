@@ -2,12 +2,7 @@
 {% macro engine_cells_base(extras, full_sid, patterns, words) -%}
 select
     {{ full_sid }}::bigint as sid,
-{% for word in words %}
-    k{{ loop.index0 }},
-{% endfor %}
-{% for e in extras %}
-    {{ e }},
-{% endfor %}
+{{ sqlpriv.engine_key_columns(words, extras) }}
     w as n
 from {{ sqlpriv.quote(patterns) }}
 {%- endmacro %}

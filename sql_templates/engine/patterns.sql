@@ -1,12 +1,7 @@
 {#- Distinct patterns of the analysed columns with their multiplicity w (plus optional extra keys). -#}
 {% macro engine_patterns(extras, rows, words) -%}
 select
-{% for word in words %}
-    k{{ loop.index0 }},
-{% endfor %}
-{% for e in extras %}
-    {{ e }},
-{% endfor %}
+{{ sqlpriv.engine_key_columns(words, extras) }}
     count(*)::bigint as w
 from {{ rows }}
 group by all

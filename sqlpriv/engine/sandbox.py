@@ -307,21 +307,26 @@ def _lambda_params(lhs: Any) -> set[str]:
     return names
 
 
+#: DuckDB's integer type names (the singling-out type families use them too)
+INTEGER_TYPES = (
+    "TINYINT",
+    "SMALLINT",
+    "INTEGER",
+    "BIGINT",
+    "HUGEINT",
+    "UTINYINT",
+    "USMALLINT",
+    "UINTEGER",
+    "UBIGINT",
+    "UHUGEINT",
+)
+
 # DuckDB's built-in type names, the only ones sql_type lets through (a user-defined type name,
 # an ENUM's labels or a STRUCT's field names never reach SQL text through a type).
 BUILTIN_TYPES = frozenset(
     {
         "BOOLEAN",
-        "TINYINT",
-        "SMALLINT",
-        "INTEGER",
-        "BIGINT",
-        "HUGEINT",
-        "UTINYINT",
-        "USMALLINT",
-        "UINTEGER",
-        "UBIGINT",
-        "UHUGEINT",
+        *INTEGER_TYPES,
         "FLOAT",
         "DOUBLE",
         "DECIMAL",
