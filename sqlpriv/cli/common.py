@@ -132,10 +132,35 @@ def add_columns(parser: argparse.ArgumentParser, *, required: bool = False, help
 def add_output(parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("table", "csv", "json")) -> None:
     parser.add_argument("--format", choices=formats, default=formats[0], help="output format (default %(default)s)")
     parser.add_argument("--sql", action="store_true", help="print the complete SQL script instead of running it")
+    add_duckdb_options(parser)
+    add_engine(parser)
+
+
+def add_duckdb_options(parser: argparse.ArgumentParser) -> None:
+    """``--threads``, ``--memory-limit`` and ``--temp-directory`` (see :func:`connection_options`)."""
     parser.add_argument("--threads", type=int, help="DuckDB threads")
     parser.add_argument("--memory-limit", help="DuckDB memory limit, e.g. 4GB")
     parser.add_argument("--temp-directory", help="where DuckDB may spill when memory is short")
-    add_engine(parser)
+
+
+def add_key(parser: argparse.ArgumentParser) -> None:
+    """``--key``: the key column carried into per-row output."""
+    parser.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+
+
+def add_strategy_and_dropna(parser: argparse.ArgumentParser, counted: str) -> None:
+    """``--strategy`` (how the ``counted`` are counted) and ``--dropna`` of the request measures."""
+    parser.add_argument(
+        "--strategy",
+        choices=("auto", "union", "grouping_sets"),
+        default="auto",
+        help=f"one GROUP BY per {counted}, or one GROUPING SETS pass (default: by source type)",
+    )
+    parser.add_argument(
+        "--dropna",
+        action="store_true",
+        help="leave out rows with NULL in an analysed column (default: NULL is a category)",
+    )
 
 
 def add_engine(parser: argparse.ArgumentParser) -> None:

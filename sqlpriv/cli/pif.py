@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--heatmap", metavar="OUT.png", help="draw a PNG heatmap of the per-cell values (needs sqlpriv[plot])"
     )
-    p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+    common.add_key(p)
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     common.add_output(p)
     p.set_defaults(run=run)

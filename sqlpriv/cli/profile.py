@@ -18,17 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     common.add_source(p)
     common.add_columns(p)
-    p.add_argument(
-        "--strategy",
-        choices=("auto", "union", "grouping_sets"),
-        default="auto",
-        help="one GROUP BY per column, or one GROUPING SETS pass (default: by source type)",
-    )
-    p.add_argument(
-        "--dropna",
-        action="store_true",
-        help="leave out rows with NULL in an analysed column (default: NULL is a category)",
-    )
+    common.add_strategy_and_dropna(p, "column")
     common.add_output(p)
     p.set_defaults(run=run)
 

@@ -41,9 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--no-pif", action="store_true", help="leave out the personal information factors")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (also: SQLPRIV_PROGRESS=0)")
-    p.add_argument("--threads", type=int, help="DuckDB threads")
-    p.add_argument("--memory-limit", help="DuckDB memory limit, e.g. 4GB")
-    p.add_argument("--temp-directory", help="where DuckDB may spill when memory is short")
+    common.add_duckdb_options(p)
     p.set_defaults(run=run)
 
 

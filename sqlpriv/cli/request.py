@@ -96,17 +96,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="review",
         help="what a violated policy rule turns approve into (default %(default)s)",
     )
-    p.add_argument(
-        "--strategy",
-        choices=("auto", "union", "grouping_sets"),
-        default="auto",
-        help="one GROUP BY per column set, or one GROUPING SETS pass (default: by source type)",
-    )
-    p.add_argument(
-        "--dropna",
-        action="store_true",
-        help="leave out rows with NULL in an analysed column (default: NULL is a category)",
-    )
+    common.add_strategy_and_dropna(p, "column set")
     common.add_output(p, formats=("table", "json"))
     p.set_defaults(run=run)
 

@@ -23,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--per-row", metavar="OUT.parquet", help="write per-row values (Parquet, or CSV if OUT ends in .csv)"
     )
-    p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+    common.add_key(p)
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto")
     p.add_argument("--samples", type=int, default=200, help="sampled column orders (method sample)")

@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_source(p)
     common.add_columns(p)
     p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
-    p.add_argument("--key", help="key column carried into per-row output (default: 0-based row position)")
+    common.add_key(p)
     p.add_argument(
         "--out", metavar="OUT", help="write per-row minimal sample uniques (Parquet, or CSV if OUT ends in .csv)"
     )
