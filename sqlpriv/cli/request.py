@@ -171,8 +171,8 @@ def run(args: argparse.Namespace) -> int:
 def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
     """The joint figures of the unweighted fields, as (figure, value) text rows."""
     j = a.joint
-    figures = ("n", "classes", "smallest_class", "rows_below_k", "share_below_k", "unique_rows", "share_unique")
-    figures += ("guess_probability", "privacy_factor")
+    figures = ["n", "classes", "smallest_class", "rows_below_k", "share_below_k", "unique_rows", "share_unique"]
+    figures += ["guess_probability", "privacy_factor"]
     rows = [("dropped_rows", a.dropped_rows)] * dropna + [(key, j[key]) for key in figures]
     joint = pd.DataFrame(rows, columns=["figure", "value"])
     joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]
