@@ -48,11 +48,6 @@ LOCK_DOWN_STEPS = ("paths", "directories", "autoinstall", "autoload", "external_
 _OWNED: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, _Guard] = weakref.WeakKeyDictionary()
 
 
-def is_owned(con: duckdb.DuckDBPyConnection) -> bool:
-    """True for a connection sqlpriv opened itself (and so may lock down)."""
-    return con in _OWNED
-
-
 def is_locked(con: duckdb.DuckDBPyConnection) -> bool:
     """True once :func:`lock_down` has locked an owned connection."""
     guard = _OWNED.get(con)
