@@ -24,9 +24,9 @@ from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.layout import MAX_PACKED_COLUMNS
+from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, check_expression
-from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
 
