@@ -3,6 +3,13 @@
     python benchmarks/bench_shapley.py                 # everything (7.5M voters: ~1 min)
     python benchmarks/bench_shapley.py --case flare
     python benchmarks/bench_shapley.py --quick --check # CI: small cases, fail on a 10x regression
+    python benchmarks/bench_shapley.py --case peer --peer-python /work/venvs/authors/bin/python \
+        --peer-src /work/peers/uniquenessshapley     # the authors' code on the same data, same run
+
+The peer is the published implementation (Seiler, Mase & Owen; github.com/cohortshapley/
+uniquenessshapley), loaded from --peer-src by a child process of --peer-python (it needs
+numpy < 2, so its own venv); none of its code is part of this repository. The peer cases first
+check that its per-row values equal ours (max abs difference), then print time and ratio.
 
 Each case runs in a fresh child process so its peak RSS is its own.
 Data: the bundled flare CSV and synthetic voter rolls from examples/voters.py, cached
@@ -127,6 +134,88 @@ def case_exact(rows: int, d: int) -> dict:
     }
 
 
+PEER_CHILD = """
+import json, resource, sys, time
+import numpy as np
+import pandas as pd
+src, csv, out, cols = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
+sys.path.insert(0, src)
+from uniquenessshapley.uniqueness import uniqueShap
+df = pd.read_csv(csv, usecols=cols)[cols]
+start = time.perf_counter()
+phi = uniqueShap(df)
+seconds = time.perf_counter() - start
+np.save(out, np.asarray(phi, dtype=float))
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+print(json.dumps({"seconds": seconds, "peak_rss_gb": round(rss, 2)}))
+"""
+
+
+def peer_data(kind: str, rows: int) -> tuple[Path, list[str]]:
+    """A CSV of the case's data (the peer reads CSV with pandas) and the analysed columns."""
+    if kind == "flare":
+        sys.path.insert(0, str(REPO / "examples"))
+        from flare_table3 import PREDICTORS
+
+        return REPO / "examples" / "data" / "flare.csv", list(PREDICTORS)
+    path = DATA / f"voters_{rows}.csv"
+    if not path.exists():
+        import duckdb
+
+        tmp = path.with_suffix(".tmp")
+        cols = ", ".join(VOTER_COLUMNS)
+        duckdb.sql(f"copy (select {cols} from read_parquet('{voters_file(rows)}')) to '{tmp}' (format csv, header)")
+        os.replace(tmp, path)
+    return path, list(VOTER_COLUMNS)
+
+
+def case_ours_per_row(kind: str, rows: int) -> dict:
+    """Our per-row values on the peer's data (after import), kept for the differential check."""
+    import sqlpriv
+
+    csv, cols = peer_data(kind, rows)
+    start = time.perf_counter()
+    r = sqlpriv.uniqueness_shapley(str(csv), cols)
+    out = DATA / f"ours_{kind}_{rows}.parquet"
+    r.per_row().to_parquet(out)
+    return {"case": f"ours {kind} {rows}", "seconds": time.perf_counter() - start, "out": str(out)}
+
+
+def run_peer(peer_python: str, peer_src: str, kind: str, rows: int, timeout: float | None) -> dict:
+    """The authors' code on the same data in a child of ``peer_python``, checked against ours."""
+    import numpy as np
+    import pyarrow.parquet as pq
+
+    csv, cols = peer_data(kind, rows)
+    ours = run_child(["ours", kind, str(rows)])
+    out = DATA / f"peer_{kind}_{rows}.npy"
+    try:
+        proc = subprocess.run(
+            [peer_python, "-c", PEER_CHILD, peer_src, str(csv), str(out), ",".join(cols)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        return {"case": f"peer {kind} {rows:,}", "ours_seconds": ours["seconds"], "peer": f"> {timeout} s (stopped)"}
+    if proc.returncode != 0:
+        raise SystemExit(f"the peer failed:\n{proc.stderr}")
+    peer = json.loads(proc.stdout.strip().splitlines()[-1])
+    mine = pq.read_table(ours["out"]).to_pandas()[cols].to_numpy()
+    theirs = np.load(out)
+    Path(ours["out"]).unlink(missing_ok=True)
+    out.unlink(missing_ok=True)
+    return {
+        "case": f"peer {kind} {len(mine):,} x {len(cols)}: per-row values, ours vs the authors' code",
+        "ours_seconds": round(ours["seconds"], 3),
+        "ours_peak_rss_gb": ours["peak_rss_gb"],
+        "peer_seconds": round(peer["seconds"], 3),
+        "peer_peak_rss_gb": peer["peak_rss_gb"],
+        "ratio": round(peer["seconds"] / ours["seconds"], 1),
+        "max_abs_diff": float(np.max(np.abs(mine - theirs))),
+    }
+
+
 def run_child(args: list[str]) -> dict:
     out = subprocess.run([sys.executable, __file__, "--child", *args], capture_output=True, text=True)
     if out.returncode != 0:
@@ -136,7 +225,11 @@ def run_child(args: list[str]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--case", choices=["flare", "voters", "exact", "all"], default="all")
+    parser.add_argument("--case", choices=["flare", "voters", "exact", "peer", "all"], default="all")
+    parser.add_argument("--peer-python", help="python of a venv that runs the authors' code (numpy < 2)")
+    parser.add_argument("--peer-src", default="/work/peers/uniquenessshapley", help="the authors' source tree")
+    parser.add_argument("--peer-rows", default="31000,254000", help="voter roll sizes for the peer (7500000: minutes)")
+    parser.add_argument("--peer-timeout", type=float, default=900.0)
     parser.add_argument("--quick", action="store_true", help="small cases only (CI)")
     parser.add_argument("--check", action="store_true", help=f"fail on a 10x regression against {BASELINE.name}")
     parser.add_argument("--record-baseline", action="store_true")
@@ -148,6 +241,8 @@ def main() -> None:
             res = case_flare()
         elif kind == "voters":
             res = case_voters(int(rest[0]))
+        elif kind == "ours":
+            res = case_ours_per_row(rest[0], int(rest[1]))
         elif kind == "aggregates":
             res = case_voters_aggregates(int(rest[0]))
         else:
@@ -170,6 +265,12 @@ def main() -> None:
         f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"duckdb {__import__('duckdb').__version__}"
     )
+    if args.peer_python and args.case in ("peer", "all") and not args.quick:
+        for kind, rows in [("flare", 0)] + [("voters", int(r)) for r in args.peer_rows.split(",") if r]:
+            res = run_peer(args.peer_python, args.peer_src, kind, rows, args.peer_timeout)
+            print(f"{res.pop('case')}: {res}", flush=True)
+    elif args.case == "peer":
+        raise SystemExit("--case peer needs --peer-python")
     results = []
     for item in plan:
         res = run_child(item)
@@ -177,7 +278,7 @@ def main() -> None:
         extra = {
             k: (round(v, 3) if isinstance(v, float) else v) for k, v in res.items() if k not in ("case", "seconds")
         }
-        print(f"{res['case']}: {res['seconds']:.3f} s  {extra}")
+        print(f"{res['case']}: {res['seconds']:.3f} s  {extra}", flush=True)
     if args.record_baseline:
         BASELINE.write_text(json.dumps({r["case"]: r["seconds"] for r in results}, indent=2) + "\n")
     if args.check:

@@ -1,9 +1,13 @@
 {#- The analysed columns of the source, with the 0-based input position (and the user's key,
-    and a subgroup expression's level when a single statement carries it along). -#}
-{% macro engine_analysed(t, columns, dropna, key, source, level=none) -%}
+    and a subgroup expression's level when a single statement carries it along).
+    `position=false` leaves the position out: the Python plan materialises these rows as a table
+    in input order and numbers them by its rowid (engine/positions.sql), in parallel. -#}
+{% macro engine_analysed(t, columns, dropna, key, source, level=none, position=true) -%}
 with numbered as (
     select
+{% if position %}
         {{ sqlpriv.row_position(dense=not key) }} as __sqlpriv_pos,
+{% endif %}
 {% if key %}
         {{ sqlpriv.quote(key) }} as __sqlpriv_key,
 {% endif %}

@@ -139,9 +139,14 @@ def prepare(
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
     frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)))
+    # the input in input order as a table, numbered by its rowid in a view (no serial step)
+    rows = render("engine/analysed.sql", **frame.context(dropna=False, position=False))
     frame.plan.add(
         "analysed",
-        [create_table(frame.names["analysed"], render("engine/analysed.sql", **frame.context(dropna=dropna)))],
+        [
+            create_table(frame.names["input"], rows),
+            render("engine/positions.sql", **frame.context(dropna=dropna)),
+        ],
     )
     frame.plan.ensure(["analysed"])
     _count_rows(frame, dropna)
@@ -154,7 +159,7 @@ def _table_names(prefix: str, d: int) -> dict[str, Any]:
     """The names of an analysis' tables, all under one fresh prefix."""
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
-        for name in ("analysed", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")
+        for name in ("input", "analysed", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")
     }
     names["dicts"] = [f"{prefix}_dict_{j}" for j in range(d)]
     names["prefix"] = prefix
