@@ -8,8 +8,11 @@ sets of one size per query, counted on packed integer keys):
 * ``mode="exhaustive"``: every column set up to ``max_cols``; for each
   identified record the smallest size that singles it out and every set of
   that size that does (each is an mpUCC: no proper subset singles it out).
-  Records already singled out are not examined on larger sets -- the only
-  pruning, and a provably safe one.
+  Records already singled out are not examined on larger sets. Each level
+  refines the cells of the previous one (a set's cells are its base's cells
+  split by its last column) and keeps only the cells that can still single a
+  remaining record out, as groups of rows with equal values on the columns
+  still to come -- provably safe pruning, a fixed handful of statements per level.
 * ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
   combinations, normalised Renyi-entropy pruning, masking), for parity with
   its users' results.
@@ -593,8 +596,8 @@ def _add_exhaustive_levels(search: _Search, prev: list[str]) -> list[str]:
     """Exhaustive mode's levels: eight statements per level whatever the number of sets."""
     plan, t, words = search.plan, search.t, search.words
 
-    def level(part: str, size: int = 0) -> str:
-        return render("singling_out/exhaustive_level.sql", t=t, size=size, words=words, part=part)
+    def level(part: str, size: int = 0, fused: bool = False) -> str:
+        return render("singling_out/exhaustive_level.sql", t=t, size=size, words=words, part=part, fused=fused)
 
     plan.add(
         "seed",
@@ -608,15 +611,15 @@ def _add_exhaustive_levels(search: _Search, prev: list[str]) -> list[str]:
     )
     prev = ["seed"]
     for size in range(1, search.max_cols + 1):
-        statements = [
-            create_table(t["cand"], level("cand", size)),
-            create_table(t["members"], level("members", size)),
-            create_table(t["cells"], level("cells", size)),
+        last = size == search.max_cols  # nothing to carry: the cells straight from the previous level
+        statements = [] if last else [create_table(t[p], level(p, size)) for p in ("cand", "members")]
+        statements += [
+            create_table(t["cells"], level("cells", size, fused=last)),
             insert_into(t["hits"], level("hits", size)),
             insert_into(t["stats"], level("stats", size)),
             create_table(t["remaining"], level("remaining", size)),
         ]
-        if size < search.max_cols:
+        if not last:
             statements += [create_table(t[p], level(p, size)) for p in ("carried", "held")]
         step = f"level_{size}"
         plan.add(step, statements, deps=prev)

@@ -8,13 +8,14 @@
     member and is not settled: two synthetic records or more, or one with two original matches
     or more. A cell with one synthetic record and at most one original match is settled: unique
     on every superset, a hit now or never.
-    One select per `part`, each kept (or appended) as a table by the plan:
+    One select per `part`, each kept (or appended) as a table by the plan (`fused`: the last
+    level's cells straight from the previous level's tables, without keeping cand / members):
     tails (per column bit: its mask l0.. and the mask s0.. of the columns after it),
     seed / seed_members (level 0: every row under the empty set), cand / members (this
     level's groups and members), cells (counts per set and key), hits, stats (remaining records
     unique on each set), remaining (records not singled out after this level), carried / held
     (the open cells' groups and members, for the next level). -#}
-{% macro singling_out_exhaustive_level(t, size, words, part) -%}
+{% macro singling_out_exhaustive_level(t, size, words, part, fused=false) -%}
 {% if part == "tails" %}
 select (1::bigint << c.j) as bit
 {%- for w in words %}, case when c.word = {{ loop.index0 }} then c.mask else 0::bigint end as l{{ loop.index0 }}{% endfor %}
@@ -47,15 +48,24 @@ join {{ sqlpriv.quote(t.sets) }} as s on s.base = g.sid
 join {{ sqlpriv.quote(t.tails) }} as x on x.bit = s.sid & ~s.base
 where s.size = {{ size }}
 {% elif part == "cells" %}
-with counts as (
+with
+{% if fused %}
+cand as (
+{{ sqlpriv.singling_out_exhaustive_level(t=t, size=size, words=words, part="cand") }}
+),
+members as (
+{{ sqlpriv.singling_out_exhaustive_level(t=t, size=size, words=words, part="members") }}
+),
+{% endif %}
+counts as (
     select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %},
         sum(n_syn)::integer as n_syn, sum(n_ori)::integer as n_ori, min(syn_min) as syn_idx, min(ori_min) as ori_idx
-    from {{ sqlpriv.quote(t.cand) }}
+    from {{ "cand" if fused else sqlpriv.quote(t.cand) }}
     group by all
 ),
 held as (
     select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}, count(*) as n_rem
-    from {{ sqlpriv.quote(t.members) }}
+    from {{ "members" if fused else sqlpriv.quote(t.members) }}
     group by all
 )
 select c.*, coalesce(h.n_rem, 0) as n_rem
