@@ -2,8 +2,11 @@
 
     python benchmarks/bench_singling_out.py                 # exhaustive + petsard mode, max_cols 2, 3, all
     python benchmarks/bench_singling_out.py --quick         # CI: max_cols 2 and 3; fails on a 10x regression
+    python benchmarks/bench_singling_out.py --peer-python /work/venvs/petsard/bin/python --petsard 2
+                                                            # PETsARD 1.10.1 (its own venv, a child process)
+                                                            # + comparison with our parity mode, and the ratio
     /tmp/venv-petsard/bin/python benchmarks/bench_singling_out.py --petsard 2 3
-                                                            # PETsARD 1.10.1 itself + comparison with our parity mode
+                                                            # the same with PETsARD and sqlpriv in one venv
     python benchmarks/bench_singling_out.py --uniques 2 3 4   # sample_uniques on the original split
 
 The adult pair is the seeded 80% split of examples/data/adult.csv and its synthetic
@@ -74,8 +77,9 @@ def in_subprocess(mode: str, max_cols: int | None, threads: int) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def petsard_run(max_cols: int | None) -> dict:
-    """Run PETsARD 1.10.1's MPUCCs evaluator (must be importable) and our parity mode; compare."""
+def petsard_only(max_cols: int | None) -> dict:
+    """Run PETsARD 1.10.1's MPUCCs evaluator on the adult pair (petsard must be importable; sqlpriv
+    need not be): its seconds, each record's final row of ``details`` and the ``tree``."""
     import types
 
     site = [p for p in sys.path if p.endswith("site-packages")][0]
@@ -86,34 +90,75 @@ def petsard_run(max_cols: int | None) -> dict:
     from make_synthetic_adult import adult_pair
     from petsard.evaluator.mpuccs import MPUCCs
 
+    ori, syn = adult_pair()
+    start = time.perf_counter()
+    res = MPUCCs({"eval_method": "mpuccs", "max_baseline_cols": max_cols}).eval({"ori": ori, "syn": syn})
+    seconds = time.perf_counter() - start
+    details = res["details"]
+    last = details.drop_duplicates("syn_idx", keep="last").set_index("syn_idx").sort_index()
+    tree = res["tree"]
+    return {
+        "max_cols": max_cols,
+        "seconds": round(seconds, 2),
+        "details_rows": len(details),
+        "syn_idx": [int(i) for i in last.index],
+        "ori_idx": [int(i) for i in last.ori_idx],
+        "field_combo": [list(ast.literal_eval(str(c))) for c in last.field_combo],
+        "tree": {
+            "field_combo": [list(ast.literal_eval(str(c))) for c in tree.field_combo],
+            "is_pruned": [bool(v) for v in tree.is_pruned],
+            "mpuccs_cnt": [int(v) for v in tree.mpuccs_cnt],
+            "mpuccs_collision_cnt": [int(v) for v in tree.mpuccs_collision_cnt],
+        },
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+    }
+
+
+def compare(pet: dict, max_cols: int | None, threads: int) -> dict:
+    """Our parity mode (timed like ``one_run``) against PETsARD's output ``pet``; the exhaustive count."""
+    from make_synthetic_adult import adult_pair
+
     from sqlpriv.synthetic import singling_out
 
     ori, syn = adult_pair()
     start = time.perf_counter()
-    res = MPUCCs({"eval_method": "mpuccs", "max_baseline_cols": max_cols}).eval({"ori": ori, "syn": syn})
-    pet_seconds = time.perf_counter() - start
-    pet = res["details"].drop_duplicates("syn_idx", keep="last").set_index("syn_idx").sort_index()
-    r = singling_out(ori, syn, mode="petsard", max_cols=max_cols, progress=False)
+    r = singling_out(ori, syn, mode="petsard", max_cols=max_cols, progress=False, threads=threads)
+    r.summary().df()
     ours = r.details().df().set_index("syn_idx").sort_index()
-    ex = singling_out(ori, syn, mode="exhaustive", max_cols=max_cols, progress=False).details().df()
-    tree, pet_tree = r.tree().df(), res["tree"]
+    seconds = time.perf_counter() - start
+    tree = r.tree().df()
+    ex = singling_out(ori, syn, mode="exhaustive", max_cols=max_cols, progress=False, threads=threads).details().df()
+    pt = pet["tree"]
     return {
         "max_cols": max_cols,
-        "petsard_seconds": round(pet_seconds, 1),
-        "petsard_identified": len(pet),
-        "petsard_details_rows": len(res["details"]),
+        "petsard_seconds": pet["seconds"],
+        "sqlpriv_parity_seconds": round(seconds, 2),
+        "ratio": round(pet["seconds"] / seconds, 1),
+        "petsard_identified": len(pet["syn_idx"]),
+        "petsard_details_rows": pet["details_rows"],
         "parity_identified": len(ours),
-        "same_syn_idx": pet.index.tolist() == ours.index.tolist(),
-        "same_ori_idx": pet.ori_idx.tolist() == ours.ori_idx.tolist(),
-        "same_field_combo": [tuple(ast.literal_eval(c)) for c in pet.field_combo]
-        == [tuple(c) for c in ours.field_combo],
-        "same_tree": [tuple(ast.literal_eval(c)) for c in pet_tree.field_combo] == [tuple(c) for c in tree.field_combo]
-        and pet_tree.is_pruned.tolist() == tree.is_pruned.tolist()
-        and pet_tree.mpuccs_cnt.tolist() == tree.mpuccs_cnt.tolist()
-        and pet_tree.mpuccs_collision_cnt.tolist() == tree.mpuccs_collision_cnt.tolist(),
+        "same_syn_idx": pet["syn_idx"] == ours.index.tolist(),
+        "same_ori_idx": pet["ori_idx"] == ours.ori_idx.tolist(),
+        "same_field_combo": pet["field_combo"] == [list(c) for c in ours.field_combo],
+        "same_tree": pt["field_combo"] == [list(c) for c in tree.field_combo]
+        and pt["is_pruned"] == tree.is_pruned.tolist()
+        and pt["mpuccs_cnt"] == tree.mpuccs_cnt.tolist()
+        and pt["mpuccs_collision_cnt"] == tree.mpuccs_collision_cnt.tolist(),
         "exhaustive_identified": int(ex.syn_idx.nunique()),
-        "petsard_missed": len(set(ex.syn_idx) - set(pet.index)),
+        "petsard_missed": len(set(ex.syn_idx) - set(pet["syn_idx"])),
     }
+
+
+def petsard_run(max_cols: int | None, threads: int, peer_python: str | None = None) -> dict:
+    """PETsARD in this process (``--petsard``, run from its venv) or in a child process of
+    ``peer_python`` (``--peer-python``: another venv's python with petsard 1.10.1), then ours."""
+    if peer_python is None:
+        pet = petsard_only(max_cols)
+    else:
+        cmd = [peer_python, __file__, "--petsard-only", str(max_cols)]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        pet = json.loads(out.strip().splitlines()[-1])
+    return compare(pet, max_cols, threads)
 
 
 def main() -> int:
@@ -122,6 +167,12 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--one", nargs=2, metavar=("MODE", "MAX_COLS"), help=argparse.SUPPRESS)
     ap.add_argument("--petsard", nargs="*", metavar="MAX_COLS", help="differential run against PETsARD 1.10.1")
+    ap.add_argument(
+        "--peer-python",
+        metavar="PATH",
+        help="python of a venv with petsard 1.10.1: run PETsARD there in a child process (with --petsard)",
+    )
+    ap.add_argument("--petsard-only", metavar="MAX_COLS", help=argparse.SUPPRESS)
     ap.add_argument("--uniques", nargs="+", metavar="MAX_COLS", help="time sample_uniques (one process per size)")
     args = ap.parse_args()
     if args.one:
@@ -135,9 +186,13 @@ def main() -> int:
         for k in args.uniques:
             print(json.dumps(in_subprocess("uniques", None if k == "None" else int(k), args.threads)), flush=True)
         return 0
-    if args.petsard is not None:
-        for k in args.petsard or ["2", "3"]:
-            print(json.dumps(petsard_run(None if k == "None" else int(k))), flush=True)
+    if args.petsard_only:
+        k = args.petsard_only
+        print(json.dumps(petsard_only(None if k == "None" else int(k))))
+        return 0
+    if args.petsard is not None or args.peer_python:
+        for k in args.petsard or ["2"]:
+            print(json.dumps(petsard_run(None if k == "None" else int(k), args.threads, args.peer_python)), flush=True)
         return 0
     sizes = [2, 3] if args.quick else [2, 3, None]
     modes = ["exhaustive"] if args.quick else ["exhaustive", "petsard"]
