@@ -310,3 +310,22 @@ def test_cli_engine_spark_refuses_singling_out(spark, flare_pd, tmp_path, capsys
     flare_pd.to_csv(csv, index=False)
     assert main(["uniques", str(csv), "-c", "class", "--engine", "spark"]) == 2
     assert "DuckDB only" in capsys.readouterr().err
+
+
+def test_cli_sql_query_engine_spark_prints_spark_sql_that_gives_the_duckdb_numbers(spark, flare_pd, tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.assign(id=[f"r{i}" for i in range(len(flare_pd))]).to_csv(csv, index=False)
+    argv = ["sql", "query", "shapley", str(csv), "-c", "class", "-c", "largest spot's size", "--key", "id"]
+    assert main([*argv, "--engine", "spark", "--spark-conf", "spark.sql.shuffle.partitions=1"]) == 0
+    printed = capsys.readouterr().out
+    assert "create or replace temporary view `sqlpriv_source` using csv" in printed and '"' not in printed
+    code = "\n".join(line for line in printed.splitlines() if not line.startswith("--"))
+    statements = [part for part in code.split(";\n") if part.strip()]
+    assert len(statements) == 2
+    for statement in statements[:-1]:
+        spark.sql(statement)
+    got = spark.sql(statements[-1]).toPandas()
+    expected = sqlpriv.uniqueness_shapley(pd.read_csv(csv), COLS[:2], key="id").per_row().df()
+    assert_same(got, expected, "id")
