@@ -90,6 +90,12 @@ def main() -> None:
     )
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--quick", action="store_true", help="the given sizes on both engines only")
+    parser.add_argument(
+        "--shuffle-partitions",
+        type=int,
+        help="spark.sql.shuffle.partitions (default: twice the local cores, as sqlpriv --engine spark sets; "
+        "0 leaves Spark's 200)",
+    )
     parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
     args = parser.parse_args()
     data = Path(args.data)
@@ -97,17 +103,28 @@ def main() -> None:
     out = Path(tempfile.mkdtemp(prefix="sqlpriv-bench-spark-"))
     from pyspark.sql import SparkSession
 
+    from sqlpriv.cli.common import local_cores
+
+    partitions = args.shuffle_partitions
+    if partitions is None:
+        partitions = 2 * local_cores(args.master) if args.master.startswith("local") else 0
     start = time.perf_counter()
-    spark = (
+    builder = (
         SparkSession.builder.master(args.master)
         .appName("sqlpriv-bench")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.driver.memory", "6g")
-        .getOrCreate()
     )
+    if partitions:
+        builder = builder.config("spark.sql.shuffle.partitions", str(partitions))
+    spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
-    print(f"spark session ({args.master}) started in {time.perf_counter() - start:.1f} s", flush=True)
+    shuffle = spark.conf.get("spark.sql.shuffle.partitions")
+    print(
+        f"spark session ({args.master}, {shuffle} shuffle partitions) started in {time.perf_counter() - start:.1f} s",
+        flush=True,
+    )
     try:
         both = args.rows or [7_500_000]
         for rows in both:

@@ -479,6 +479,8 @@ def rig(result: PifResult) -> Result:
     >>> rig(cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}))).df().round(4).values.tolist()
     [[0.0, 0.6699], [1.0, 0.1699], [2.0, 0.6699]]
     """
+    if _is_spark_pif(result):
+        return _spark_pif_output(result, "rig")
     r = _factors_of(result, "rig")
     f = r.factors
     return Result(f.frame.plan, f.query(r.measure, "rig"), f.needs(r.measure))
@@ -492,6 +494,8 @@ def fig(result: PifResult) -> Result:
     >>> fig(cig(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}))).df().round(4).values.tolist()
     [['a', 0.7549], ['b', 0.7549]]
     """
+    if _is_spark_pif(result):
+        return _spark_pif_output(result, "fig")
     r = _factors_of(result, "fig")
     f = r.factors
     return Result(f.frame.plan, render("pif/fig.sql", **f._ctx(measure=r.measure)), f.needs(r.measure))
@@ -499,9 +503,11 @@ def fig(result: PifResult) -> Result:
 
 def pif_query(result: PifResult, percentile: float = 95) -> Result:
     """The one-row query behind :func:`pif` (column ``pif``), e.g. for printing its ``.sql``."""
-    r = _factors_of(result, "pif")
     if isinstance(percentile, bool) or not isinstance(percentile, numbers.Real) or not (0 <= float(percentile) <= 100):
         raise ParameterError(f"percentile must be a number between 0 and 100, got {percentile!r}")
+    if _is_spark_pif(result):
+        return _spark_pif_output(result, "percentile", fraction=float(percentile) / 100)
+    r = _factors_of(result, "pif")
     f = r.factors
     return Result(f.frame.plan, f.query(r.measure, "percentile", fraction=float(percentile) / 100), f.needs(r.measure))
 
@@ -515,6 +521,20 @@ def pif(result: PifResult, percentile: float = 95) -> float:
     0.6699
     """
     return float(pif_query(result, percentile).fetchall()[0][0])
+
+
+def _is_spark_pif(result: Any) -> bool:
+    """Whether ``result`` is a CIG / wCIG / CSF computed on Spark (this imports no pyspark)."""
+    from sqlpriv.engine.spark_measures import SparkPifResult
+
+    return isinstance(result, SparkPifResult)
+
+
+def _spark_pif_output(result: Any, output: str, **extra: Any) -> Any:
+    """RIG, FIG or PIF of a Spark result, one Spark SQL statement (docs/spark.md)."""
+    from sqlpriv.engine import spark_measures
+
+    return spark_measures.pif_output(result, output, **extra)
 
 
 def top_rows(result: PifResult, limit: int = 10) -> Result:

@@ -95,6 +95,36 @@ def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
     assert_same(on_spark.by("area_largest * 2 > 1").df(), on_duckdb.by("area_largest * 2 > 1").df())
 
 
+def test_shapley_entropies_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd):
+    got = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3]).entropies().df()
+    expected = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3]).entropies().df()
+    assert list(got.columns) == list(expected.columns) == ["columns", "size", "entropy"]
+    assert [list(c) for c in got["columns"]] == [list(c) for c in expected["columns"]]
+    assert len(got) == 2**3 and got["size"].tolist() == expected["size"].tolist()
+    np.testing.assert_allclose(got["entropy"].to_numpy(float), expected["entropy"].to_numpy(float), rtol=0, atol=TOL)
+    # independent oracle: the joint entropy of the three columns from pandas' own counts
+    shares = flare_pd.groupby(COLS[:3], dropna=False).size().to_numpy() / len(flare_pd)
+    assert abs(got["entropy"].iloc[-1] - float(-(shares * np.log2(shares)).sum())) < TOL
+
+
+@pytest.mark.parametrize("measure", ["cig", "wcig", "csf"])
+def test_rig_fig_pif_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd, measure):
+    from sqlpriv.factors import pif_query
+
+    fn = getattr(sqlpriv, measure)
+    on_spark, on_duckdb = fn(flare, columns=COLS[:3]), fn(flare_pd, columns=COLS[:3])
+    rig = sqlpriv.rig(on_spark).df()
+    assert_same(rig, sqlpriv.rig(on_duckdb).df(), "row")
+    assert_same(sqlpriv.fig(on_spark).df(), sqlpriv.fig(on_duckdb).df())
+    for percentile in (95, 0, 100, 37.5):
+        got = sqlpriv.pif(on_spark, percentile)
+        assert abs(got - sqlpriv.pif(on_duckdb, percentile)) < TOL
+        assert abs(got - float(np.percentile(rig["rig"], percentile))) < TOL  # numpy as the oracle
+    assert "percentile(" in pif_query(on_spark, 90).sql
+    with pytest.raises(sqlpriv.ParameterError):
+        sqlpriv.pif(on_spark, 101)
+
+
 @pytest.mark.parametrize("measure", ["cig", "wcig", "csf"])
 def test_information_factors_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd, measure):
     fn = getattr(sqlpriv, measure)
@@ -167,6 +197,10 @@ def test_awkward_column_names_on_spark(spark):
         "_row",
     )
     assert_same(sqlpriv.cig(sdf, columns=ODD).df(), sqlpriv.cig(frame, columns=ODD).df(), "_row")
+    renamed = {ODD[0]: "RIG"}  # the RIG heading steps aside: _rig
+    rig = sqlpriv.rig(sqlpriv.csf(sdf.withColumnRenamed(ODD[0], "RIG"))).df()
+    assert_same(rig, sqlpriv.rig(sqlpriv.csf(frame.rename(columns=renamed))).df(), "_row")
+    assert list(rig.columns) == ["_row", "_rig"]
     assert_same(sqlpriv.privacy_profile(sdf, ODD).df(), sqlpriv.privacy_profile(frame, ODD).df())
     assert_same(sqlpriv.small_classes(sdf, ODD[1:3], k=3).df(), sqlpriv.small_classes(frame, ODD[1:3], k=3).df())
 
@@ -276,3 +310,22 @@ def test_cli_engine_spark_refuses_singling_out(spark, flare_pd, tmp_path, capsys
     flare_pd.to_csv(csv, index=False)
     assert main(["uniques", str(csv), "-c", "class", "--engine", "spark"]) == 2
     assert "DuckDB only" in capsys.readouterr().err
+
+
+def test_cli_sql_query_engine_spark_prints_spark_sql_that_gives_the_duckdb_numbers(spark, flare_pd, tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.assign(id=[f"r{i}" for i in range(len(flare_pd))]).to_csv(csv, index=False)
+    argv = ["sql", "query", "shapley", str(csv), "-c", "class", "-c", "largest spot's size", "--key", "id"]
+    assert main([*argv, "--engine", "spark", "--spark-conf", "spark.sql.shuffle.partitions=1"]) == 0
+    printed = capsys.readouterr().out
+    assert "create or replace temporary view `sqlpriv_source` using csv" in printed and '"' not in printed
+    code = "\n".join(line for line in printed.splitlines() if not line.startswith("--"))
+    statements = [part for part in code.split(";\n") if part.strip()]
+    assert len(statements) == 2
+    for statement in statements[:-1]:
+        spark.sql(statement)
+    got = spark.sql(statements[-1]).toPandas()
+    expected = sqlpriv.uniqueness_shapley(pd.read_csv(csv), COLS[:2], key="id").per_row().df()
+    assert_same(got, expected, "id")

@@ -2,11 +2,17 @@
     ('csf') as ONE statement (the dbt models' query; it runs as-is in the shell): the row key
     (the key column, else the 0-based input position as "row") and one column per analysed
     column, with empirical priors and accuracy 1. `source` is a relation as SQL text,
-    `columns` a list of plain column names. -#}
-{% macro pif_query(source, columns, key=none, measure="cig") -%}
+    `columns` a list of plain column names. `output` 'rig' gives the row key and the row's sum
+    over the columns (as rig, or _rig if a column or the key has that name), 'fig' each column's
+    sum over the rows (column, fig), 'percentile' the `fraction` quantile of RIG (pif). -#}
+{% macro pif_query(source, columns, key=none, measure="cig", output="per_row", fraction=0.95) -%}
 {% set frame = {} %}
 {{ sqlpriv.engine_chain_frame(frame, columns, key) }}
 {% set t = frame.t %}
+{% set taken = [frame.key_name | lower] %}
+{% for c in frame.columns %}{% set _ = taken.append(c.name | lower) %}{% endfor %}
+{% set ns = namespace(rig="rig") %}
+{% for _ in taken if ns.rig | lower in taken %}{% set ns.rig = "_" ~ ns.rig %}{% endfor %}
 {% set cols = [] %}
 {% for c in frame.columns %}
 {% set _ = cols.append({"j": c.j, "name": c.name, "word": c.j, "offset": 0, "bitmask": frame.words[c.j][0].mask,
@@ -30,7 +36,15 @@ with {{ sqlpriv.engine_cohort_ctes(frame, source) }},
 {{ sqlpriv.pif_cells(t=t, cols=cols, words=frame.words) }}
 ),
 __sqlpriv_result as (
+{% if output == "rig" %}
+{{ sqlpriv.pif_rig(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words, rig_name=ns.rig) }}
+{% elif output == "fig" %}
+{{ sqlpriv.pif_fig(t=t, cols=cols, measure=measure) }}
+{% elif output == "percentile" %}
+{{ sqlpriv.pif_percentile(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words, fraction=fraction) }}
+{% else %}
 {{ sqlpriv.pif_per_row(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words) }}
+{% endif %}
 )
 select * from __sqlpriv_result
 {%- endmacro %}

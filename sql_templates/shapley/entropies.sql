@@ -1,9 +1,10 @@
 {#- The entropy lattice: every column subset with its joint entropy H(s) in bits. -#}
 {% macro shapley_entropies(t, columns) -%}
+{% set names = [] %}
+{% for c in columns %}{% set _ = names.append(sqlpriv.literal(c.name)) %}{% endfor %}
 with {{ sqlpriv.shapley_entropies_cte(t) }}
 select
-    list_filter([{% for c in columns %}{{ sqlpriv.literal(c.name) }}{{ ", " if not loop.last }}{% endfor %}],
-                lambda x, i: sqlpriv_has_bit(e.sid, i - 1)) as columns,
+    {{ sqlpriv.subset_names(names, "e.sid") }} as columns,
     l.size,
     e.entropy
 from entropies as e

@@ -1,7 +1,8 @@
 {#- Exact uniqueness Shapley values as ONE statement (the dbt models' query; it runs as-is in
     the shell): output 'per_row' gives the row key (the key column, else the 0-based input
     position as "row") and one column per analysed column; 'summary' gives one row per column
-    (column, entropy, conditional_entropy, shapley); 'by' gives the mean values per level of
+    (column, entropy, conditional_entropy, shapley); 'entropies' every column subset (columns,
+    size, entropy); 'by' gives the mean values per level of
     the SQL expression `by` (level, n, share, one column per analysed column; headings an
     analysed column already uses get a leading _). `source` is a relation as SQL text,
     `columns` a list of plain column names. -#}
@@ -36,6 +37,10 @@ __sqlpriv_result as (
 ),
 __sqlpriv_result as (
 {{ sqlpriv.shapley_by(t=t, columns=frame.columns, meta=meta, sampled=false, samples=none, words=frame.words) }}
+)
+{% elif output == "entropies" %}
+__sqlpriv_result as (
+{{ sqlpriv.shapley_entropies(t=t, columns=frame.columns) }}
 )
 {% else %}
 __sqlpriv_result as (

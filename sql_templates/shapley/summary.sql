@@ -1,13 +1,17 @@
 {#- One row per analysed column: marginal entropy H(j), conditional entropy H(j | rest)
-    and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (docs/measures.md §1, entropy identity).
+    and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (docs/measures.md §1, entropy identity),
+    all read from one pass over the entropies (no scalar subquery: Spark plans each one apart).
     Sampled runs add the standard error over orders of H(after) - H(before). -#}
 {% macro shapley_summary(t, columns, full_sid, sampled, samples) -%}
 with {{ sqlpriv.shapley_entropies_cte(t) }},
 combined as (
     select
 {% for c in columns %}
-        0.0 - sum(l.c{{ loop.index0 }} * e.entropy) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+        0.0 - sum(l.c{{ loop.index0 }} * e.entropy) as phi{{ loop.index0 }},
+        max(case when e.sid = {{ 2 ** loop.index0 }} then e.entropy end) as h{{ loop.index0 }},
+        max(case when e.sid = {{ full_sid - 2 ** loop.index0 }} then e.entropy end) as rest{{ loop.index0 }},
 {% endfor %}
+        max(case when e.sid = {{ full_sid }} then e.entropy end) as h_all
     from entropies as e
     join {{ sqlpriv.quote(t.lattice) }} as l using (sid)
 ){% if sampled %},
@@ -27,13 +31,13 @@ errors as (
 {% for c in columns %}
 select
     {{ sqlpriv.literal(c.name) }} as {{ sqlpriv.quote("column") }},
-    (select entropy from entropies where sid = {{ 2 ** loop.index0 }}) as entropy,
-    (select entropy from entropies where sid = {{ full_sid }})
-        - (select entropy from entropies where sid = {{ full_sid - 2 ** loop.index0 }}) as conditional_entropy,
-    (select phi{{ loop.index0 }} from combined) as shapley{{ "," if sampled }}
+    h{{ loop.index0 }} as entropy,
+    h_all - rest{{ loop.index0 }} as conditional_entropy,
+    phi{{ loop.index0 }} as shapley{{ "," if sampled }}
 {% if sampled %}
     (select se from errors where col = {{ loop.index0 }}) as shapley_se
 {% endif %}
+from combined
 {{ "union all" if not loop.last }}
 {% endfor %}
 {%- endmacro %}

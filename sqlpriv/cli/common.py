@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import warnings
 from typing import Any, Callable
@@ -185,6 +186,22 @@ def add_engine(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# Spark settings for --engine spark unless --spark-conf says otherwise (docs/spark.md): no
+# console progress bars on the terminal the results are printed to
+SPARK_DEFAULTS = {"spark.ui.showConsoleProgress": "false"}
+
+
+def local_cores(master: str) -> int:
+    """The worker threads of a local Spark master: ``local`` 1, ``local[4]`` 4, ``local[*]`` all.
+
+    >>> local_cores("local[2]"), local_cores("local"), local_cores("local[3,2]")
+    (2, 1, 3)
+    """
+    inner = master[len("local[") : -1] if master.startswith("local[") else "1"
+    first = inner.split(",")[0].strip()
+    return int(first) if first.isdigit() else (os.cpu_count() or 2)
+
+
 def spark_session(args: argparse.Namespace) -> Any:
     """The SparkSession for ``--engine spark``: pyspark imported only here."""
     from sqlpriv.errors import ParameterError
@@ -198,11 +215,16 @@ def spark_session(args: argparse.Namespace) -> Any:
     master = args.spark_master or (None if SparkConf().contains("spark.master") else "local[*]")
     if master:
         builder = builder.master(master)
+    settings = dict(SPARK_DEFAULTS)
+    if master and master.startswith("local"):  # few cores: a few shuffle partitions, not 200 (docs/spark.md)
+        settings["spark.sql.shuffle.partitions"] = str(2 * local_cores(master))
     for item in args.spark_conf:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ParameterError(f"--spark-conf takes KEY=VALUE, got {item!r}")
-        builder = builder.config(key.strip(), value)
+        settings[key.strip()] = value
+    for key, value in settings.items():
+        builder = builder.config(key, value)
     session = builder.getOrCreate()
     session.sparkContext.setLogLevel("ERROR")
     return session

@@ -15,6 +15,7 @@ data, so it stays valid as the data changes), after the macros and the source vi
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any, Callable
 
 # measure -> (template macro, fixed arguments, arguments taken from the options)
@@ -70,6 +71,7 @@ def query_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--min-k", type=int, metavar="K", help="gate policy (report): smallest class allowed")
     p.add_argument("--on-violation", choices=("review", "reject"), help="gate policy (report; default review)")
+    common.add_engine(p)
     return p
 
 
@@ -77,15 +79,20 @@ OPTION_DEFAULTS = {"k": 5, "approve": 0.8, "reject": 0.2, "on_violation": "revie
 
 
 def query_script(argv: list[str]) -> str:
-    """Macros + source view + the measure's single-statement query, for ``sqlpriv sql query``."""
-    from sqlpriv.engine import macros
-    from sqlpriv.engine.connection import connect
-    from sqlpriv.engine.sources import _match_column, check_expression, resolve_columns, resolve_source
-    from sqlpriv.engine.templates import call, quote
-    from sqlpriv.errors import ColumnError, ParameterError
+    """Macros + source view + the measure's single-statement query, for ``sqlpriv sql query``
+    (with ``--engine spark``: the source view and the query in Spark SQL)."""
+    from sqlpriv.cli import common
 
     args = query_parser().parse_args(argv)
-    macro, fixed, options = QUERIES[args.measure]
+    _check_options(args)
+    return _spark_script(args) if common.engine(args) == "spark" else _duckdb_script(args)
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse options the measure does not take or that are out of range; fill in the defaults."""
+    from sqlpriv.errors import ParameterError
+
+    options = QUERIES[args.measure][2]
     unused = [
         name
         for name in ("key", "by", "k", "approve", "reject", "max_unique_share", "min_k", "on_violation")
@@ -99,28 +106,8 @@ def query_script(argv: list[str]) -> str:
     for name, value in OPTION_DEFAULTS.items():
         if getattr(args, name) is None:
             setattr(args, name, value)
-    con = connect(args.db)
-    src = resolve_source(args.source, con)
-    specs = resolve_columns(src, args.columns)
-    if any(s.is_expression for s in specs):
-        raise ParameterError("sqlpriv sql query takes plain column names; add computed columns to the source first")
-    params: dict[str, Any] = {name: getattr(args, name) for name in options}
-    if params.get("key") is not None:
-        params["key"] = _match_column(src, params["key"])
-        if params["key"] in [spec.name for spec in specs]:
-            raise ColumnError(f"column {params['key']!r} is both --key and an analysed column; drop one of them")
-    if "by" in params:
-        if not (args.by or "").strip():
-            raise ParameterError("shapley-by needs --by COLUMN_OR_EXPRESSION, e.g. --by 'age < 32'")
-        params["by"] = quote(args.by) if args.by in src.column_names() else args.by
-        check_expression(src, params["by"], what="subgroup expression")
-    if args.measure.startswith("shapley") and len(specs) > 12:
-        raise ParameterError(
-            f"{len(specs)} columns: the single statement is exact (2^d column subsets per row) and stops at 12; "
-            "use 'sqlpriv shapley --method sample' for more columns"
-        )
-    if args.measure in ("cig", "wcig", "csf") and len(specs) < 2:
-        raise ParameterError("information factors need at least 2 columns (each is measured given the others)")
+    if "by" in options and not (args.by or "").strip():
+        raise ParameterError("shapley-by needs --by COLUMN_OR_EXPRESSION, e.g. --by 'age < 32'")
     checks: dict[str, Callable[[], bool]] = {
         "k": lambda: args.k >= 1,
         "approve": lambda: 0 <= args.reject <= args.approve <= 1,
@@ -134,13 +121,100 @@ def query_script(argv: list[str]) -> str:
                 f"--{name.replace('_', '-')} is out of range (k >= 1; 0 <= reject <= approve <= 1; "
                 "0 <= max-unique-share <= 1; min-k >= 1)"
             )
-    query = call(macro, source=src.ref, columns=[s.name for s in specs], **fixed, **params)
+
+
+def _check_names(args: argparse.Namespace, names: list[str], key: str | None) -> None:
+    """The column count the measure needs, and a key that is not an analysed column."""
+    from sqlpriv.errors import ColumnError, ParameterError
+
+    if key is not None and key in names:
+        raise ColumnError(f"column {key!r} is both --key and an analysed column; drop one of them")
+    if args.measure.startswith("shapley") and len(names) > 12:
+        raise ParameterError(
+            f"{len(names)} columns: the single statement is exact (2^d column subsets per row) and stops at 12; "
+            "use 'sqlpriv shapley --method sample' for more columns"
+        )
+    if args.measure in ("cig", "wcig", "csf") and len(names) < 2:
+        raise ParameterError("information factors need at least 2 columns (each is measured given the others)")
+
+
+def _params(args: argparse.Namespace, key: str | None, by: str | None) -> dict[str, Any]:
+    params: dict[str, Any] = {name: getattr(args, name) for name in QUERIES[args.measure][2]}
+    if "key" in params:
+        params["key"] = key
+    if "by" in params:
+        params["by"] = by
+    return params
+
+
+def _duckdb_script(args: argparse.Namespace) -> str:
+    from sqlpriv.engine import macros
+    from sqlpriv.engine.connection import connect
+    from sqlpriv.engine.sources import _match_column, check_expression, resolve_columns, resolve_source
+    from sqlpriv.engine.templates import call, quote
+    from sqlpriv.errors import ParameterError
+
+    if args.spark_master or args.spark_conf:
+        raise ParameterError("--spark-master and --spark-conf go with --engine spark")
+    con = connect(args.db)
+    src = resolve_source(args.source, con)
+    specs = resolve_columns(src, args.columns)
+    if any(s.is_expression for s in specs):
+        raise ParameterError("sqlpriv sql query takes plain column names; add computed columns to the source first")
+    names = [s.name for s in specs]
+    key = _match_column(src, args.key) if args.key is not None else None
+    by = None
+    if args.by is not None:
+        by = quote(args.by) if args.by in src.column_names() else args.by
+        check_expression(src, by, what="subgroup expression")
+    _check_names(args, names, key)
+    macro, fixed, _ = QUERIES[args.measure]
+    query = call(macro, source=src.ref, columns=names, **fixed, **_params(args, key, by))
     parts = [
         "-- generated by sqlpriv; run with: duckdb < this_file.sql",
         "-- macros",
         macros.script(temp=True).rstrip(),
     ]
     parts += ["-- source"] + [s + ";" for s in src.statements]
+    parts += [f"-- {args.measure}: one statement (the query of the dbt macro)", query + ";"]
+    return "\n".join(parts) + "\n"
+
+
+SPARK_READERS = {"read_parquet": "parquet", "read_csv": "csv", "read_json": "json"}
+
+
+def _spark_script(args: argparse.Namespace) -> str:
+    """The Spark SQL: a temporary view over a file SOURCE (a table name is used as it is), then
+    the measure's single statement rendered for Spark (docs/spark.md)."""
+    from sqlpriv.cli import common
+    from sqlpriv.engine import spark as engine
+    from sqlpriv.engine.sources import _match_column, _reader_for
+    from sqlpriv.errors import ParameterError
+
+    if args.db:
+        raise ParameterError("--db is a DuckDB option; with --engine spark, SOURCE is a file or a Spark table name")
+    spark = common.spark_session(args)
+    src = engine.resolve_source(args.source, spark)
+    src, names = engine.resolve_columns(src, [str(c) for c in args.columns])
+    key = _match_column(src, args.key) if args.key is not None else None
+    by = None
+    if args.by is not None:
+        by = engine.quote(args.by) if args.by in src.column_names() else args.by
+        engine.check_expression(src, by, what="subgroup expression")
+    _check_names(args, names, key)
+    parts = ["-- generated by sqlpriv for Spark SQL; run with: spark-sql -f this_file.sql"]
+    ref = src.ref
+    if src.comment:  # a file: a view any Spark SQL session can create
+        fmt = SPARK_READERS[_reader_for(args.source)]
+        path = args.source if "://" in args.source else os.path.abspath(args.source)
+        options = {"path": path}
+        if fmt == "csv":
+            options.update(header="true", inferSchema="true", sep="\t" if ".tsv" in args.source.lower() else ",")
+        ref = engine.quote("sqlpriv_source")
+        listed = ", ".join(f"{k} {engine.render_query('literal', value=v)}" for k, v in options.items())
+        parts += ["-- source", f"create or replace temporary view {ref} using {fmt} options ({listed});"]
+    macro, fixed, _ = QUERIES[args.measure]
+    query = engine.render_query(macro, source=ref, columns=names, **fixed, **_params(args, key, by))
     parts += [f"-- {args.measure}: one statement (the query of the dbt macro)", query + ";"]
     return "\n".join(parts) + "\n"
 

@@ -91,10 +91,9 @@ class SparkShapleyResult:
         return self._query(output="by", by=sql_expr)
 
     def entropies(self) -> SparkResult:
-        raise ParameterError(
-            "entropies() has no single-statement form on Spark yet; use summary() (its entropy and "
-            "conditional_entropy columns) or run on DuckDB"
-        )
+        """Every column subset (``columns``, a list of names in column order), its ``size`` and
+        joint ``entropy`` (bits), ordered by size then subset."""
+        return self._query(output="entropies")
 
 
 def uniqueness_shapley(
@@ -147,7 +146,33 @@ def information_factor(
             "information factors need at least 2 columns: each column is measured given all the other "
             "columns (leave-one-out), so one column has no context"
         )
-    return SparkResult(src, render_query("pif_query", source=src.ref, columns=names, key=key, measure=measure))
+    return SparkPifResult(src, names, key, measure)
+
+
+class SparkPifResult(SparkResult):
+    """Per-row CIG, wCIG or CSF on Spark; :func:`pif_output` derives RIG, FIG and PIF from it."""
+
+    def __init__(self, source: SparkSource, names: list[str], key: str | None, measure: str) -> None:
+        self.names, self.key, self.measure = names, key, measure
+        super().__init__(source, "")
+        self.query = self._render("per_row")
+
+    def _render(self, output: str, **extra: Any) -> str:
+        return render_query(
+            "pif_query",
+            source=self.source.ref,
+            columns=self.names,
+            key=self.key,
+            measure=self.measure,
+            output=output,
+            **extra,
+        )
+
+
+def pif_output(result: SparkPifResult, output: str, **extra: Any) -> SparkResult:
+    """RIG (``output="rig"``), FIG (``"fig"``) or PIF (``"percentile"``, ``fraction=``) of a Spark
+    CIG / wCIG / CSF result: one statement from the same pif templates."""
+    return SparkResult(result.source, result._render(output, **extra))
 
 
 # --------------------------------------------------------------------------- data requests
