@@ -52,19 +52,20 @@ def timed(label: str, fn) -> float:
     return seconds
 
 
-def bench_spark(spark, path: Path, out: Path, rows: int) -> None:
+def bench_spark(spark, path: Path, out: Path, rows: int, cases: str = "both") -> None:
     import sqlpriv
 
     frame = spark.read.parquet(str(path))
     r = sqlpriv.uniqueness_shapley(frame, columns=COLUMNS, key="voter_id")
-    timed(
-        f"spark  {rows:>11,} rows: per-row to Parquet",
-        lambda: r.per_row().to_parquet(out / f"phi_spark_{rows}.parquet"),
-    )
-    timed(
-        f"spark  {rows:>11,} rows: summary + 4 by() tables",
-        lambda: [r.summary().df()] + [r.by(expr).df() for expr in BY],
-    )
+    if cases in ("both", "per-row"):
+        timed(
+            f"spark  {rows:>11,} rows: per-row to Parquet",
+            lambda: r.per_row().to_parquet(out / f"phi_spark_{rows}.parquet"),
+        )
+    if cases in ("both", "tables"):
+        first = timed(f"spark  {rows:>11,} rows: summary", lambda: r.summary().df())
+        rest = timed(f"spark  {rows:>11,} rows: 4 by() tables", lambda: [r.by(expr).df() for expr in BY])
+        print(f"spark  {rows:>11,} rows: summary + 4 by() tables: {first + rest:.1f} s", flush=True)
 
 
 def bench_duckdb(path: Path, out: Path, rows: int) -> None:
@@ -95,6 +96,9 @@ def main() -> None:
         type=int,
         help="spark.sql.shuffle.partitions (default: twice the local cores, as sqlpriv --engine spark sets; "
         "0 leaves Spark's 200)",
+    )
+    parser.add_argument(
+        "--cases", choices=["both", "per-row", "tables"], default="both", help="which Spark cases to time"
     )
     parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
     args = parser.parse_args()
@@ -130,10 +134,10 @@ def main() -> None:
         for rows in both:
             path = roll(rows, data)
             bench_duckdb(path, out, rows)
-            bench_spark(spark, path, out, rows)
+            bench_spark(spark, path, out, rows, args.cases)
         if not args.quick and not args.rows:
             for rows in (1_000_000, 30_000_000):
-                bench_spark(spark, roll(rows, data), out, rows)
+                bench_spark(spark, roll(rows, data), out, rows, args.cases)
     finally:
         spark.stop()
         shutil.rmtree(out, ignore_errors=True)
