@@ -2,16 +2,7 @@
     every lattice subset whose cohort has more than one member (log2 1 = 0 adds nothing). -#}
 {% macro shapley_cohorts_select(t, words) -%}
 with expanded as (
-    select
-{% for word in words %}
-        p.k{{ loop.index0 }},
-{% endfor %}
-{% for word in words %}
-        p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
-{% endfor %}
-        l.sid
-    from {{ sqlpriv.quote(t.patterns) }} as p
-    cross join {{ sqlpriv.quote(t.lattice) }} as l
+{{ sqlpriv.shapley_expanded_select(t, words, sqlpriv.quote(t.lattice)) | indent(4, first=true) }}
 ),
 shared as (
     select * from {{ sqlpriv.quote(t.cells) }} where n > 1

@@ -11,19 +11,7 @@ shared as (
     select * from {{ sqlpriv.quote(t.cells) }} where sid between {{ lo }} and {{ hi }} and n > 1
 ),
 expanded as (
-    select
-{% for word in words %}
-        p.k{{ loop.index0 }},
-{% endfor %}
-{% for word in words %}
-        p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
-{% endfor %}
-{% for c in columns %}
-        l.c{{ loop.index0 }},
-{% endfor %}
-        l.sid
-    from {{ sqlpriv.quote(t.patterns) }} as p
-    cross join chunk as l
+{{ sqlpriv.shapley_expanded_select(t, words, 'chunk', columns) | indent(4, first=true) }}
 )
 select
 {% for word in words %}

@@ -1,0 +1,19 @@
+{#- The select shared by _cohorts.sql and phi_chunk.sql: every pattern crossed with every
+    lattice subset of `lattice` (a quoted table or a CTE name), with the pattern's key words,
+    its key masked to the subset (q0, q1, ...), the subset's coefficients c0, c1, ... when
+    `columns` is given, and the subset id. -#}
+{% macro shapley_expanded_select(t, words, lattice, columns=[]) -%}
+select
+{% for word in words %}
+    p.k{{ loop.index0 }},
+{% endfor %}
+{% for word in words %}
+    p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+    l.c{{ loop.index0 }},
+{% endfor %}
+    l.sid
+from {{ sqlpriv.quote(t.patterns) }} as p
+cross join {{ lattice }} as l
+{%- endmacro %}
