@@ -2,7 +2,7 @@
     every lattice subset whose cohort has more than one member (log2 1 = 0 adds nothing). -#}
 {% macro shapley_cohorts_select(t, words) -%}
 with expanded as (
-{{ sqlpriv.shapley_expanded_select(t, words, sqlpriv.quote(t.lattice)) | indent(4, first=true) }}
+{{ sqlpriv.shapley_expanded_select(t, words, t.lattice) | indent(4, first=true) }}
 ),
 shared as (
     select * from {{ sqlpriv.quote(t.cells) }} where n > 1

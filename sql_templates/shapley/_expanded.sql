@@ -1,5 +1,5 @@
 {#- The select shared by _cohorts.sql and phi_chunk.sql: every pattern crossed with every
-    lattice subset of `lattice` (a quoted table or a CTE name), with the pattern's key words,
+    lattice subset of the table or CTE named `lattice`, with the pattern's key words,
     its key masked to the subset (q0, q1, ...), the subset's coefficients c0, c1, ... when
     `columns` is given, and the subset id. -#}
 {% macro shapley_expanded_select(t, words, lattice, columns=[]) -%}
@@ -15,5 +15,5 @@ select
 {% endfor %}
     l.sid
 from {{ sqlpriv.quote(t.patterns) }} as p
-cross join {{ lattice }} as l
+cross join {{ sqlpriv.quote(lattice) }} as l
 {%- endmacro %}
