@@ -69,11 +69,9 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
     def per_row(self) -> Result:
         """Row key (``row``: 0-based input position, or the key column) + one column per analysed column."""
         key_name = self.frame.key or self.free_name("row")
-        return Result(
-            self.frame.plan,
-            render("shapley/per_row.sql", **self._ctx(key_name=key_name)),
-            ["phi"],
-        )
+        # one join of the rows to the per-pattern values on the analysed values: no per-row codes
+        query = render("shapley/per_row_values.sql", **self._ctx(key_name=key_name))
+        return Result(self.frame.plan, query, ["phi"])
 
     def by(self, expr: str) -> Result:
         """Mean Shapley values per level of ``expr`` (a column name or any SQL expression).

@@ -214,24 +214,21 @@ def _add_patterns(frame: CohortFrame) -> None:
         [create_table(names["codes"], render("engine/encode.sql", **frame.context(bits=bits)))],
         deps=["dictionaries"],
     )
+    # the patterns are grouped straight from the analysed rows: the per-row codes table (a
+    # dictionary join and a sort of every row) is built only for the steps that read it
     plan.add(
         "patterns",
-        [
-            create_table(
-                names["patterns"],
-                render("engine/patterns.sql", rows=quote(names["codes"]), words=frame.words, extras=[]),
-            )
-        ],
-        deps=["codes"],
+        [create_table(names["patterns"], render("engine/patterns_grouped.sql", **frame.context(bits=bits)))],
+        deps=["dictionaries"],
     )
     plan.add(
         "decoded",
-        [render("engine/decoded_patterns.sql", t=names, words=frame.words, columns=_field_specs(frame))],
+        [render("engine/decoded_patterns.sql", t=names, words=frame.words, columns=field_specs(frame))],
         deps=["patterns"],
     )
 
 
-def _field_specs(frame: CohortFrame) -> list[dict[str, Any]]:
+def field_specs(frame: CohortFrame) -> list[dict[str, Any]]:
     """Per analysed column: name, whether it is an expression, and where its code is packed."""
     fields = {f["j"]: (w, f) for w, word in enumerate(frame.words) for f in word}
     out = []
