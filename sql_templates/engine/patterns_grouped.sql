@@ -1,5 +1,5 @@
-{#- Distinct patterns of the analysed columns with their multiplicity w, grouped straight from
-    the analysed rows and packed into integer words afterwards (one dictionary join per distinct
+{#- Distinct patterns of the analysed columns with their multiplicity w, packed into integer
+    words from the grouped values (engine_pattern_values: one dictionary join per distinct
     pattern, not per row): the same table as engine_patterns over engine_encode's codes, without
     the per-row codes table. The Python plan uses it whenever no step needs the rows' codes in
     input order (single-statement chains keep engine_patterns). The guard is engine_encode's: it
@@ -12,22 +12,13 @@ with guard as (
 {% endfor %}
         then error('sqlpriv: the number of distinct values changed since this script was generated; generate it again')
         else 0 end as ok
-),
-grouped as (
-    select
-{% for c in columns %}
-        {{ sqlpriv.quote(c.name) }},
-{% endfor %}
-        count(*)::bigint as w
-    from {{ sqlpriv.quote(t.analysed) }}
-    group by all
 )
 select
 {% for word in words %}
     guard.ok{% for f in word %} + (d{{ f.j }}.code << {{ f.offset }}){% endfor %} as k{{ loop.index0 }},
 {% endfor %}
     g.w
-from grouped as g
+from {{ sqlpriv.quote(t["values"]) }} as g
 cross join guard
 {% for c in columns %}
 join {{ sqlpriv.quote(t.dicts[loop.index0]) }} as d{{ loop.index0 }} on g.{{ sqlpriv.quote(c.name) }} is not distinct from d{{ loop.index0 }}.v
