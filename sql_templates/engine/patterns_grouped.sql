@@ -17,7 +17,7 @@ select
 {% for word in words %}
     guard.ok{% for f in word %} + (d{{ f.j }}.code << {{ f.offset }}){% endfor %} as k{{ loop.index0 }},
 {% endfor %}
-    g.w
+    g.__sqlpriv_w as w
 from {{ sqlpriv.quote(t["values"]) }} as g
 cross join guard
 {% for c in columns %}
