@@ -160,7 +160,19 @@ def _table_names(prefix: str, d: int) -> dict[str, Any]:
     """The names of an analysis' tables, all under one fresh prefix."""
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
-        for name in ("input", "analysed", "values", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")
+        for name in (
+            "input",
+            "analysed",
+            "values",
+            "codes",
+            "patterns",
+            "decoded",
+            "lattice",
+            "cells",
+            "cohorts",
+            "phi",
+            "steps",
+        )
     }
     names["dicts"] = [f"{prefix}_dict_{j}" for j in range(d)]
     names["prefix"] = prefix
@@ -192,7 +204,9 @@ def _add_dictionaries(frame: CohortFrame) -> None:
     names = frame.names
     # the rows are grouped once; the dictionaries and the patterns read the (smaller) groups
     frame.plan.add(
-        "values", [create_table(names["values"], render("engine/pattern_values.sql", **frame.context()))], deps=["analysed"]
+        "values",
+        [create_table(names["values"], render("engine/pattern_values.sql", **frame.context()))],
+        deps=["analysed"],
     )
     frame.plan.add(
         "dictionaries",
