@@ -126,4 +126,5 @@ def _add_levels(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) ->
                 )
                 if text:
                     statements.append(text)
-    plan.add("msu", statements, deps=["patterns", "su_sets"])
+    # msu_per_row and msu_summary read the rows' codes (the patterns no longer build them)
+    plan.add("msu", statements, deps=["patterns", "codes", "su_sets"])

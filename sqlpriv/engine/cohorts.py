@@ -3,9 +3,10 @@
 ``prepare`` turns a source and column list into plan steps that
 
 1. select the analysed columns with the input position (``analysed``),
-2. build a dictionary per column (``dictionaries``),
-3. pack each row's pattern into integer words (``codes``) and
-4. count distinct patterns (``patterns``),
+2. group the rows by their values (``values``) and build a dictionary per column from
+   those groups (``dictionaries``),
+3. pack each distinct pattern into integer words with its count (``patterns``), and, for
+   the steps that read rows in input order, each row's pattern (``codes``),
 
 and reads back what Python needs to orchestrate (row count, cardinalities).
 ``add_cells`` adds the rollup that counts the cohort cells of every column
@@ -159,7 +160,19 @@ def _table_names(prefix: str, d: int) -> dict[str, Any]:
     """The names of an analysis' tables, all under one fresh prefix."""
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
-        for name in ("input", "analysed", "codes", "patterns", "decoded", "lattice", "cells", "cohorts", "phi", "steps")
+        for name in (
+            "input",
+            "analysed",
+            "values",
+            "codes",
+            "patterns",
+            "decoded",
+            "lattice",
+            "cells",
+            "cohorts",
+            "phi",
+            "steps",
+        )
     }
     names["dicts"] = [f"{prefix}_dict_{j}" for j in range(d)]
     names["prefix"] = prefix
@@ -189,13 +202,21 @@ def _count_rows(frame: CohortFrame, dropna: bool) -> None:
 def _add_dictionaries(frame: CohortFrame) -> None:
     """One dictionary per analysed column (run now: their sizes plan the bit layout)."""
     names = frame.names
+    # the rows are grouped once; the dictionaries and the patterns read the (smaller) groups
+    frame.plan.add(
+        "values",
+        [create_table(names["values"], render("engine/pattern_values.sql", **frame.context()))],
+        deps=["analysed"],
+    )
     frame.plan.add(
         "dictionaries",
         [
-            create_table(names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name))
+            create_table(
+                names["dicts"][j], render("engine/dictionary_sorted.sql", relation=names["values"], column=c.name)
+            )
             for j, c in enumerate(frame.columns)
         ],
-        deps=["analysed"],
+        deps=["values"],
     )
     frame.plan.ensure(["dictionaries"])
     counts = run(frame.plan.con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
@@ -214,24 +235,24 @@ def _add_patterns(frame: CohortFrame) -> None:
         [create_table(names["codes"], render("engine/encode.sql", **frame.context(bits=bits)))],
         deps=["dictionaries"],
     )
+    # the patterns are packed from the grouped values: the per-row codes table (a dictionary
+    # join and a sort of every row) is built only for the steps that read it
     plan.add(
         "patterns",
         [
-            create_table(
-                names["patterns"],
-                render("engine/patterns.sql", rows=quote(names["codes"]), words=frame.words, extras=[]),
-            )
+            create_table(names["patterns"], render("engine/patterns_grouped.sql", **frame.context(bits=bits))),
+            render("engine/drop_table.sql", table=names["values"]),
         ],
-        deps=["codes"],
+        deps=["dictionaries"],
     )
     plan.add(
         "decoded",
-        [render("engine/decoded_patterns.sql", t=names, words=frame.words, columns=_field_specs(frame))],
+        [render("engine/decoded_patterns.sql", t=names, words=frame.words, columns=field_specs(frame))],
         deps=["patterns"],
     )
 
 
-def _field_specs(frame: CohortFrame) -> list[dict[str, Any]]:
+def field_specs(frame: CohortFrame) -> list[dict[str, Any]]:
     """Per analysed column: name, whether it is an expression, and where its code is packed."""
     fields = {f["j"]: (w, f) for w, word in enumerate(frame.words) for f in word}
     out = []

@@ -15,7 +15,7 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 
@@ -138,12 +138,16 @@ class Result:
             ) from None
         os.close(fd)
         try:
-            write_stream(self.relation, tmp, fmt)
+            write_stream(self._stream(), tmp, fmt)
             os.replace(tmp, target)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
         return target
+
+    def _stream(self) -> Any:
+        """What ``to_parquet``/``to_csv`` stream from: an object with ``to_arrow_reader()`` (the relation)."""
+        return self.relation
 
     def to_parquet(self, path: str | os.PathLike[str]) -> Path:
         """Write the result to a Parquet file atomically; returns the path."""

@@ -1,0 +1,26 @@
+{#- Distinct patterns of the analysed columns with their multiplicity w, packed into integer
+    words from the grouped values (engine_pattern_values: one dictionary join per distinct
+    pattern, not per row): the same table as engine_patterns over engine_encode's codes, without
+    the per-row codes table. The Python plan uses it whenever no step needs the rows' codes in
+    input order (single-statement chains keep engine_patterns). The guard is engine_encode's: it
+    fails loudly if a dictionary outgrew the bits reserved for it. -#}
+{% macro engine_patterns_grouped(t, bits, cardinalities, columns, words) -%}
+with guard as (
+    select case when
+{% for c in columns %}
+        (select count(*) from {{ sqlpriv.quote(t.dicts[loop.index0]) }}) {{ "<> 1" if cardinalities[loop.index0] == 1 else ">= " ~ 2 ** bits[loop.index0] }}{{ " or" if not loop.last }}
+{% endfor %}
+        then error('sqlpriv: the number of distinct values changed since this script was generated; generate it again')
+        else 0 end as ok
+)
+select
+{% for word in words %}
+    guard.ok{% for f in word %} + (d{{ f.j }}.code << {{ f.offset }}){% endfor %} as k{{ loop.index0 }},
+{% endfor %}
+    g.__sqlpriv_w as w
+from {{ sqlpriv.quote(t["values"]) }} as g
+cross join guard
+{% for c in columns %}
+join {{ sqlpriv.quote(t.dicts[loop.index0]) }} as d{{ loop.index0 }} on g.{{ sqlpriv.quote(c.name) }} is not distinct from d{{ loop.index0 }}.v
+{% endfor %}
+{%- endmacro %}
