@@ -47,7 +47,7 @@ from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 MODES = ("exhaustive", "petsard")
@@ -77,6 +77,8 @@ DATETIME_UNITS = {
 }
 MAX_SETS = 4_000_000  # refuse searches over more column sets than this
 CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
+#: exhaustive mode: set sizes from this one on are searched by partition refinement (refine.sql)
+REFINE_FROM = 5
 _log = logging.getLogger(__name__)
 
 _FLOAT = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
@@ -409,6 +411,13 @@ def _table_names(prefix: str) -> dict[str, str]:
             "cells",
             "combos",
             "identified",
+            "tails",
+            "rest",
+            "cand",
+            "members",
+            "carried",
+            "held",
+            "level_sets",
         )
     }
 
@@ -525,15 +534,15 @@ def _add_search_steps(search: _Search) -> None:
         names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
     prev = ["codes", "sets", "tables"]
     per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
-    for size in range(1, search.max_cols + 1):
+    refine_from = REFINE_FROM if search.mode == "exhaustive" else search.max_cols + 1
+    for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in _chunks(math.comb(d, size), per_chunk):
             ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
             statements += [render(f"singling_out/{n}", **ctx) for n in names]
-        step = f"level_{size}"
-        plan.add(step, statements, deps=prev)
-        prev = [step]
-        search.levels.append(step)
+        prev = _add_level(search, size, statements, prev)
+    if search.max_cols >= refine_from:
+        prev = _add_refined_levels(search, refine_from, prev)
     plan.add(
         "final",
         [
@@ -542,6 +551,59 @@ def _add_search_steps(search: _Search) -> None:
         ],
         deps=prev,
     )
+
+
+def _add_level(search: _Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
+    step = f"level_{size}"
+    search.plan.add(step, statements, deps=prev)
+    search.levels.append(step)
+    return [step]
+
+
+def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[str]:
+    """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
+
+    Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
+    yet singled out), then only its open cells are grouped for the next level; each later level
+    refines the open cells of the one before in a fixed handful of statements, whatever its
+    number of sets.
+    """
+    t, words, d = search.t, search.words, len(search.columns)
+
+    def part(name: str, size: int = 0, lo: int = 0, hi: int = 0) -> str:
+        return render("singling_out/refine.sql", t=t, size=size, words=words, part=name, lo=lo, hi=hi)
+
+    per_chunk = max(1, CHUNK_ROWS // (search.n_ori + search.n_syn))
+    for size in range(first, search.max_cols + 1):
+        chunks = _chunks(math.comb(d, size), per_chunk)
+        if size == first:
+            statements = [
+                create_table(t["tails"], part("tails")),
+                create_table(t["rest"], part("rest")),
+                create_table(t["level_sets"], part("level_sets", size)),
+                create_table(t["members"], part("members_seed", size)),
+                *[
+                    (insert_into if i else create_table)(t["cells"], part("cells_seed", size, lo, hi))
+                    for i, (lo, hi) in enumerate(chunks)
+                ],
+            ]
+        else:
+            statements = [create_table(t[p], part(p, size)) for p in ("cand", "members", "cells")]
+        statements += [
+            insert_into(t["hits"], part("hits", size)),
+            insert_into(t["stats"], part("stats", size)),
+            create_table(t["rest"], part("rest")),
+        ]
+        if size < search.max_cols and size == first:
+            statements += [
+                (insert_into if i else create_table)(t["carried"], part("carried_seed", size, lo, hi))
+                for i, (lo, hi) in enumerate(chunks)
+            ]
+            statements.append(create_table(t["held"], part("held", size)))
+        elif size < search.max_cols:
+            statements += [create_table(t[p], part(p, size)) for p in ("carried", "held")]
+        prev = _add_level(search, size, statements, prev)
+    return prev
 
 
 def __getattr__(name: str) -> Any:  # PEP 562: sample uniques moved to sqlpriv.uniques
