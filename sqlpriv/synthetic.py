@@ -564,7 +564,7 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
     """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
 
     Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
-    yet singled out), then only its open cells are grouped for the next level; each later level
+    yet singled out); each later level
     refines the open cells of the one before in a fixed handful of statements, whatever its
     number of sets.
     """
@@ -573,9 +573,8 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
     def part(name: str, size: int = 0, lo: int = 0, hi: int = 0) -> str:
         return render("singling_out/refine.sql", t=t, size=size, words=words, part=name, lo=lo, hi=hi)
 
-    per_chunk = max(1, CHUNK_ROWS // (search.n_ori + search.n_syn))
+    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
     for size in range(first, search.max_cols + 1):
-        chunks = _chunks(math.comb(d, size), per_chunk)
         if size == first:
             statements = [
                 create_table(t["tails"], part("tails")),
@@ -583,24 +582,19 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
                 create_table(t["level_sets"], part("level_sets", size)),
                 create_table(t["members"], part("members_seed", size)),
                 *[
-                    (insert_into if i else create_table)(t["cells"], part("cells_seed", size, lo, hi))
-                    for i, (lo, hi) in enumerate(chunks)
+                    (insert_into if i else create_table)(t["cand"], part("cand_seed", size, lo, hi))
+                    for i, (lo, hi) in enumerate(_chunks(math.comb(d, size), per_chunk))
                 ],
             ]
         else:
-            statements = [create_table(t[p], part(p, size)) for p in ("cand", "members", "cells")]
+            statements = [create_table(t[p], part(p, size)) for p in ("cand", "members")]
         statements += [
+            create_table(t["cells"], part("cells", size)),
             insert_into(t["hits"], part("hits", size)),
             insert_into(t["stats"], part("stats", size)),
             create_table(t["rest"], part("rest")),
         ]
-        if size < search.max_cols and size == first:
-            statements += [
-                (insert_into if i else create_table)(t["carried"], part("carried_seed", size, lo, hi))
-                for i, (lo, hi) in enumerate(chunks)
-            ]
-            statements.append(create_table(t["held"], part("held", size)))
-        elif size < search.max_cols:
+        if size < search.max_cols:
             statements += [create_table(t[p], part(p, size)) for p in ("carried", "held")]
         prev = _add_level(search, size, statements, prev)
     return prev

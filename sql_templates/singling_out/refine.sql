@@ -8,15 +8,15 @@
     settled: two synthetic records or more, or one with two original matches or more. A cell with
     one synthetic record and at most one original match is settled: unique on every superset, a
     hit now or never.
-    The first refined level is counted from the coded rows (members_seed, then cells_seed: every
-    set of the level, chunked, only the cells that hold a record not yet singled out), and only
-    its open cells are grouped for the next level (carried_seed), so no level is both chunked
-    and refined.
+    The first refined level's groups are counted from the coded rows (members_seed, then
+    cand_seed: every set of the level, chunked, only the cells that hold a record not yet singled
+    out; each table counted on its own, then the two joined), so no level is both chunked and
+    refined.
     One select per `part`, each kept (or appended) as a table by the plan:
     tails (per column bit: its mask l0.. and the mask s0.. of the columns after it), level_sets
     (the first refined level's sets with the masks m0.. of their columns and s0.. of the later ones), rest
-    (records not singled out so far), members_seed / cells_seed / carried_seed (the first
-    refined level's members, cells and open groups), cand / members (a later level's groups and members, refined from
+    (records not singled out so far), members_seed / cand_seed (the first refined level's
+    members and groups), cand / members (a later level's groups and members, refined from
     carried / held), cells (counts per set and key), hits, stats (remaining records unique on
     each set), carried / held (the open cells' groups and members, for the next level). -#}
 {% macro singling_out_refine(t, size, words, part, lo=0, hi=0) -%}
@@ -42,61 +42,37 @@ select s.sid
 from {{ sqlpriv.quote(t.syn_codes) }} as c
 join {{ sqlpriv.quote(t.rest) }} as r on r.pos = c.__sqlpriv_pos
 cross join {{ sqlpriv.quote(t.level_sets) }} as s
-{% elif part in ("cells_seed", "carried_seed") %}
+{% elif part == "cand_seed" %}
 with l as (
     select sid{% for w in words %}, m{{ loop.index0 }}, s{{ loop.index0 }}{% endfor %} 
     from {{ sqlpriv.quote(t.level_sets) }}
     where ord between {{ lo }} and {{ hi }}
 ),
-coded as (
-    select 1 as ns, 0 as no, __sqlpriv_pos as sp, null::bigint as op{% for w in words %}, k{{ loop.index0 }}{% endfor %} 
-    from {{ sqlpriv.quote(t.syn_codes) }}
-    union all
-    select 0, 1, null, __sqlpriv_pos{% for w in words %}, k{{ loop.index0 }}{% endfor %} from {{ sqlpriv.quote(t.ori_codes) }}
-),
-{% if part == "cells_seed" %}
 wanted as (
-    select m.sid{% for w in words %}, m.ck{{ loop.index0 }}{% endfor %}, count(*) as n_rem
+    select distinct m.sid{% for w in words %}, m.ck{{ loop.index0 }}{% endfor %} 
     from {{ sqlpriv.quote(t.members) }} as m
     semi join l on l.sid = m.sid
-    group by all
 ),
-{% else %}
-live as (
-    select m.*
-    from {{ sqlpriv.quote(t.members) }} as m
-    semi join l on l.sid = m.sid
-    where m.pos in (select pos from {{ sqlpriv.quote(t.rest) }})
-),
-wanted as (
-    select x.sid{% for w in words %}, x.ck{{ loop.index0 }}{% endfor %} 
-    from {{ sqlpriv.quote(t.cells) }} as x
-    semi join live as v on v.sid = x.sid{% for w in words %} and v.ck{{ loop.index0 }} = x.ck{{ loop.index0 }}{% endfor %} 
-    where x.n_syn >= 2 or x.n_ori >= 2
-),
-{% endif %}
-keyed as (
-    select l.sid
-    {%- for w in words %}, r.k{{ loop.index0 }} & l.m{{ loop.index0 }} as ck{{ loop.index0 }}{% endfor %}
-    {%- if part == "carried_seed" %}{% for w in words %}, r.k{{ loop.index0 }} & l.s{{ loop.index0 }} as sf{{ loop.index0 }}{% endfor %}{% endif %}, r.ns, r.no, r.sp, r.op
-    from coded as r, l
-),
-counts as (
-    select g.sid{% for w in words %}, g.ck{{ loop.index0 }}{% endfor %}
-    {%- if part == "carried_seed" %}{% for w in words %}, g.sf{{ loop.index0 }}{% endfor %}{% endif %},
-        sum(g.ns)::integer as n_syn, sum(g.no)::integer as n_ori, min(g.sp) as syn_min, min(g.op) as ori_min
-    from keyed as g
+{% for side in ("syn", "ori") %}
+{{ "syn_groups" if side == "syn" else "ori_groups" }} as (
+    select g.sid{% for w in words %}, g.ck{{ loop.index0 }}{% endfor %}{% for w in words %}, g.sf{{ loop.index0 }}{% endfor %},
+        count(*)::integer as n, min(g.pos) as pos
+    from (
+        select l.sid
+        {%- for w in words %}, r.k{{ loop.index0 }} & l.m{{ loop.index0 }} as ck{{ loop.index0 }}{% endfor %}
+        {%- for w in words %}, r.k{{ loop.index0 }} & l.s{{ loop.index0 }} as sf{{ loop.index0 }}{% endfor %}, r.__sqlpriv_pos as pos
+        from {{ sqlpriv.quote(t[side ~ "_codes"]) }} as r, l
+    ) as g
     semi join wanted as w on w.sid = g.sid{% for w in words %} and w.ck{{ loop.index0 }} = g.ck{{ loop.index0 }}{% endfor %} 
-    group by g.sid{% for w in words %}, g.ck{{ loop.index0 }}{% endfor %}
-    {%- if part == "carried_seed" %}{% for w in words %}, g.sf{{ loop.index0 }}{% endfor %}{% endif %} 
-)
-{% if part == "cells_seed" %}
-select c.sid{% for w in words %}, c.ck{{ loop.index0 }}{% endfor %}, c.n_syn, c.n_ori, c.syn_min as syn_idx, c.ori_min as ori_idx, w.n_rem
-from counts as c
-join wanted as w on w.sid = c.sid{% for w in words %} and w.ck{{ loop.index0 }} = c.ck{{ loop.index0 }}{% endfor %} 
-{% else %}
-select * from counts
-{% endif %}
+    group by all
+){{ "," if side == "syn" }}
+{% endfor %}
+select coalesce(s.sid, o.sid) as sid
+{%- for w in words %}, coalesce(s.ck{{ loop.index0 }}, o.ck{{ loop.index0 }}) as ck{{ loop.index0 }}{% endfor %}
+{%- for w in words %}, coalesce(s.sf{{ loop.index0 }}, o.sf{{ loop.index0 }}) as sf{{ loop.index0 }}{% endfor %},
+    coalesce(s.n, 0) as n_syn, coalesce(o.n, 0) as n_ori, s.pos as syn_min, o.pos as ori_min
+from syn_groups as s
+full join ori_groups as o on o.sid = s.sid{% for w in words %} and o.ck{{ loop.index0 }} = s.ck{{ loop.index0 }} and o.sf{{ loop.index0 }} = s.sf{{ loop.index0 }}{% endfor %} 
 {% elif part in ("cand", "members") %}
 {% set src = t.carried if part == "cand" else t.held %}
 select s.sid
