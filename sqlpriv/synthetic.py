@@ -9,7 +9,10 @@ sets of one size per query, counted on packed integer keys):
   identified record the smallest size that singles it out and every set of
   that size that does (each is an mpUCC: no proper subset singles it out).
   Records already singled out are not examined on larger sets -- the only
-  pruning, and a provably safe one.
+  pruning, and a provably safe one. Sets of 1-4 columns are counted in chunks
+  of sets per statement; from ``REFINE_FROM`` columns on (when ``max_cols`` is
+  at least ``REFINE_MIN_MAX_COLS``), each level refines the open cells of the
+  level before (partition refinement, ``refine.sql``).
 * ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
   combinations, normalised Renyi-entropy pruning, masking), for parity with
   its users' results.
@@ -77,8 +80,11 @@ DATETIME_UNITS = {
 }
 MAX_SETS = 4_000_000  # refuse searches over more column sets than this
 CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
-#: exhaustive mode: set sizes from this one on are searched by partition refinement (refine.sql)
+#: exhaustive mode: set sizes from this one on are searched by partition refinement (refine.sql),
+#: when the search goes to REFINE_MIN_MAX_COLS columns or more (the first refined level costs more
+#: than a chunked one; the later ones pay it back: benchmarks/RESULTS.md, issue 14 target 5)
 REFINE_FROM = 5
+REFINE_MIN_MAX_COLS = 7
 _log = logging.getLogger(__name__)
 
 _FLOAT = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
@@ -517,10 +523,13 @@ def _order_and_encode(search: _Search, syn: Source) -> None:
 
 
 def _add_search_steps(search: _Search) -> None:
-    """The column sets, one step per set size (chunks of sets per statement), and the final tables.
+    """The column sets, one step per set size, and the final tables.
 
-    Synthetic counting is restricted to the keys not yet singled out from size 4 on (the same
-    result; it paid off on the adult benchmark).
+    Sizes below ``REFINE_FROM`` (every size in parity mode, or when ``max_cols`` is below
+    ``REFINE_MIN_MAX_COLS``): chunks of sets per statement, the synthetic counting restricted to
+    the keys not yet singled out from size 4 on. Exhaustive mode from ``REFINE_FROM`` on:
+    partition refinement (:func:`_add_refined_levels`). Same result either
+    way; the split paid off on the adult benchmark (benchmarks/RESULTS.md).
     """
     plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
@@ -534,7 +543,8 @@ def _add_search_steps(search: _Search) -> None:
         names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
     prev = ["codes", "sets", "tables"]
     per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
-    refine_from = REFINE_FROM if search.mode == "exhaustive" else search.max_cols + 1
+    refined = search.mode == "exhaustive" and search.max_cols >= REFINE_MIN_MAX_COLS
+    refine_from = REFINE_FROM if refined else search.max_cols + 1
     for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in _chunks(math.comb(d, size), per_chunk):
