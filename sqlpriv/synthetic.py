@@ -528,8 +528,8 @@ def _add_search_steps(search: _Search) -> None:
     Sizes below ``REFINE_FROM`` (every size in parity mode, or when ``max_cols`` is below
     ``REFINE_MIN_MAX_COLS``): chunks of sets per statement, the synthetic counting restricted to
     the keys not yet singled out from size 4 on. Exhaustive mode from ``REFINE_FROM`` on:
-    partition refinement (:func:`_add_refined_levels`). Same result either
-    way; the split paid off on the adult benchmark (benchmarks/RESULTS.md).
+    partition refinement (:func:`_add_refined_levels`). Same result either way; the split paid
+    off on the adult benchmark (benchmarks/RESULTS.md).
     """
     plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
@@ -564,6 +564,7 @@ def _add_search_steps(search: _Search) -> None:
 
 
 def _add_level(search: _Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
+    """Declare step ``level_<size>`` after ``prev``; the new dependency list."""
     step = f"level_{size}"
     search.plan.add(step, statements, deps=prev)
     search.levels.append(step)
@@ -574,9 +575,8 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
     """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
 
     Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
-    yet singled out); each later level
-    refines the open cells of the one before in a fixed handful of statements, whatever its
-    number of sets.
+    yet singled out); each later level refines the open cells of the one before in a fixed
+    handful of statements, whatever its number of sets.
     """
     t, words, d = search.t, search.words, len(search.columns)
 
