@@ -9,7 +9,10 @@ sets of one size per query, counted on packed integer keys):
   identified record the smallest size that singles it out and every set of
   that size that does (each is an mpUCC: no proper subset singles it out).
   Records already singled out are not examined on larger sets -- the only
-  pruning, and a provably safe one.
+  pruning, and a provably safe one. Sets of 1-4 columns are counted in chunks
+  of sets per statement; from ``REFINE_FROM`` columns on (when ``max_cols`` is
+  at least ``REFINE_MIN_MAX_COLS``), each level refines the open cells of the
+  level before (partition refinement, ``refine.sql``).
 * ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
   combinations, normalised Renyi-entropy pruning, masking), for parity with
   its users' results.
@@ -47,7 +50,7 @@ from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 MODES = ("exhaustive", "petsard")
@@ -77,6 +80,11 @@ DATETIME_UNITS = {
 }
 MAX_SETS = 4_000_000  # refuse searches over more column sets than this
 CHUNK_ROWS = 12_000_000  # (rows x sets) per generated query, to bound memory
+#: exhaustive mode: set sizes from this one on are searched by partition refinement (refine.sql),
+#: when the search goes to REFINE_MIN_MAX_COLS columns or more (the first refined level costs more
+#: than a chunked one; the later ones pay it back: benchmarks/RESULTS.md, issue 14 target 5)
+REFINE_FROM = 5
+REFINE_MIN_MAX_COLS = 7
 _log = logging.getLogger(__name__)
 
 _FLOAT = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
@@ -409,6 +417,13 @@ def _table_names(prefix: str) -> dict[str, str]:
             "cells",
             "combos",
             "identified",
+            "tails",
+            "rest",
+            "cand",
+            "members",
+            "carried",
+            "held",
+            "level_sets",
         )
     }
 
@@ -508,10 +523,13 @@ def _order_and_encode(search: _Search, syn: Source) -> None:
 
 
 def _add_search_steps(search: _Search) -> None:
-    """The column sets, one step per set size (chunks of sets per statement), and the final tables.
+    """The column sets, one step per set size, and the final tables.
 
-    Synthetic counting is restricted to the keys not yet singled out from size 4 on (the same
-    result; it paid off on the adult benchmark).
+    Sizes below ``REFINE_FROM`` (every size in parity mode, or when ``max_cols`` is below
+    ``REFINE_MIN_MAX_COLS``): chunks of sets per statement, the synthetic counting restricted to
+    the keys not yet singled out from size 4 on. Exhaustive mode from ``REFINE_FROM`` on:
+    partition refinement (:func:`_add_refined_levels`). Same result either way; the split paid
+    off on the adult benchmark (benchmarks/RESULTS.md).
     """
     plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
@@ -525,15 +543,16 @@ def _add_search_steps(search: _Search) -> None:
         names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
     prev = ["codes", "sets", "tables"]
     per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
-    for size in range(1, search.max_cols + 1):
+    refined = search.mode == "exhaustive" and search.max_cols >= REFINE_MIN_MAX_COLS
+    refine_from = REFINE_FROM if refined else search.max_cols + 1
+    for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in _chunks(math.comb(d, size), per_chunk):
             ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
             statements += [render(f"singling_out/{n}", **ctx) for n in names]
-        step = f"level_{size}"
-        plan.add(step, statements, deps=prev)
-        prev = [step]
-        search.levels.append(step)
+        prev = _add_level(search, size, statements, prev)
+    if search.max_cols >= refine_from:
+        prev = _add_refined_levels(search, refine_from, prev)
     plan.add(
         "final",
         [
@@ -542,6 +561,53 @@ def _add_search_steps(search: _Search) -> None:
         ],
         deps=prev,
     )
+
+
+def _add_level(search: _Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
+    """Declare step ``level_<size>`` after ``prev``; the new dependency list."""
+    step = f"level_{size}"
+    search.plan.add(step, statements, deps=prev)
+    search.levels.append(step)
+    return [step]
+
+
+def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[str]:
+    """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
+
+    Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
+    yet singled out); each later level refines the open cells of the one before in a fixed
+    handful of statements, whatever its number of sets.
+    """
+    t, words, d = search.t, search.words, len(search.columns)
+
+    def part(name: str, size: int = 0, lo: int = 0, hi: int = 0) -> str:
+        return render("singling_out/refine.sql", t=t, size=size, words=words, part=name, lo=lo, hi=hi)
+
+    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
+    for size in range(first, search.max_cols + 1):
+        if size == first:
+            statements = [
+                create_table(t["tails"], part("tails")),
+                create_table(t["rest"], part("rest")),
+                create_table(t["level_sets"], part("level_sets", size)),
+                create_table(t["members"], part("members_seed", size)),
+                *[
+                    (insert_into if i else create_table)(t["cand"], part("cand_seed", size, lo, hi))
+                    for i, (lo, hi) in enumerate(_chunks(math.comb(d, size), per_chunk))
+                ],
+            ]
+        else:
+            statements = [create_table(t[p], part(p, size)) for p in ("cand", "members")]
+        statements += [
+            create_table(t["cells"], part("cells", size)),
+            insert_into(t["hits"], part("hits", size)),
+            insert_into(t["stats"], part("stats", size)),
+            create_table(t["rest"], part("rest")),
+        ]
+        if size < search.max_cols:
+            statements += [create_table(t[p], part(p, size)) for p in ("carried", "held")]
+        prev = _add_level(search, size, statements, prev)
+    return prev
 
 
 def __getattr__(name: str) -> Any:  # PEP 562: sample uniques moved to sqlpriv.uniques

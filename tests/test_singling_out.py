@@ -114,6 +114,31 @@ def test_exhaustive_matches_brute_force(seed, max_cols):
         assert row.combo_size == len(row.field_combo) == len(row.value_combo)
 
 
+@pytest.mark.parametrize("refine_from,seed,max_cols", [(1, 0, None), (2, 3, None), (3, 5, 4), (2, 6, 3)])
+def test_partition_refinement_matches_brute_force_and_chunked_search(monkeypatch, refine_from, seed, max_cols):
+    """The refined levels (refine.sql) give the oracle's records and sets, and the same tree as
+    the chunked search, whichever level the refinement starts from."""
+    import sqlpriv.synthetic as so
+
+    ori, syn = random_pair(seed, n_ori=60, n_syn=50)
+    chunked = singling_out(ori, syn, max_cols=max_cols, progress=False)
+    monkeypatch.setattr(so, "REFINE_FROM", refine_from)
+    monkeypatch.setattr(so, "REFINE_MIN_MAX_COLS", 1)
+    r = singling_out(ori, syn, max_cols=max_cols, progress=False)
+    assert any("refine.sql" in stmt or "level_sets" in stmt for stmt in r.sql.split(";"))
+    expected, _ = oracle(rounded(ori), rounded(syn), max_cols)
+    got = {
+        int(row.syn_idx): (
+            int(row.combo_size),
+            {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets},
+        )
+        for row in r.details().df().itertuples()
+    }
+    assert got == expected
+    pd.testing.assert_frame_equal(r.tree().df(), chunked.tree().df())
+    pd.testing.assert_frame_equal(r.summary().df(), chunked.summary().df())
+
+
 def test_duplicates_counted_and_nulls_match():
     ori = pd.DataFrame({"a": [None, None, 1.0], "b": ["x", "x", "y"]})
     syn = pd.DataFrame({"a": [None, 1.0, 1.0, 2.0], "b": ["x", "y", "y", "y"]})
