@@ -256,9 +256,11 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> None:
     n_patterns = scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["patterns"]))))
     per = max(1, PHI_CHUNK_ROWS // max(1, n_patterns))
     parts = f"{t['prefix']}_phi_parts"
+    patterns = frame.parts.get(t["patterns"], t["patterns"])  # its parts, when the cells step made them
     statements = []
     for lo in range(0, 1 << frame.d, per):
-        body = render("shapley/phi_chunk.sql", **frame.context(lo=lo, hi=min(frame.full_sid, lo + per - 1)))
+        hi = min(frame.full_sid, lo + per - 1)
+        body = render("shapley/phi_chunk.sql", **frame.context(lo=lo, hi=hi, patterns=patterns))
         statements.append(create_table(parts, body) if lo == 0 else insert_into(parts, body))
     statements.append(create_table(t["phi"], render("shapley/phi_parts_sum.sql", **frame.context(parts=parts))))
     statements.append(render("engine/drop_table.sql", table=parts))

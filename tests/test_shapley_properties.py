@@ -175,12 +175,14 @@ def test_by_matches_per_row_group_means(table, expr):
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables(max_d=5, max_rows=15), st.integers(1, 70), st.booleans())
-def test_direct_and_rollup_cells_are_the_same_table(table, chunk_rows, sampled):
+@given(tables(max_d=5, max_rows=15), st.integers(1, 70), st.booleans(), st.integers(1, 4))
+def test_direct_and_rollup_cells_are_the_same_table(table, chunk_rows, sampled, threads):
     """The two ways of counting the shared cells (level-by-level rollup below 8 columns,
     chunked straight from the patterns from 8 on) leave identical tables, in exact and
     sampled lattices, whatever the chunk size; exact per-pattern values summed chunk by chunk
-    of subsets (from 8 columns on) equal the brute force whatever the chunk size."""
+    of subsets (from 8 columns on) equal the brute force whatever the chunk size. The direct
+    count runs on `threads` threads, so its patterns are read as one part per thread
+    (cohorts.table_parts) whenever there are at least two patterns per thread."""
     from sqlpriv import shapley
     from sqlpriv.engine import cohorts
 
@@ -193,8 +195,15 @@ def test_direct_and_rollup_cells_are_the_same_table(table, chunk_rows, sampled):
         for direct in (False, True):
             cohorts.DIRECT_MIN_COLUMNS, cohorts.DIRECT_ROWS = (0 if direct else 99), chunk_rows
             shapley.PHI_CHUNK_ROWS = chunk_rows
-            r = sqlpriv.uniqueness_shapley(df, names, method=method, samples=5, seed=1)
+            r = sqlpriv.uniqueness_shapley(
+                df, names, method=method, samples=5, seed=1, threads=threads if direct else 1
+            )
             r.frame.plan.ensure(["cells"])
+            if direct:
+                patterns = r.frame.names["patterns"]
+                n_patterns = r.frame.plan.con.execute(f'select count(*) from "{patterns}"').fetchone()[0]
+                expected = threads if threads > 1 and n_patterns >= 2 * threads else 1
+                assert len(r.frame.parts[patterns]) == expected
             table = r.frame.names["cells"]
             cells.append(r.frame.plan.con.execute(f'select * from "{table}" order by all').fetchall())
             per_row = r.per_row().df()[names].to_numpy(float)

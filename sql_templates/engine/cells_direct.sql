@@ -2,7 +2,8 @@
     order), counted straight from the patterns: every pattern is masked to every subset of the
     chunk and counted. For wide lattices (many columns) this beats the level-by-level rollup in
     time and memory: no level table of all cells (singletons included) is ever stored, and a
-    chunk's hash table holds about lo..hi x patterns groups. Same columns as the rollup's cells. -#}
+    chunk's hash table holds about lo..hi x patterns groups. Same columns as the rollup's cells.
+    `patterns`: a table name, or the names of its parts (read in parallel: engine/parts_union.sql). -#}
 {% macro engine_cells_direct(t, extras, patterns, words, lo, hi) -%}
 select
     l.sid,
@@ -13,7 +14,7 @@ select
     p.{{ e }},
 {% endfor %}
     sum(p.w)::bigint as n
-from {{ sqlpriv.quote(patterns) }} as p
+from {{ sqlpriv.engine_parts_union(patterns) }} as p
 cross join {{ sqlpriv.engine_lattice_chunk(t, lo, hi) }} as l
 group by all
 having sum(p.w) > 1

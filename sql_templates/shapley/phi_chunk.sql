@@ -2,8 +2,9 @@
     the partial sums sum over s in the chunk of c_j(s) * log2 N(s). Wide lattices run this
     chunk by chunk and add the parts up (shapley/phi_parts_sum.sql): each chunk's join
     builds its hash table over that chunk's shared cells only, instead of one table over
-    every shared cell of the lattice (at 100k rows x 12 columns, 35M cells and 3 GB). -#}
-{% macro shapley_phi_chunk(t, columns, words, lo, hi) -%}
+    every shared cell of the lattice (at 100k rows x 12 columns, 35M cells and 3 GB).
+    `patterns`: the parts of the patterns table, read in parallel (engine/parts_union.sql), or none. -#}
+{% macro shapley_phi_chunk(t, columns, words, lo, hi, patterns=none) -%}
 with chunk as (
     select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}
 ),
@@ -11,7 +12,7 @@ shared as (
     select * from {{ sqlpriv.quote(t.cells) }} where sid between {{ lo }} and {{ hi }} and n > 1
 ),
 expanded as (
-{{ sqlpriv.shapley_expanded_select(t, words, 'chunk', columns) | indent(4, first=true) }}
+{{ sqlpriv.shapley_expanded_select(t, words, 'chunk', columns, patterns) | indent(4, first=true) }}
 )
 select
 {% for word in words %}

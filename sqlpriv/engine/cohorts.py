@@ -57,6 +57,7 @@ class CohortFrame:
     n_source: int = 0
     cardinalities: list[int] = field(default_factory=list)
     words: list[list[dict[str, int]]] = field(default_factory=list)
+    parts: dict[str, list[str]] = field(default_factory=dict)  # a table -> its parts (table_parts)
 
     @property
     def d(self) -> int:
@@ -397,13 +398,34 @@ def _add_direct_cells(
 ) -> None:
     """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
-    statements = []
+    parts = frame.parts[patterns] = table_parts(frame, patterns)
+    statements = [
+        create_table(name, render("engine/table_part.sql", table=patterns, part=i, parts=len(parts)))
+        for i, name in enumerate(parts)
+        if len(parts) > 1
+    ]
     for lo, hi in lattice_chunks(frame, patterns):
         body = render(
-            "engine/cells_direct.sql", t=frame.names, extras=extras, patterns=patterns, words=frame.words, lo=lo, hi=hi
+            "engine/cells_direct.sql", t=frame.names, extras=extras, patterns=parts, words=frame.words, lo=lo, hi=hi
         )
         statements.append(create_table(table, body) if lo == 1 else insert_into(table, body))
     frame.plan.add(step, statements, deps=deps)
+
+
+ROW_GROUP_ROWS = 122_880  # DuckDB scans a table one row group (this many rows) per thread
+
+
+def table_parts(frame: CohortFrame, table: str) -> list[str]:
+    """``[table]``, or the names of the parts it is split into (``engine/table_part.sql``) when it
+    has fewer row groups than the connection has threads: a table of 100k patterns is one row
+    group, scanned by one thread, so the wide-lattice steps over it would use one core however
+    many there are. The parts are separate tables, read in parallel through a union."""
+    con = frame.plan.con
+    threads = int(scalar(run(con, render("engine/threads.sql"))))
+    n = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(table)))))
+    if threads < 2 or -(-n // ROW_GROUP_ROWS) >= threads or n < 2 * threads:
+        return [table]
+    return [f"{table}_part{i}" for i in range(threads)]
 
 
 def lattice_chunks(frame: CohortFrame, patterns: str) -> list[tuple[int, int]]:
