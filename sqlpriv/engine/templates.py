@@ -39,6 +39,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import os
 import re
 from collections.abc import Iterator
 from importlib import resources
@@ -149,10 +150,25 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=False,
         autoescape=False,
         auto_reload=False,  # templates never change while a process runs: no stat per lookup
+        bytecode_cache=_bytecode_cache(),
     )
     env.globals["sqlpriv"] = Namespace()
     env.globals["adapter"] = Adapter()
     return env
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Jinja's own cache of compiled templates, so a fresh process does not compile every template
+    it uses again (about 4 ms each; 0.64 s for all of them on the 2-core machine). It lives in the
+    per-user temporary folder Jinja creates itself (``_jinja2-cache-<uid>``, mode 0700, refused if
+    another user owns it), keyed on each template's source checksum, so an edited template is never
+    served stale. ``SQLPRIV_TEMPLATE_CACHE=0`` turns it off."""
+    if os.environ.get("SQLPRIV_TEMPLATE_CACHE", "1") == "0":
+        return None
+    try:
+        return jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):  # no usable temporary folder: compile in memory only
+        return None
 
 
 def macro_name(name: str) -> str:
