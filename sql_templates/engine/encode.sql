@@ -7,14 +7,7 @@
 {% macro engine_encode(t, bits, cardinalities, columns, key, words, level=none) -%}
 {% set guarded = cardinalities is not none %}
 {% if guarded %}
-with guard as (
-    select case when
-{% for c in columns %}
-        (select count(*) from {{ sqlpriv.quote(t.dicts[loop.index0]) }}) {{ "<> 1" if cardinalities[loop.index0] == 1 else ">= " ~ 2 ** bits[loop.index0] }}{{ " or" if not loop.last }}
-{% endfor %}
-        then error('sqlpriv: the number of distinct values changed since this script was generated; generate it again')
-        else 0 end as ok
-)
+with {{ sqlpriv.engine_dictionary_guard(t, bits, cardinalities, columns) }}
 {% endif %}
 select
     a.__sqlpriv_pos,

@@ -5,14 +5,7 @@
     input order (single-statement chains keep engine_patterns). The guard is engine_encode's: it
     fails loudly if a dictionary outgrew the bits reserved for it. -#}
 {% macro engine_patterns_grouped(t, bits, cardinalities, columns, words) -%}
-with guard as (
-    select case when
-{% for c in columns %}
-        (select count(*) from {{ sqlpriv.quote(t.dicts[loop.index0]) }}) {{ "<> 1" if cardinalities[loop.index0] == 1 else ">= " ~ 2 ** bits[loop.index0] }}{{ " or" if not loop.last }}
-{% endfor %}
-        then error('sqlpriv: the number of distinct values changed since this script was generated; generate it again')
-        else 0 end as ok
-)
+with {{ sqlpriv.engine_dictionary_guard(t, bits, cardinalities, columns) }}
 select
 {% for word in words %}
     guard.ok{% for f in word %} + (d{{ f.j }}.code << {{ f.offset }}){% endfor %} as k{{ loop.index0 }},
