@@ -25,7 +25,7 @@ from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run, scalar
-from sqlpriv.engine.result import Result
+from sqlpriv.engine.result import Result, arrow_reader
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
@@ -64,20 +64,14 @@ class _ChunkStream:
 
         plan = self.result.plan
         plan.ensure(self.result.needs)
-        first = _reader(Result(plan, self.result.chunks[0]).relation)
+        first = arrow_reader(Result(plan, self.result.chunks[0]).relation)
 
         def batches() -> Any:
             yield from first
             for query in self.result.chunks[1:]:
-                yield from _reader(Result(plan, query).relation)
+                yield from arrow_reader(Result(plan, query).relation)
 
         return pa.RecordBatchReader.from_batches(first.schema, batches())
-
-
-def _reader(rel: duckdb.DuckDBPyRelation) -> Any:
-    """A relation's rows as a stream of Arrow record batches (duckdb 2 / 1.x)."""
-    fetch = getattr(rel, "to_arrow_reader", None) or rel.fetch_record_batch
-    return fetch()
 
 
 class ShapleyResult(Display, cohorts.FrameMeasure):

@@ -213,7 +213,7 @@ def _add_dictionaries(frame: CohortFrame) -> None:
         "dictionaries",
         [
             create_table(
-                names["dicts"][j], render("engine/dictionary_sorted.sql", relation=names["values"], column=c.name)
+                names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name, relation=names["values"])
             )
             for j, c in enumerate(frame.columns)
         ],

@@ -64,13 +64,19 @@ def check_output(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def arrow_reader(rel: Any) -> Any:
+    """A relation's rows as a stream of Arrow record batches (duckdb 2: ``to_arrow_reader``; 1.x:
+    ``fetch_record_batch``), or the stream of any object with ``to_arrow_reader()``."""
+    return rel.to_arrow_reader() if hasattr(rel, "to_arrow_reader") else rel.fetch_record_batch()
+
+
 def write_stream(rel: duckdb.DuckDBPyRelation, path: str, fmt: str) -> None:
     """Write a relation's rows to ``path`` with DuckDB's own writer, on a separate connection.
 
     The analysis' connection is locked down (no file access); its rows are streamed as Arrow
     batches into a fresh in-memory connection that runs one fixed ``COPY`` to ``path`` only.
     """
-    reader = rel.to_arrow_reader() if hasattr(rel, "to_arrow_reader") else rel.fetch_record_batch()
+    reader = arrow_reader(rel)
     writer = duckdb.connect()
     try:
         writer.execute(render("engine/settings.sql", progress_bar=False))
