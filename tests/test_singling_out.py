@@ -57,6 +57,17 @@ def oracle(ori: pd.DataFrame, syn: pd.DataFrame, max_cols: int | None):
     return found, len(s)
 
 
+def found(r) -> dict:
+    """A result's details in the oracle's shape: syn_idx -> (smallest size, {(column set, ori_idx)})."""
+    return {
+        int(row.syn_idx): (
+            int(row.combo_size),
+            {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets},
+        )
+        for row in r.details().df().itertuples()
+    }
+
+
 def random_pair(seed: int, n_ori: int = 40, n_syn: int = 35):
     rng = np.random.default_rng(seed)
 
@@ -127,13 +138,7 @@ def test_partition_refinement_matches_brute_force_and_chunked_search(monkeypatch
     r = singling_out(ori, syn, max_cols=max_cols, progress=False)
     assert any("refine.sql" in stmt or "level_sets" in stmt for stmt in r.sql.split(";"))
     expected, _ = oracle(rounded(ori), rounded(syn), max_cols)
-    got = {
-        int(row.syn_idx): (
-            int(row.combo_size),
-            {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets},
-        )
-        for row in r.details().df().itertuples()
-    }
+    got = found(r)
     assert got == expected
     pd.testing.assert_frame_equal(r.tree().df(), chunked.tree().df())
     pd.testing.assert_frame_equal(r.summary().df(), chunked.summary().df())
@@ -287,13 +292,7 @@ def test_exhaustive_restricted_counting_matches_oracle():
     )
     r = singling_out(ori, syn, progress=False)
     expected, _ = oracle(rounded(ori), rounded(syn), None)
-    got = {
-        int(row.syn_idx): (
-            int(row.combo_size),
-            {(frozenset(m["field_combo"]), int(m["ori_idx"])) for m in row.minimal_sets},
-        )
-        for row in r.details().df().itertuples()
-    }
+    got = found(r)
     assert got == expected and len(got) > 30
 
 
