@@ -56,9 +56,15 @@ CARDINALITIES = [
     None,
 ]
 REQUEST = ["c01", "c04", "c09", "c13", {"c19_k": "c19 // 1000"}]
-# seconds measured with --quick (200k rows) on the 2-core development machine; --check fails
-# when a task is more than 10x slower
-QUICK_BASELINE = {"profile": 0.25, "assess": 0.11}
+# seconds measured with --quick (200k rows) on the 2-core development machine, the fastest of
+# --check's three fresh processes (the first call after import, as a user sees it); --check
+# fails when a task is more than 10x slower. Re-recorded 2026-11-23 on the quiet machine (RESULTS.md):
+# the old figures (0.25 / 0.11 s) were taken warm, before the expression sandbox's parser checks,
+# and a quiet fresh process reached 7x of them.
+QUICK_BASELINE = {"profile": 0.65, "assess": 0.6}
+CHECK_REPEAT = 3
+# children read cached bytecode, as an installed package does (some machines set this)
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def data_path(rows: int, fmt: str = "parquet") -> Path:
@@ -116,7 +122,7 @@ def measure(name: str, path: Path, strategy: str, threads: int | None) -> dict:
     cmd = [sys.executable, __file__, "--task", name, "--path", str(path), "--strategy", strategy]
     if threads:
         cmd += ["--threads", str(threads)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=ENV)
     out = proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -141,7 +147,12 @@ def main() -> int:
         default="parquet",
         help="benchmark a Parquet file (default) or the same data as CSV",
     )
-    parser.add_argument("--repeat", type=int, default=1, help="runs per task; the fastest is reported")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        help=f"runs per task; the fastest is reported (1; {CHECK_REPEAT} with --check)",
+    )
     parser.add_argument("--quick", action="store_true", help="200k rows only (CI)")
     parser.add_argument("--check", action="store_true", help="with --quick: fail on a 10x regression")
     parser.add_argument("--task", help=argparse.SUPPRESS)
@@ -151,6 +162,7 @@ def main() -> int:
         task(args.task, args.path, args.strategy, args.threads)
         return 0
     rows_list = [200_000] if args.quick else args.rows
+    repeat = args.repeat or (CHECK_REPEAT if args.check else 1)
     print(f"# machine: {platform.platform()}, {os.cpu_count()} cores, python {platform.python_version()}")
     print("rows,format,task,strategy,seconds,cpu_seconds,peak_rss_mb,detail")
     failed = False
@@ -159,7 +171,7 @@ def main() -> int:
         path = generate(rows, args.source_format)
         print(f"# data {path.name}: {path.stat().st_size / 1e6:.0f} MB (ready in {time.perf_counter() - t0:.1f} s)")
         for name in ("profile", "assess"):
-            runs = [measure(name, path, args.strategy, args.threads) for _ in range(args.repeat)]
+            runs = [measure(name, path, args.strategy, args.threads) for _ in range(repeat)]
             best = min(runs, key=lambda r: r["seconds"])
             detail = {k: v for k, v in best.items() if k not in ("seconds", "cpu_seconds", "peak_rss_mb")}
             print(
