@@ -38,7 +38,7 @@ TOL = 1e-9
 
 
 @pytest.fixture(scope="session")
-def spark():
+def spark(tmp_path_factory):
     from pyspark.sql import SparkSession
 
     session = (
@@ -49,6 +49,7 @@ def spark():
         .config("spark.sql.shuffle.partitions", "1")
         .config("spark.sql.adaptive.enabled", "false")
         .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("spark-warehouse")))  # not the repository
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("OFF")
