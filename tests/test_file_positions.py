@@ -49,7 +49,10 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, pd.DataFrame]:
         con.execute(f"copy part to '{folder / name}' (format parquet, row_group_size 64)")
         con.unregister("part")
     order = sorted(NAMES[:-1]) + NAMES[-1:]  # DuckDB's glob order: sorted paths
-    assert [Path(f).relative_to(folder).as_posix() for (f,) in con.execute(f"select file from glob('{folder}/**/*.parquet')").fetchall()] == order
+    assert [
+        Path(f).relative_to(folder).as_posix()
+        for (f,) in con.execute(f"select file from glob('{folder}/**/*.parquet')").fetchall()
+    ] == order
     return str(folder / "**" / "*.parquet"), pd.concat([parts[n] for n in order], ignore_index=True)
 
 
