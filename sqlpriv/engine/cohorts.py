@@ -28,6 +28,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.engine.analysis import Analysis
+from sqlpriv.engine.file_positions import parquet_files
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run, scalar
 from sqlpriv.engine.sources import (
@@ -141,15 +142,19 @@ def prepare(
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
     frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)))
-    # the input in input order as a table, numbered by its rowid in a view (no serial step)
-    rows = render("engine/analysed.sql", **frame.context(dropna=False, position=False))
-    frame.plan.add(
-        "analysed",
-        [
-            create_table(frame.names["input"], rows),
-            render("engine/positions.sql", **frame.context(dropna=dropna)),
-        ],
-    )
+    files = parquet_files(src)
+    if files is not None:  # Parquet: positions from the files' row numbers, a view (no copy)
+        view = render("engine/file_positions.sql", **frame.context(dropna=dropna, path=src.parquet, files=files))
+        frame.plan.add("analysed", [view])
+    else:  # the input in input order as a table, numbered by its rowid in a view (no serial step)
+        rows = render("engine/analysed.sql", **frame.context(dropna=False, position=False))
+        frame.plan.add(
+            "analysed",
+            [
+                create_table(frame.names["input"], rows),
+                render("engine/positions.sql", **frame.context(dropna=dropna)),
+            ],
+        )
     frame.plan.ensure(["analysed"])
     _count_rows(frame, dropna)
     _add_dictionaries(frame)

@@ -57,6 +57,7 @@ class Source:
     statements: list[str] = field(default_factory=list)  # SQL that creates the view
     comment: str = ""  # for sources that cannot be re-created by SQL (DataFrames)
     columns: list[tuple[str, str]] = field(default_factory=list)  # (name, DuckDB type)
+    parquet: str | None = None  # the Parquet file or glob the view reads as is (positions from file row numbers)
 
     @property
     def ref(self) -> str:
@@ -160,7 +161,8 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             con.execute(stmt)
         except duckdb.Error as exc:
             raise SourceError(f"cannot read {path!r}: {str(exc).splitlines()[0]}") from None
-        src = Source(con, view, repr(path), statements=[stmt])
+        reader = _reader_for(path)
+        src = Source(con, view, repr(path), statements=[stmt], parquet=path if reader == "read_parquet" else None)
         src.columns = _describe(con, src.ref, repr(path))
         return src
     if isinstance(source, duckdb.DuckDBPyRelation):
