@@ -242,7 +242,12 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> None:
     plan.add("lattice", [create_table(t["lattice"], lattice)])
     cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
     if frame.d < cohorts.DIRECT_MIN_COLUMNS or frame.n << frame.d <= PHI_CHUNK_ROWS:  # one statement
-        plan.add("phi", [create_table(t["phi"], render("shapley/phi_exact.sql", **frame.context()))], deps=["cells"])
+        high = phi_split(frame.cardinalities, frame.n)
+        if high:  # fewer probes of the cells (shapley/phi_factored.sql)
+            body = render("shapley/phi_factored.sql", **frame.context(**_split_context(frame, high)))
+        else:
+            body = render("shapley/phi_exact.sql", **frame.context())
+        plan.add("phi", [create_table(t["phi"], body)], deps=["cells"])
         return
     # wide lattices: per-pattern values chunk by chunk of subsets, each chunk's join over its
     # own shared cells (at 100k rows x 12 columns: 1.5 GB peak instead of 3.0 GB)
@@ -259,6 +264,59 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> None:
     statements.append(create_table(t["phi"], render("shapley/phi_parts_sum.sql", **frame.context(parts=parts))))
     statements.append(render("engine/drop_table.sql", table=parts))
     plan.add("phi", statements, deps=["cells"])
+
+
+PHI_SPLIT_MAX = 4  # at most this many high columns are tried (2^|high| probes per pattern)
+PHI_SPLIT_GAIN = 0.7  # the split is used when its estimated probes are below this share of 2^d per pattern
+
+
+def phi_split(cardinalities: list[int], n: int) -> list[int]:
+    """The high columns of ``shapley/phi_factored.sql``, or ``[]`` for ``phi_exact.sql``.
+
+    A subset's terms are summed once per distinct key on its high columns plus all low columns
+    (at most ``min(n, product of cardinalities)`` keys, 2^|low| probes each), and each pattern
+    probes the cells for the 2^|low| subsets holding every high column and the small table of
+    sums once per other group of subsets. The split with the fewest estimated probes wins when it
+    saves enough against 2^d probes per pattern.
+
+    >>> phi_split([800, 7, 5, 3, 88], 7_500_000)  # zip code and age (7.5M voters)
+    [0, 4]
+    >>> phi_split([2, 3, 2], 100)
+    []
+    """
+    from itertools import combinations
+    from math import prod
+
+    d = len(cardinalities)
+
+    def keys(cols: list[int]) -> int:
+        return min(n, prod(cardinalities[j] for j in cols))
+
+    patterns = keys(list(range(d)))
+    best, best_cost = [], float(patterns << d)
+    for size in range(1, min(PHI_SPLIT_MAX, d) + 1):
+        for high in combinations(range(d), size):
+            low = [j for j in range(d) if j not in high]
+            others = [list(h) for r in range(size) for h in combinations(high, r)]
+            cost = (sum(keys(h + low) for h in others) + patterns) * (1 << len(low)) + patterns * len(others)
+            if cost < best_cost:
+                best, best_cost = list(high), cost
+    return best if best_cost < PHI_SPLIT_GAIN * (patterns << d) else []
+
+
+def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any]:
+    """``high_sid`` and ``groups`` (each subset group's id and key masks) of phi_factored.sql."""
+    from itertools import combinations
+
+    high_sid = sum(1 << j for j in high)
+    low = [j for j in range(frame.d) if j not in high]
+    groups = []
+    for r in range(len(high)):
+        for h in combinations(high, r):
+            cols = set(low) | set(h)
+            masks = [sum(f["mask"] for f in word if f["j"] in cols) for word in frame.words]
+            groups.append({"hsid": sum(1 << j for j in h), "m": masks})
+    return {"high_sid": high_sid, "groups": groups}
 
 
 def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:

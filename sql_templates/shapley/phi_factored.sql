@@ -1,0 +1,90 @@
+{#- Exact per-pattern Shapley values, phi_j = sum over s of c_j(s) * log2 N(s), with fewer probes
+    of the cells than shapley_phi_exact: the columns are split into `high_sid` (a few columns with
+    many values) and the rest (low). A subset s with s & high_sid = h reads only the pattern's
+    codes on h plus the low columns, so for each h short of all of high_sid the terms of those
+    subsets are summed once per distinct key on (h + low columns) (table `low`: few keys, each
+    probing the cells 2^|low| times) and every pattern reads that sum with one probe of the
+    small `low` table; only the subsets holding all of high_sid probe the cells once per pattern.
+    At 7.5M voters x 5 columns (zip code and age high): 14M probes instead of 38M. Same values and
+    columns as shapley_phi_exact (k0.., phi0..). `groups`: per h short of high_sid, its id (hsid)
+    and the key masks of h + low columns, one per packed word (m). -#}
+{% macro shapley_phi_factored(t, columns, words, high_sid, groups) -%}
+with split_groups as (
+{% for g in groups %}
+    select {{ g.hsid | int }} as hsid{% for m in g.m %}, {{ m | int }}::bigint as m{{ loop.index0 }}{% endfor %}{{ " union all" if not loop.last }}
+{% endfor %}
+),
+low_keys as (
+    select distinct
+        h.hsid{% for word in words %},
+        p.k{{ loop.index0 }} & h.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %}
+
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    cross join split_groups as h
+),
+low_expanded as (
+{% for g in groups %}
+    select
+{% for word in words %}
+        e.k{{ loop.index0 }},
+        e.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+        l.c{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from low_keys as e
+    cross join {{ sqlpriv.quote(t.lattice) }} as l
+    where e.hsid = {{ g.hsid | int }} and (l.sid & {{ high_sid | int }}) = {{ g.hsid | int }}
+{{ "    union all" if not loop.last }}
+{% endfor %}
+),
+low as (
+    select
+{% for word in words %}
+        e.k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+        sum(e.c{{ loop.index0 }} * log2(c.n)) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from low_expanded as e
+    join (select * from {{ sqlpriv.quote(t.cells) }} where (sid & {{ high_sid | int }}) <> {{ high_sid | int }} and n > 1) as c
+        on {% for word in words %}c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
+
+    group by all
+),
+terms as (
+    select
+{% for word in words %}
+        p.k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+        l.c{{ loop.index0 }} * log2(c.n) as v{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    cross join (select * from {{ sqlpriv.quote(t.lattice) }} where (sid & {{ high_sid | int }}) = {{ high_sid | int }}) as l
+    join (select * from {{ sqlpriv.quote(t.cells) }} where (sid & {{ high_sid | int }}) = {{ high_sid | int }} and n > 1) as c
+        on {% for word in words %}c.k{{ loop.index0 }} = p.k{{ loop.index0 }} & l.m{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
+
+    union all
+    select
+{% for word in words %}
+        p.k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+        s.phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    cross join split_groups as h
+    join low as s on {% for word in words %}s.k{{ loop.index0 }} = p.k{{ loop.index0 }} & h.m{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
+
+)
+select
+{% for word in words %}
+    k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+    sum(v{{ loop.index0 }}) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+from terms
+group by all
+{%- endmacro %}
