@@ -5,8 +5,9 @@
     subsets are summed once per distinct key on (h + low columns) (table `low`: few keys, each
     probing the cells 2^|low| times) and every pattern reads that sum with one probe of the
     small `low` table; only the subsets holding all of high_sid probe the cells once per pattern.
-    At 7.5M voters x 5 columns (zip code and age high): 14M probes instead of 38M. Same values and
-    columns as shapley_phi_exact (k0.., phi0..). `groups`: per h short of high_sid, its id (hsid)
+    At 7.5M voters x 5 columns (zip code and age high): 14M probes instead of 38M. Same values
+    as shapley_phi_exact (k0.., phi0..), plus each pattern's multiplicity w, every pattern present
+    (shapley_by_patterns then reads no other table). `groups`: per h short of high_sid, its id (hsid)
     and the key masks of h + low columns, one per packed word (m). -#}
 {% macro shapley_phi_factored(t, columns, words, high_sid, groups) -%}
 with split_groups as (
@@ -57,6 +58,7 @@ terms as (
 {% for word in words %}
         p.k{{ loop.index0 }},
 {% endfor %}
+        0::bigint as w,
 {% for c in columns %}
         l.c{{ loop.index0 }} * log2(c.n) as v{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
@@ -70,6 +72,7 @@ terms as (
 {% for word in words %}
         p.k{{ loop.index0 }},
 {% endfor %}
+        0::bigint as w,
 {% for c in columns %}
         s.phi{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
@@ -77,14 +80,25 @@ terms as (
     cross join split_groups as h
     join low as s on {% for word in words %}s.k{{ loop.index0 }} = p.k{{ loop.index0 }} & h.m{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
 
+    union all
+    select
+{% for word in words %}
+        k{{ loop.index0 }},
+{% endfor %}
+        w,
+{% for c in columns %}
+        0.0{{ "," if not loop.last }}
+{% endfor %}
+    from {{ sqlpriv.quote(t.patterns) }}
 )
 select
 {% for word in words %}
     k{{ loop.index0 }},
 {% endfor %}
 {% for c in columns %}
-    sum(v{{ loop.index0 }}) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+    sum(v{{ loop.index0 }}) as phi{{ loop.index0 }},
 {% endfor %}
+    sum(w)::bigint as w
 from terms
 group by all
 {%- endmacro %}
