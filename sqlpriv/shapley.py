@@ -310,6 +310,7 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
 
 
 PHI_SPLIT_MAX = 4  # at most this many high columns are tried (2^|high| probes per pattern)
+PHI_SPLIT_MAX_LOW = 4  # and at most this many low ones (2^|low| joins in one statement)
 PHI_SPLIT_GAIN = 0.7  # the split is used when its estimated probes are below this share of 2^d per pattern
 
 
@@ -340,6 +341,8 @@ def phi_split(cardinalities: list[int], n: int) -> list[int]:
     for size in range(1, min(PHI_SPLIT_MAX, d) + 1):
         for high in combinations(range(d), size):
             low = [j for j in range(d) if j not in high]
+            if len(low) > PHI_SPLIT_MAX_LOW:  # one join per subset holding every high column
+                continue
             others = [list(h) for r in range(size) for h in combinations(high, r)]
             cost = (sum(keys(h + low) for h in others) + patterns) * (1 << len(low)) + patterns * len(others)
             if cost < best_cost:
@@ -359,7 +362,12 @@ def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any
             cols = set(low) | set(h)
             masks = [sum(f["mask"] for f in word if f["j"] in cols) for word in frame.words]
             groups.append({"hsid": sum(1 << j for j in h), "m": masks})
-    return {"high_sid": high_sid, "groups": groups}
+    highs = []
+    for sid in range(1 << frame.d):
+        if sid & high_sid == high_sid:
+            masks = [sum(f["mask"] for f in word if sid >> f["j"] & 1) for word in frame.words]
+            highs.append({"sid": sid, "m": masks})
+    return {"high_sid": high_sid, "groups": groups, "highs": highs}
 
 
 def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:
