@@ -78,12 +78,12 @@ from {{ sqlpriv.quote(t.patterns) }} as p
 cross join coefficients as x
 {% for s in highs %}
 left join (select {% for word in words %}k{{ loop.index0 }}, {% endfor %}log2(n) as log_n from {{ sqlpriv.quote(t.cells) }} where sid = {{ s.sid | int }} and n > 1) as h{{ loop.index0 }}
-    on {% set hi = loop.index0 %}{% for m in s.m %}h{{ hi }}.k{{ loop.index0 }} = p.k{{ loop.index0 }} & {{ m | int }}{{ " and " if not loop.last }}{% endfor %}
+    on {% set hi = loop.index0 %}{% for m in s.m %}h{{ hi | int }}.k{{ loop.index0 }} = p.k{{ loop.index0 }} & {{ m | int }}{{ " and " if not loop.last }}{% endfor %}
 
 {% endfor %}
 {% for g in groups %}
 left join low as g{{ loop.index0 }}
-    on {% set gi = loop.index0 %}{% for m in g.m %}g{{ gi }}.k{{ loop.index0 }} = p.k{{ loop.index0 }} & {{ m | int }}{{ " and " if not loop.last }}{% endfor %}
+    on {% set gi = loop.index0 %}{% for m in g.m %}g{{ gi | int }}.k{{ loop.index0 }} = p.k{{ loop.index0 }} & {{ m | int }}{{ " and " if not loop.last }}{% endfor %}
 
 {% endfor %}
 {%- endmacro %}
