@@ -166,7 +166,13 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
 def expression_reads(frame: cohorts.CohortFrame, expr: str) -> list[dict[str, Any]]:
     """The plain analysed columns (``cohorts.field_specs`` entries) whose name occurs anywhere in
     the parse tree of ``expr`` (as a column, a function or any other name: reading one too many
-    only costs a larger grouping, one too few would change the result)."""
+    only costs a larger grouping, one too few would change the result).
+
+    >>> import pandas as pd
+    >>> r = uniqueness_shapley(pd.DataFrame({"a": [1, 1, 2, 2], "b": [3, 3, 4, 4]}))
+    >>> [c["name"] for c in expression_reads(r.frame, "a < 2")]
+    ['a']
+    """
     from sqlpriv.engine.sandbox import parse
 
     words: set[str] = set()
@@ -351,7 +357,8 @@ def phi_split(cardinalities: list[int], n: int) -> list[int]:
 
 
 def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any]:
-    """``high_sid`` and ``groups`` (each subset group's id and key masks) of phi_factored.sql."""
+    """``high_sid``, ``groups`` (each group of subsets short of the high columns: its id and key
+    masks) and ``highs`` (each subset holding them: its sid and key masks) of phi_factored.sql."""
     from itertools import combinations
 
     high_sid = sum(1 << j for j in high)
