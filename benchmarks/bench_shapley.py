@@ -99,24 +99,26 @@ def case_voters(rows: int) -> dict:
     return {"case": f"voters {rows:,} x 5: per-row values to Parquet", "seconds": seconds}
 
 
-def case_voters_aggregates(rows: int) -> dict:
+def case_voters_aggregates(rows: int, threads: int | None = None) -> dict:
     """summary() and four by() tables on a fresh analysis (no per-row output requested)."""
     import sqlpriv
 
     path = voters_file(rows)
     start = time.perf_counter()
-    r = sqlpriv.uniqueness_shapley(str(path), VOTER_COLUMNS)
-    opened = time.perf_counter()
+    r = sqlpriv.uniqueness_shapley(str(path), VOTER_COLUMNS, threads=threads)
+    opened, cpu0 = time.perf_counter(), time.process_time()
     r.summary().df()
     summary = time.perf_counter()
     for expr in BY_EXPRESSIONS:
         r.by(expr).df()
     done = time.perf_counter()
     return {
-        "case": f"voters {rows:,} x 5: summary() + 4 by() tables",
+        "case": f"voters {rows:,} x 5: summary() + 4 by() tables" + (f", threads={threads}" if threads else ""),
         "seconds": done - opened,
         "including_uniqueness_shapley_call": done - start,
         "summary_seconds": summary - opened,
+        "cpu_seconds_after_call": time.process_time() - cpu0,  # all threads: moves less than wall time under load
+        "load": os.getloadavg()[0],
     }
 
 
@@ -255,7 +257,7 @@ def main() -> None:
         elif kind == "ours":
             res = case_ours_per_row(rest[0], int(rest[1]))
         elif kind == "aggregates":
-            res = case_voters_aggregates(int(rest[0]))
+            res = case_voters_aggregates(int(rest[0]), int(rest[1]) if len(rest) > 1 else None)
         else:
             res = case_exact(int(rest[0]), int(rest[1]), int(rest[2]) if len(rest) > 2 else None)
         res["peak_rss_gb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, 2)

@@ -36,6 +36,7 @@ MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200
 PER_ROW_CHUNK = 8_000_000  # input rows per sorted chunk when the per-row values are written to a file
 PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the chunked exact values
+BY_PATTERNS = True  # exact by() of plain-column expressions in one statement (False: through a levels table)
 
 
 class PerRowResult(Result):
@@ -82,8 +83,9 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
     ``columns`` (names), ``method`` (``"exact"`` or ``"sample"``), ``samples``.
     """
 
-    def __init__(self, frame: cohorts.CohortFrame, method: str, samples: int) -> None:
+    def __init__(self, frame: cohorts.CohortFrame, method: str, samples: int, phi_weights: bool = False) -> None:
         self.frame = frame
+        self.phi_weights = phi_weights  # the per-pattern values carry each pattern's w (phi_factored.sql)
         self.method = method
         self.samples = samples
         self._by_count = 0
@@ -136,6 +138,8 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
         mode = "positional" if frame.dropped_rows == 0 else "by_position"
         if cohorts.binds_on_patterns(frame, sql_expr):
             mode = "patterns"
+            if BY_PATTERNS and not self.sampled:  # no levels table: sums per key of the columns it reads
+                return self._by_patterns(sql_expr)
         frame.plan.add(
             f"{step}_levels",
             [create_table(t["levels"], render("shapley/levels.sql", **self._ctx(t=t, expr=sql_expr, mode=mode)))],
@@ -143,6 +147,48 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
         )
         meta = {name: self.free_name(name) for name in ("level", "n", "share")}
         return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), [f"{step}_levels", "phi"])
+
+    def _by_patterns(self, sql_expr: str) -> Result:
+        """``by()`` of an expression over plain analysed columns, exact values: one statement over
+        the patterns and per-pattern values (``shapley/by_patterns.sql``)."""
+        frame = self.frame
+        reads = expression_reads(frame, sql_expr)
+        names = {c["name"] for c in reads}
+        masks = [sum(f["mask"] for f in word if frame.columns[f["j"]].name in names) for word in frame.words]
+        meta = {name: self.free_name(name) for name in ("level", "n", "share")}
+        query = render(
+            "shapley/by_patterns.sql",
+            **self._ctx(meta=meta, expr=sql_expr, masks=masks, reads=reads, weights=self.phi_weights),
+        )
+        return Result(frame.plan, query, ["patterns", "phi"])
+
+
+def expression_reads(frame: cohorts.CohortFrame, expr: str) -> list[dict[str, Any]]:
+    """The plain analysed columns (``cohorts.field_specs`` entries) whose name occurs anywhere in
+    the parse tree of ``expr`` (as a column, a function or any other name: reading one too many
+    only costs a larger grouping, one too few would change the result).
+
+    >>> import pandas as pd
+    >>> r = uniqueness_shapley(pd.DataFrame({"a": [1, 1, 2, 2], "b": [3, 3, 4, 4]}))
+    >>> [c["name"] for c in expression_reads(r.frame, "a < 2")]
+    ['a']
+    """
+    from sqlpriv.engine.sandbox import parse
+
+    words: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+        elif isinstance(node, str):
+            words.add(node.lower())
+
+    walk(parse(expr))
+    return [c for c in cohorts.field_specs(frame) if not c["is_expression"] and c["name"].lower() in words]
 
 
 def uniqueness_shapley(
@@ -199,11 +245,12 @@ def uniqueness_shapley(
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
     method = _choose_method(frame.d, method, samples)
+    phi_weights = False
     if method == "exact":
-        _add_exact_steps(frame)
+        phi_weights = _add_exact_steps(frame)
     else:
         _add_sampled_steps(frame, samples, seed)
-    return ShapleyResult(frame, method, samples)
+    return ShapleyResult(frame, method, samples, phi_weights)
 
 
 def _choose_method(d: int, method: str, samples: int) -> str:
@@ -235,15 +282,21 @@ def _choose_method(d: int, method: str, samples: int) -> str:
     return method
 
 
-def _add_exact_steps(frame: cohorts.CohortFrame) -> None:
-    """Lattice of every column subset, its shared cells, and exact per-pattern values."""
+def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
+    """Lattice of every column subset, its shared cells, and exact per-pattern values; whether
+    those carry every pattern with its multiplicity w (``shapley/phi_factored.sql``)."""
     plan, t = frame.plan, frame.names
     lattice = render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities)))
     plan.add("lattice", [create_table(t["lattice"], lattice)])
     cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
     if frame.d < cohorts.DIRECT_MIN_COLUMNS or frame.n << frame.d <= PHI_CHUNK_ROWS:  # one statement
-        plan.add("phi", [create_table(t["phi"], render("shapley/phi_exact.sql", **frame.context()))], deps=["cells"])
-        return
+        high = phi_split(frame.cardinalities, frame.n)
+        if high:  # fewer probes of the cells (shapley/phi_factored.sql)
+            body = render("shapley/phi_factored.sql", **frame.context(**_split_context(frame, high)))
+        else:
+            body = render("shapley/phi_exact.sql", **frame.context())
+        plan.add("phi", [create_table(t["phi"], body)], deps=["cells"])
+        return bool(high)
     # wide lattices: per-pattern values chunk by chunk of subsets, each chunk's join over its
     # own shared cells (at 100k rows x 12 columns: 1.5 GB peak instead of 3.0 GB)
     plan.ensure(["patterns", "lattice"])  # their sizes plan the chunks
@@ -259,6 +312,69 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> None:
     statements.append(create_table(t["phi"], render("shapley/phi_parts_sum.sql", **frame.context(parts=parts))))
     statements.append(render("engine/drop_table.sql", table=parts))
     plan.add("phi", statements, deps=["cells"])
+    return False
+
+
+PHI_SPLIT_MAX = 4  # at most this many high columns are tried (2^|high| probes per pattern)
+PHI_SPLIT_MAX_LOW = 4  # and at most this many low ones (2^|low| joins in one statement)
+PHI_SPLIT_GAIN = 0.7  # the split is used when its estimated probes are below this share of 2^d per pattern
+
+
+def phi_split(cardinalities: list[int], n: int) -> list[int]:
+    """The high columns of ``shapley/phi_factored.sql``, or ``[]`` for ``phi_exact.sql``.
+
+    A subset's terms are summed once per distinct key on its high columns plus all low columns
+    (at most ``min(n, product of cardinalities)`` keys, 2^|low| probes each), and each pattern
+    probes the cells for the 2^|low| subsets holding every high column and the small table of
+    sums once per other group of subsets. The split with the fewest estimated probes wins when it
+    saves enough against 2^d probes per pattern.
+
+    >>> phi_split([800, 7, 5, 3, 88], 7_500_000)  # zip code and age (7.5M voters)
+    [0, 4]
+    >>> phi_split([2, 3, 2], 100)
+    []
+    """
+    from itertools import combinations
+    from math import prod
+
+    d = len(cardinalities)
+
+    def keys(cols: list[int]) -> int:
+        return min(n, prod(cardinalities[j] for j in cols))
+
+    patterns = keys(list(range(d)))
+    best, best_cost = [], float(patterns << d)
+    for size in range(1, min(PHI_SPLIT_MAX, d) + 1):
+        for high in combinations(range(d), size):
+            low = [j for j in range(d) if j not in high]
+            if len(low) > PHI_SPLIT_MAX_LOW:  # one join per subset holding every high column
+                continue
+            others = [list(h) for r in range(size) for h in combinations(high, r)]
+            cost = (sum(keys(h + low) for h in others) + patterns) * (1 << len(low)) + patterns * len(others)
+            if cost < best_cost:
+                best, best_cost = list(high), cost
+    return best if best_cost < PHI_SPLIT_GAIN * (patterns << d) else []
+
+
+def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any]:
+    """``high_sid``, ``groups`` (each group of subsets short of the high columns: its id and key
+    masks) and ``highs`` (each subset holding them: its sid and key masks) of phi_factored.sql."""
+    from itertools import combinations
+
+    high_sid = sum(1 << j for j in high)
+    low = [j for j in range(frame.d) if j not in high]
+    groups = []
+    for r in range(len(high)):
+        for h in combinations(high, r):
+            cols = set(low) | set(h)
+            masks = [sum(f["mask"] for f in word if f["j"] in cols) for word in frame.words]
+            groups.append({"hsid": sum(1 << j for j in h), "m": masks})
+    highs = []
+    for sid in range(1 << frame.d):
+        if sid & high_sid == high_sid:
+            masks = [sum(f["mask"] for f in word if sid >> f["j"] & 1) for word in frame.words]
+            highs.append({"sid": sid, "m": masks})
+    return {"high_sid": high_sid, "groups": groups, "highs": highs}
 
 
 def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:

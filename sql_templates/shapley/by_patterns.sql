@@ -1,0 +1,58 @@
+{#- Mean exact Shapley values per level of an expression that reads only plain analysed columns
+    (docs/measures.md §1, cross-entropy identity: the weighted mean over the level's patterns of
+    the per-pattern values), in one statement without a levels table: the patterns' weights and
+    weighted values are first summed per key on the columns the expression reads (`reads`: their
+    mask per packed word; few keys), only those keys are decoded, the expression is evaluated
+    once per key and the sums are added up per level. Same columns and order as shapley_by.
+    `weights`: the per-pattern values carry every pattern and its multiplicity w
+    (shapley_phi_factored), so the patterns table is not read. -#}
+{% macro shapley_by_patterns(t, columns, meta, words, expr, masks, reads, weights) -%}
+with sums as (
+    select
+{% for word in words %}
+        p.k{{ loop.index0 }} & {{ masks[loop.index0] | int }} as __sqlpriv_k{{ loop.index0 }},
+{% endfor %}
+        sum(p.w)::bigint as __sqlpriv_n,
+{% for c in columns %}
+        sum(p.w * coalesce({{ "p" if weights else "v" }}.phi{{ loop.index0 }}, 0)) as __sqlpriv_phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+{% if weights %}
+    from {{ sqlpriv.quote(t.phi) }} as p
+{% else %}
+    from {{ sqlpriv.quote(t.patterns) }} as p
+    left join {{ sqlpriv.quote(t.phi) }} as v using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
+{% endif %}
+    group by all
+),
+decoded as (
+    select
+{% for c in reads %}
+        d{{ c.j }}.v as {{ sqlpriv.quote(c.name) }},
+{% endfor %}
+        s.*
+    from sums as s
+{% for c in reads %}
+    left join {{ sqlpriv.quote(t.dicts[c.j]) }} as d{{ c.j }}
+        on d{{ c.j }}.code = (s.__sqlpriv_k{{ c.word }} >> {{ c.offset }}) & {{ c.field_mask }}
+{% endfor %}
+),
+levels as (
+    select
+        ({{ expr }}) as level,
+        sum(__sqlpriv_n)::bigint as n,
+{% for c in columns %}
+        sum(__sqlpriv_phi{{ loop.index0 }}) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from decoded
+    group by 1
+)
+select
+    level as {{ sqlpriv.quote(meta.level) }},
+    n as {{ sqlpriv.quote(meta.n) }},
+    n / sum(n) over () as {{ sqlpriv.quote(meta.share) }},
+{% for c in columns %}
+    phi{{ loop.index0 }} / n as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
+{% endfor %}
+from levels
+order by level nulls last
+{%- endmacro %}
