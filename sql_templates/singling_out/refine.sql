@@ -31,10 +31,24 @@ select __sqlpriv_pos as pos
 from {{ sqlpriv.quote(t.syn_codes) }}
 where __sqlpriv_pos not in (select syn_idx from {{ sqlpriv.quote(t.hits) }})
 {% elif part == "level_sets" %}
-select s.sid, s.ord{% for w in words %}, s.m{{ loop.index0 }}, x.s{{ loop.index0 }}{% endfor %} 
+select s.sid, s.ord, s.sid & -s.sid as first{% for w in words %}, s.m{{ loop.index0 }}, x.s{{ loop.index0 }}{% endfor %} 
 from {{ sqlpriv.quote(t.sets) }} as s
 join {{ sqlpriv.quote(t.tails) }} as x on x.bit = s.sid & ~s.base
 where s.size = {{ size }}
+{% elif part in ("syn_firsts", "ori_firsts") %}
+with wanted as (
+    select distinct x.bit{% for w in words %}, c.k{{ loop.index0 }} & x.l{{ loop.index0 }} as v{{ loop.index0 }}{% endfor %} 
+    from {{ sqlpriv.quote(t.syn_codes) }} as c
+    join {{ sqlpriv.quote(t.rest) }} as r on r.pos = c.__sqlpriv_pos
+    cross join {{ sqlpriv.quote(t.tails) }} as x
+)
+select g.*
+from (
+    select x.bit{% for w in words %}, x.l{{ loop.index0 }}, c.k{{ loop.index0 }}{% endfor %}, c.__sqlpriv_pos
+    from {{ sqlpriv.quote(t.syn_codes if part == "syn_firsts" else t.ori_codes) }} as c
+    cross join {{ sqlpriv.quote(t.tails) }} as x
+) as g
+semi join wanted as w on w.bit = g.bit{% for w in words %} and w.v{{ loop.index0 }} = g.k{{ loop.index0 }} & g.l{{ loop.index0 }}{% endfor %} 
 {% elif part == "members_seed" %}
 select s.sid
 {%- for w in words %}, c.k{{ loop.index0 }} & s.m{{ loop.index0 }} as ck{{ loop.index0 }}{% endfor %}
@@ -44,13 +58,13 @@ join {{ sqlpriv.quote(t.rest) }} as r on r.pos = c.__sqlpriv_pos
 cross join {{ sqlpriv.quote(t.level_sets) }} as s
 {% elif part == "cand_seed" %}
 with l as (
-    select sid{% for w in words %}, m{{ loop.index0 }}, s{{ loop.index0 }}{% endfor %} 
+    select sid, first{% for w in words %}, m{{ loop.index0 }}, s{{ loop.index0 }}{% endfor %} 
     from {{ sqlpriv.quote(t.level_sets) }}
     where ord between {{ lo }} and {{ hi }}
 ),
 wanted as (
-    select distinct m.sid{% for w in words %}, m.ck{{ loop.index0 }}{% endfor %} 
-    from {{ sqlpriv.quote(t.members) }} as m
+    select m.sid{% for w in words %}, m.ck{{ loop.index0 }}{% endfor %} 
+    from {{ sqlpriv.quote(t.member_cells) }} as m
     semi join l on l.sid = m.sid
 ),
 {% for side in ("syn", "ori") %}
@@ -61,18 +75,20 @@ wanted as (
         select l.sid
         {%- for w in words %}, r.k{{ loop.index0 }} & l.m{{ loop.index0 }} as ck{{ loop.index0 }}{% endfor %}
         {%- for w in words %}, r.k{{ loop.index0 }} & l.s{{ loop.index0 }} as sf{{ loop.index0 }}{% endfor %}, r.__sqlpriv_pos as pos
-        from {{ sqlpriv.quote(t[side ~ "_codes"]) }} as r, l
+        from {{ sqlpriv.quote(t[side ~ "_firsts"]) }} as r
+        join l on l.first = r.bit
     ) as g
     semi join wanted as w on w.sid = g.sid{% for w in words %} and w.ck{{ loop.index0 }} = g.ck{{ loop.index0 }}{% endfor %} 
     group by all
 ){{ "," if side == "syn" }}
 {% endfor %}
-select coalesce(s.sid, o.sid) as sid
-{%- for w in words %}, coalesce(s.ck{{ loop.index0 }}, o.ck{{ loop.index0 }}) as ck{{ loop.index0 }}{% endfor %}
-{%- for w in words %}, coalesce(s.sf{{ loop.index0 }}, o.sf{{ loop.index0 }}) as sf{{ loop.index0 }}{% endfor %},
-    coalesce(s.n, 0) as n_syn, coalesce(o.n, 0) as n_ori, s.pos as syn_min, o.pos as ori_min
-from syn_groups as s
-full join ori_groups as o on o.sid = s.sid{% for w in words %} and o.ck{{ loop.index0 }} = s.ck{{ loop.index0 }} and o.sf{{ loop.index0 }} = s.sf{{ loop.index0 }}{% endfor %} 
+select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}{% for w in words %}, sf{{ loop.index0 }}{% endfor %},
+    n as n_syn, 0::integer as n_ori, pos as syn_min, null as ori_min
+from syn_groups
+union all
+select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}{% for w in words %}, sf{{ loop.index0 }}{% endfor %},
+    0::integer as n_syn, n as n_ori, null as syn_min, pos as ori_min
+from ori_groups
 {% elif part in ("cand", "members") %}
 {% set src = t.carried if part == "cand" else t.held %}
 select s.sid
@@ -83,21 +99,21 @@ from {{ sqlpriv.quote(src) }} as g
 join {{ sqlpriv.quote(t.sets) }} as s on s.base = g.sid
 join {{ sqlpriv.quote(t.tails) }} as x on x.bit = s.sid & ~s.base
 where s.size = {{ size }}
+{% elif part == "member_cells" %}
+select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}, count(*) as n_rem
+from {{ sqlpriv.quote(t.members) }}
+group by all
 {% elif part == "cells" %}
 with counts as (
     select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %},
         sum(n_syn)::integer as n_syn, sum(n_ori)::integer as n_ori, min(syn_min) as syn_idx, min(ori_min) as ori_idx
-    from {{ sqlpriv.quote(t.cand) }}
-    group by all
-),
-held as (
-    select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}, count(*) as n_rem
-    from {{ sqlpriv.quote(t.members) }}
+    from {{ sqlpriv.quote(t.cand) }} as g
+    semi join {{ sqlpriv.quote(t.member_cells) }} as m on m.sid = g.sid{% for w in words %} and m.ck{{ loop.index0 }} = g.ck{{ loop.index0 }}{% endfor %} 
     group by all
 )
-select c.*, coalesce(h.n_rem, 0) as n_rem
+select c.*, h.n_rem
 from counts as c
-left join held as h on h.sid = c.sid{% for w in words %} and h.ck{{ loop.index0 }} = c.ck{{ loop.index0 }}{% endfor %} 
+join {{ sqlpriv.quote(t.member_cells) }} as h on h.sid = c.sid{% for w in words %} and h.ck{{ loop.index0 }} = c.ck{{ loop.index0 }}{% endfor %} 
 {% elif part == "hits" %}
 select syn_idx, sid, ori_idx, {{ size }} as size
 from {{ sqlpriv.quote(t.cells) }}
