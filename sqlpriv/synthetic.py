@@ -578,7 +578,8 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
     """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
 
     Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
-    yet singled out); each later level refines the open cells of the one before in a fixed
+    yet singled out, each set reading only the rows that share its first column's value with
+    such a record); each later level refines the open cells of the one before in a fixed
     handful of statements, whatever its number of sets.
     """
     t, words, d = search.t, search.words, len(search.columns)

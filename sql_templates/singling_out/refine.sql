@@ -10,15 +10,19 @@
     hit now or never.
     The first refined level's groups are counted from the coded rows (members_seed, then
     cand_seed: every set of the level, chunked, only the cells that hold a record not yet singled
-    out; each table counted on its own, then the two joined), so no level is both chunked and
-    refined.
+    out; each table counted on its own, the two sets of groups appended), so no level is both
+    chunked and refined. A set's rows are read from syn_firsts / ori_firsts: per column, the rows
+    sharing its value with some record not yet singled out (no other row can fall in such a
+    record's cell on a set holding that column), joined on the set's first column.
     One select per `part`, each kept (or appended) as a table by the plan:
     tails (per column bit: its mask l0.. and the mask s0.. of the columns after it), level_sets
-    (the first refined level's sets with the masks m0.. of their columns and s0.. of the later ones), rest
-    (records not singled out so far), members_seed / cand_seed (the first refined level's
-    members and groups), cand / members (a later level's groups and members, refined from
-    carried / held), cells (counts per set and key), hits, stats (remaining records unique on
-    each set), carried / held (the open cells' groups and members, for the next level). -#}
+    (the first refined level's sets with their first column bit and the masks m0.. of their
+    columns and s0.. of the later ones), rest (records not singled out so far), syn_firsts /
+    ori_firsts (see above), members_seed / cand_seed (the first refined level's members and
+    groups), cand / members (a later level's groups and members, refined from carried / held),
+    member_cells (the cells holding a member, with their number of members), cells (counts per
+    set and key of the cells holding a member), hits, stats (remaining records unique on each
+    set), carried / held (the open cells' groups and members, for the next level). -#}
 {% macro singling_out_refine(t, size, words, part, lo=0, hi=0) -%}
 {% if part == "tails" %}
 select (1::bigint << c.j) as bit
