@@ -10,7 +10,7 @@
     hit now or never.
     The first refined level's groups are counted from the coded rows (members_seed, then
     cand_seed: every set of the level, chunked, only the cells that hold a record not yet singled
-    out; each table counted on its own, the two sets of groups appended), so no level is both
+    out; each table counted on its own, then the two joined), so no level is both
     chunked and refined. A set's rows are read from syn_firsts / ori_firsts: per column, the rows
     sharing its value with some record not yet singled out (no other row can fall in such a
     record's cell on a set holding that column), joined on the set's first column.
@@ -86,13 +86,12 @@ wanted as (
     group by all
 ){{ "," if side == "syn" }}
 {% endfor %}
-select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}{% for w in words %}, sf{{ loop.index0 }}{% endfor %},
-    n as n_syn, 0::integer as n_ori, pos as syn_min, null as ori_min
-from syn_groups
-union all
-select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}{% for w in words %}, sf{{ loop.index0 }}{% endfor %},
-    0::integer as n_syn, n as n_ori, null as syn_min, pos as ori_min
-from ori_groups
+select coalesce(s.sid, o.sid) as sid
+{%- for w in words %}, coalesce(s.ck{{ loop.index0 }}, o.ck{{ loop.index0 }}) as ck{{ loop.index0 }}{% endfor %}
+{%- for w in words %}, coalesce(s.sf{{ loop.index0 }}, o.sf{{ loop.index0 }}) as sf{{ loop.index0 }}{% endfor %},
+    coalesce(s.n, 0) as n_syn, coalesce(o.n, 0) as n_ori, s.pos as syn_min, o.pos as ori_min
+from syn_groups as s
+full join ori_groups as o on o.sid = s.sid{% for w in words %} and o.ck{{ loop.index0 }} = s.ck{{ loop.index0 }} and o.sf{{ loop.index0 }} = s.sf{{ loop.index0 }}{% endfor %} 
 {% elif part in ("cand", "members") %}
 {% set src = t.carried if part == "cand" else t.held %}
 select s.sid
