@@ -424,9 +424,6 @@ def _table_names(prefix: str) -> dict[str, str]:
             "carried",
             "held",
             "level_sets",
-            "member_cells",
-            "syn_firsts",
-            "ori_firsts",
         )
     }
 
@@ -578,8 +575,7 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
     """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
 
     Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
-    yet singled out, each set reading only the rows that share its first column's value with
-    such a record); each later level refines the open cells of the one before in a fixed
+    yet singled out); each later level refines the open cells of the one before in a fixed
     handful of statements, whatever its number of sets.
     """
     t, words, d = search.t, search.words, len(search.columns)
@@ -594,17 +590,14 @@ def _add_refined_levels(search: _Search, first: int, prev: list[str]) -> list[st
                 create_table(t["tails"], part("tails")),
                 create_table(t["rest"], part("rest")),
                 create_table(t["level_sets"], part("level_sets", size)),
-                create_table(t["syn_firsts"], part("syn_firsts")),
-                create_table(t["ori_firsts"], part("ori_firsts")),
                 create_table(t["members"], part("members_seed", size)),
-                create_table(t["member_cells"], part("member_cells")),
                 *[
                     (insert_into if i else create_table)(t["cand"], part("cand_seed", size, lo, hi))
                     for i, (lo, hi) in enumerate(_chunks(math.comb(d, size), per_chunk))
                 ],
             ]
         else:
-            statements = [create_table(t[p], part(p, size)) for p in ("members", "member_cells", "cand")]
+            statements = [create_table(t[p], part(p, size)) for p in ("cand", "members")]
         statements += [
             create_table(t["cells"], part("cells", size)),
             insert_into(t["hits"], part("hits", size)),

@@ -10,19 +10,15 @@
     hit now or never.
     The first refined level's groups are counted from the coded rows (members_seed, then
     cand_seed: every set of the level, chunked, only the cells that hold a record not yet singled
-    out; each table counted on its own, then the two joined), so no level is both
-    chunked and refined. A set's rows are read from syn_firsts / ori_firsts: per column, the rows
-    sharing its value with some record not yet singled out (no other row can fall in such a
-    record's cell on a set holding that column), joined on the set's first column.
+    out; each table counted on its own, then the two joined), so no level is both chunked and
+    refined.
     One select per `part`, each kept (or appended) as a table by the plan:
     tails (per column bit: its mask l0.. and the mask s0.. of the columns after it), level_sets
-    (the first refined level's sets with their first column bit and the masks m0.. of their
-    columns and s0.. of the later ones), rest (records not singled out so far), syn_firsts /
-    ori_firsts (see above), members_seed / cand_seed (the first refined level's members and
-    groups), cand / members (a later level's groups and members, refined from carried / held),
-    member_cells (the cells holding a member, with their number of members), cells (counts per
-    set and key of the cells holding a member), hits, stats (remaining records unique on each
-    set), carried / held (the open cells' groups and members, for the next level). -#}
+    (the first refined level's sets with the masks m0.. of their columns and s0.. of the later ones), rest
+    (records not singled out so far), members_seed / cand_seed (the first refined level's
+    members and groups), cand / members (a later level's groups and members, refined from
+    carried / held), cells (counts per set and key), hits, stats (remaining records unique on
+    each set), carried / held (the open cells' groups and members, for the next level). -#}
 {% macro singling_out_refine(t, size, words, part, lo=0, hi=0) -%}
 {% if part == "tails" %}
 select (1::bigint << c.j) as bit
@@ -35,24 +31,10 @@ select __sqlpriv_pos as pos
 from {{ sqlpriv.quote(t.syn_codes) }}
 where __sqlpriv_pos not in (select syn_idx from {{ sqlpriv.quote(t.hits) }})
 {% elif part == "level_sets" %}
-select s.sid, s.ord, s.sid & -s.sid as first{% for w in words %}, s.m{{ loop.index0 }}, x.s{{ loop.index0 }}{% endfor %} 
+select s.sid, s.ord{% for w in words %}, s.m{{ loop.index0 }}, x.s{{ loop.index0 }}{% endfor %} 
 from {{ sqlpriv.quote(t.sets) }} as s
 join {{ sqlpriv.quote(t.tails) }} as x on x.bit = s.sid & ~s.base
 where s.size = {{ size }}
-{% elif part in ("syn_firsts", "ori_firsts") %}
-with wanted as (
-    select distinct x.bit{% for w in words %}, c.k{{ loop.index0 }} & x.l{{ loop.index0 }} as v{{ loop.index0 }}{% endfor %} 
-    from {{ sqlpriv.quote(t.syn_codes) }} as c
-    join {{ sqlpriv.quote(t.rest) }} as r on r.pos = c.__sqlpriv_pos
-    cross join {{ sqlpriv.quote(t.tails) }} as x
-)
-select g.*
-from (
-    select x.bit{% for w in words %}, x.l{{ loop.index0 }}, c.k{{ loop.index0 }}{% endfor %}, c.__sqlpriv_pos
-    from {{ sqlpriv.quote(t.syn_codes if part == "syn_firsts" else t.ori_codes) }} as c
-    cross join {{ sqlpriv.quote(t.tails) }} as x
-) as g
-semi join wanted as w on w.bit = g.bit{% for w in words %} and w.v{{ loop.index0 }} = g.k{{ loop.index0 }} & g.l{{ loop.index0 }}{% endfor %} 
 {% elif part == "members_seed" %}
 select s.sid
 {%- for w in words %}, c.k{{ loop.index0 }} & s.m{{ loop.index0 }} as ck{{ loop.index0 }}{% endfor %}
@@ -62,13 +44,13 @@ join {{ sqlpriv.quote(t.rest) }} as r on r.pos = c.__sqlpriv_pos
 cross join {{ sqlpriv.quote(t.level_sets) }} as s
 {% elif part == "cand_seed" %}
 with l as (
-    select sid, first{% for w in words %}, m{{ loop.index0 }}, s{{ loop.index0 }}{% endfor %} 
+    select sid{% for w in words %}, m{{ loop.index0 }}, s{{ loop.index0 }}{% endfor %} 
     from {{ sqlpriv.quote(t.level_sets) }}
     where ord between {{ lo }} and {{ hi }}
 ),
 wanted as (
-    select m.sid{% for w in words %}, m.ck{{ loop.index0 }}{% endfor %} 
-    from {{ sqlpriv.quote(t.member_cells) }} as m
+    select distinct m.sid{% for w in words %}, m.ck{{ loop.index0 }}{% endfor %} 
+    from {{ sqlpriv.quote(t.members) }} as m
     semi join l on l.sid = m.sid
 ),
 {% for side in ("syn", "ori") %}
@@ -79,8 +61,7 @@ wanted as (
         select l.sid
         {%- for w in words %}, r.k{{ loop.index0 }} & l.m{{ loop.index0 }} as ck{{ loop.index0 }}{% endfor %}
         {%- for w in words %}, r.k{{ loop.index0 }} & l.s{{ loop.index0 }} as sf{{ loop.index0 }}{% endfor %}, r.__sqlpriv_pos as pos
-        from {{ sqlpriv.quote(t[side ~ "_firsts"]) }} as r
-        join l on l.first = r.bit
+        from {{ sqlpriv.quote(t[side ~ "_codes"]) }} as r, l
     ) as g
     semi join wanted as w on w.sid = g.sid{% for w in words %} and w.ck{{ loop.index0 }} = g.ck{{ loop.index0 }}{% endfor %} 
     group by all
@@ -102,21 +83,21 @@ from {{ sqlpriv.quote(src) }} as g
 join {{ sqlpriv.quote(t.sets) }} as s on s.base = g.sid
 join {{ sqlpriv.quote(t.tails) }} as x on x.bit = s.sid & ~s.base
 where s.size = {{ size }}
-{% elif part == "member_cells" %}
-select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}, count(*) as n_rem
-from {{ sqlpriv.quote(t.members) }}
-group by all
 {% elif part == "cells" %}
 with counts as (
     select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %},
         sum(n_syn)::integer as n_syn, sum(n_ori)::integer as n_ori, min(syn_min) as syn_idx, min(ori_min) as ori_idx
-    from {{ sqlpriv.quote(t.cand) }} as g
-    semi join {{ sqlpriv.quote(t.member_cells) }} as m on m.sid = g.sid{% for w in words %} and m.ck{{ loop.index0 }} = g.ck{{ loop.index0 }}{% endfor %} 
+    from {{ sqlpriv.quote(t.cand) }}
+    group by all
+),
+held as (
+    select sid{% for w in words %}, ck{{ loop.index0 }}{% endfor %}, count(*) as n_rem
+    from {{ sqlpriv.quote(t.members) }}
     group by all
 )
-select c.*, h.n_rem
+select c.*, coalesce(h.n_rem, 0) as n_rem
 from counts as c
-join {{ sqlpriv.quote(t.member_cells) }} as h on h.sid = c.sid{% for w in words %} and h.ck{{ loop.index0 }} = c.ck{{ loop.index0 }}{% endfor %} 
+left join held as h on h.sid = c.sid{% for w in words %} and h.ck{{ loop.index0 }} = c.ck{{ loop.index0 }}{% endfor %} 
 {% elif part == "hits" %}
 select syn_idx, sid, ori_idx, {{ size }} as size
 from {{ sqlpriv.quote(t.cells) }}
