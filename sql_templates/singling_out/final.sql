@@ -3,7 +3,8 @@
     columns (1 when a count is 0, as PETsARD). Exhaustive mode: a set's collisions are the
     records it singles out minimally. Parity mode: a hit counts only if no set earlier in the
     search order singled the record out with the same or fewer columns (PETsARD's masking),
-    and a record's final set is its smallest, earliest one. One select per `part` (combos,
+    and a record's final set is its smallest, earliest one (its minimal sets are its hits of
+    its smallest size, read in one pass). One select per `part` (combos,
     identified), each kept as a table of that name by the plan. -#}
 {% macro singling_out_final(t, calculate_baseline, field_decay_factor, mode, part) -%}
 {% if part == "combos" %}
@@ -75,18 +76,17 @@ left join baseline as b on b.sid = e.sid
 with names as (
     select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
 ),
-ranked as (
-    select *, row_number() over (partition by syn_idx order by size, sid) as rank
+minimal as (
+    select *
     from {{ sqlpriv.quote(t.hits) }}
+    qualify size = min(size) over (partition by syn_idx)
 )
 select
-    r.syn_idx, r.ori_idx, r.size, r.sid,
+    m.syn_idx, arg_min(m.ori_idx, m.sid) as ori_idx, min(m.size) as size, min(m.sid) as sid,
     list({'field_combo': sqlpriv_so_set_items(m.sid, names.items), 'ori_idx': m.ori_idx} order by m.sid)
         as minimal_sets
-from ranked as r
+from minimal as m
 cross join names
-join {{ sqlpriv.quote(t.hits) }} as m on m.syn_idx = r.syn_idx and m.size = r.size
-where r.rank = 1
-group by all
+group by m.syn_idx, names.items
 {% endif %}
 {%- endmacro %}
