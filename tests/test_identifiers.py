@@ -122,3 +122,46 @@ def test_command_line_prints_one_warning_line(voters, tmp_path):
         text=True,
     )
     assert out.returncode == 0 and "looks like an identifier" not in out.stderr
+
+
+def _key_warning(frame: pd.DataFrame) -> str | None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        sqlpriv.uniqueness_shapley(frame, columns=["a"], key="k")
+    msgs = [str(w.message) for w in caught if "key column" in str(w.message)]
+    assert len(msgs) <= 1
+    return msgs[0] if msgs else None
+
+
+@pytest.mark.parametrize("span", [16, 0])  # the bitmap of an integer key's range, and count(distinct)
+@pytest.mark.parametrize("dtype", ["Int16", "Int64", "UInt32", "string"])
+def test_the_key_check_counts_distinct_keys_exactly(dtype, span, monkeypatch):
+    """The count in the key warning equals Python's count of distinct non-NULL keys, for integer
+    keys of several widths (with NULLs, negatives and a value far out of range, which takes the
+    count(distinct) path) and text keys; a key with a distinct value per row gives no warning."""
+    from sqlpriv.engine import cohorts
+
+    monkeypatch.setattr(cohorts, "KEY_BITMAP_SPAN", span)
+    rng = np.random.default_rng(7)
+    cases = [list(range(50)), list(range(-20, 30))]
+    for _ in range(12):
+        size = int(rng.integers(2, 60))
+        keys: list = [int(v) for v in rng.integers(-40, 40, size)]
+        keys = [None if rng.random() < 0.1 else v for v in keys]
+        cases.append(keys)
+    cases.append([0, 5, 10**9] if dtype != "Int16" else [0, 5, 30_000])  # a range far wider than the rows
+    cases.append([7, 7, 10**9, None] if dtype != "Int16" else [7, 7, 30_000, None])
+    for keys in cases:
+        if dtype == "UInt32":
+            keys = [None if v is None else abs(v) for v in keys]
+        column = pd.array([None if v is None else (str(v) if dtype == "string" else v) for v in keys], dtype=dtype)
+        frame = pd.DataFrame({"k": column, "a": [i % 3 for i in range(len(keys))]})
+        distinct = len({v for v in keys if v is not None})
+        msg = _key_warning(frame)
+        if distinct == len(keys):
+            assert msg is None, (keys, msg)
+        else:
+            assert msg is not None and f"has {distinct:,} distinct non-NULL values in {len(keys):,} rows" in msg, (
+                keys,
+                msg,
+            )

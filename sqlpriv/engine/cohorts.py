@@ -31,6 +31,7 @@ from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.file_positions import parquet_files
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run, scalar
+from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import (
     ColumnsArg,
     ColumnSpec,
@@ -307,9 +308,7 @@ def _warn_identifiers(frame: CohortFrame, skip: list[str]) -> None:
         stacklevel=4,
     )
     if frame.key is not None:
-        k = run(
-            con, render("engine/distinct_counts.sql", relation=quote(names["analysed"]), columns=["__sqlpriv_key"])
-        ).fetchone()[1]
+        k = _distinct_keys(frame)
         if k < frame.n:
             warnings.warn(
                 f"key column {frame.key!r} has {k:,} distinct non-NULL values in {frame.n:,} rows, so it does not "
@@ -317,6 +316,28 @@ def _warn_identifiers(frame: CohortFrame, skip: list[str]) -> None:
                 SqlprivWarning,
                 stacklevel=4,
             )
+
+
+#: an integer key whose values span fewer than this many values per row (rows + 64) is
+#: counted with a bitmap of its range (engine/distinct_integers.sql: at most ~2 bytes a row)
+KEY_BITMAP_SPAN = 16
+_BITMAP_INTEGERS = tuple(t for t in INTEGER_TYPES if not t.endswith("HUGEINT"))
+
+
+def _distinct_keys(frame: CohortFrame) -> int:
+    """The exact number of distinct non-NULL key values: a bitmap over the key's range for an
+    integer key whose range is small against the rows, ``count(distinct)`` otherwise."""
+    con, relation = frame.plan.con, quote(frame.names["analysed"])
+    kind = dict(frame.source.columns).get(str(frame.key), "").upper()
+    if kind in _BITMAP_INTEGERS:
+        lo, hi = run(con, render("engine/value_range.sql", relation=relation, column="__sqlpriv_key")).fetchone()
+        if lo is None:
+            return 0
+        if hi - lo < KEY_BITMAP_SPAN * (frame.n + 64):
+            sql = render("engine/distinct_integers.sql", relation=relation, column="__sqlpriv_key", lo=lo, hi=hi)
+            return int(scalar(run(con, sql)))
+    sql = render("engine/distinct_counts.sql", relation=relation, columns=["__sqlpriv_key"])
+    return int(run(con, sql).fetchone()[1])
 
 
 def _warn_continuous(frame: CohortFrame) -> list[str]:
