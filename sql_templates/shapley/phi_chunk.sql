@@ -15,12 +15,7 @@ expanded as (
 {{ sqlpriv.shapley_expanded_select(t, words, 'chunk', columns, patterns) | indent(4, first=true) }}
 )
 select
-{% for word in words %}
-    e.k{{ loop.index0 }},
-{% endfor %}
-{% for c in columns %}
-    sum(e.c{{ loop.index0 }} * log2(c.n)) as phi{{ loop.index0 }}{{ "," if not loop.last }}
-{% endfor %}
+    {{ sqlpriv.shapley_phi_sums(words, columns) | indent(4) }}
 from expanded as e
 join shared as c on c.sid = e.sid and {% for word in words %}c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
 

@@ -43,12 +43,7 @@ low_expanded as (
 ),
 low as materialized (
     select
-{% for word in words %}
-        e.k{{ loop.index0 }},
-{% endfor %}
-{% for c in columns %}
-        sum(e.c{{ loop.index0 }} * log2(c.n)) as phi{{ loop.index0 }}{{ "," if not loop.last }}
-{% endfor %}
+        {{ sqlpriv.shapley_phi_sums(words, columns) | indent(8) }}
     from low_expanded as e
     join (select * from {{ sqlpriv.quote(t.cells) }} where (sid & {{ high_sid | int }}) <> {{ high_sid | int }} and n > 1) as c
         on {% for word in words %}c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
