@@ -117,3 +117,34 @@ def test_columns_named_like_the_added_ones_keep_the_input_table(tmp_path: Path) 
     result = sqlpriv.uniqueness_shapley(str(path))
     assert "file_row_number" not in _analysed_sql(result)
     pd.testing.assert_frame_equal(result.per_row().df(), sqlpriv.uniqueness_shapley(df).per_row().df())
+
+
+def _write(frame: pd.DataFrame, path: Path) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    duckdb.from_df(frame).write_parquet(str(tmp))
+    tmp.replace(path)
+
+
+@pytest.mark.parametrize("change", ["replace", "add", "remove"])
+def test_a_source_changed_after_the_analysis_is_refused(tmp_path, change):
+    """The files are read at each step, not copied: once a file is replaced, or a file is added to
+    or removed from the glob, every further result is refused with one clear error (instead of
+    rows mixed from old and new files, or rows without a position); before that, results work."""
+    from sqlpriv.errors import SourceError
+
+    folder = tmp_path / "parts"
+    folder.mkdir()
+    for i, name in enumerate(["p1.parquet", "p2.parquet"]):
+        _write(_frame(80 + 40 * i, 20 + i), folder / name)
+    r = sqlpriv.uniqueness_shapley(str(folder / "*.parquet"), columns=["a", "b", "c"], key="id")
+    before = r.per_row().df()
+    assert len(before) == 200
+    if change == "replace":
+        _write(_frame(90, 30), folder / "p2.parquet")
+    elif change == "add":
+        _write(_frame(10, 31), folder / "p3.parquet")
+    else:
+        (folder / "p1.parquet").unlink()
+    for ask in (lambda: r.per_row().df(), lambda: r.summary().df(), lambda: r.by("other").df()):
+        with pytest.raises(SourceError, match="changed since it was analysed"):
+            ask()

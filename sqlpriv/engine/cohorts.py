@@ -28,7 +28,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.engine.analysis import Analysis
-from sqlpriv.engine.file_positions import parquet_files
+from sqlpriv.engine.file_positions import parquet_files, unchanged_guard
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run, scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
@@ -147,6 +147,7 @@ def prepare(
     if files is not None:  # Parquet: positions from the files' row numbers, a view (no copy)
         view = render("engine/file_positions.sql", **frame.context(dropna=dropna, path=src.parquet, files=files))
         frame.plan.add("analysed", [view])
+        frame.plan.guards.append(unchanged_guard(src, files))  # the files are read at each step
     else:  # the input in input order as a table, numbered by its rowid in a view (no serial step)
         rows = render("engine/analysed.sql", **frame.context(dropna=False, position=False))
         frame.plan.add(

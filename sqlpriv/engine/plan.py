@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,6 +46,7 @@ class Plan:
     steps: dict[str, Step] = field(default_factory=dict)
     done: set[str] = field(default_factory=set)
     progress: bool | None = None  # False: never a progress bar; None: on a terminal (sqlpriv.progress)
+    guards: list[Callable[[], None]] = field(default_factory=list)  # run before every ensure(); raise to refuse
 
     def add(self, name: str, statements: Sequence[str], deps: Iterable[str] = ()) -> None:
         """Declare step ``name``; re-declaring replaces it and forgets it ran."""
@@ -71,6 +72,8 @@ class Plan:
         """Run every not-yet-run step needed for ``names`` (a progress bar on a terminal after 1 s)."""
         from sqlpriv.progress import Bar
 
+        for guard in self.guards:
+            guard()
         todo = [n for n in self.order(names) if n not in self.done]
         with Bar(len(todo), "sqlpriv", enabled_=self.progress, delay=1.0) as bar:
             for n in todo:
