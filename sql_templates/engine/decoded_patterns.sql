@@ -13,8 +13,5 @@ select
     d{{ c.j }}.v as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
 {% endfor %}
 from {{ sqlpriv.quote(t.patterns) }} as p
-{% for c in columns if not c.is_expression %}
-left join {{ sqlpriv.quote(t.dicts[c.j]) }} as d{{ c.j }}
-    on d{{ c.j }}.code = (p.k{{ c.word }} >> {{ c.offset }}) & {{ c.field_mask }}
-{% endfor %}
+{{ sqlpriv.engine_decode_joins(t, columns | rejectattr("is_expression") | list) }}
 {%- endmacro %}

@@ -3,7 +3,8 @@
     the per-pattern values), in one statement without a levels table: the patterns' weights and
     weighted values are first summed per key on the columns the expression reads (`reads`: their
     mask per packed word; few keys), only those keys are decoded, the expression is evaluated
-    once per key and the sums are added up per level. Same columns and order as shapley_by.
+    once per key and the sums are added up per level. Same columns and order as shapley_by
+    (the same closing select, shapley_by_select).
     `weights`: the per-pattern values carry every pattern and its multiplicity w
     (shapley_phi_factored), so the patterns table is not read. -#}
 {% macro shapley_by_patterns(t, columns, meta, words, expr, masks, reads, weights) -%}
@@ -31,12 +32,9 @@ decoded as (
 {% endfor %}
         s.*
     from sums as s
-{% for c in reads %}
-    left join {{ sqlpriv.quote(t.dicts[c.j]) }} as d{{ c.j }}
-        on d{{ c.j }}.code = (s.__sqlpriv_k{{ c.word }} >> {{ c.offset }}) & {{ c.field_mask }}
-{% endfor %}
+    {{ sqlpriv.engine_decode_joins(t, reads, sums=true) | indent(4) }}
 ),
-levels as (
+means as (
     select
         ({{ expr }}) as level,
         sum(__sqlpriv_n)::bigint as n,
@@ -45,14 +43,9 @@ levels as (
 {% endfor %}
     from decoded
     group by 1
+),
+sizes as (
+    select level, n from means
 )
-select
-    level as {{ sqlpriv.quote(meta.level) }},
-    n as {{ sqlpriv.quote(meta.n) }},
-    n / sum(n) over () as {{ sqlpriv.quote(meta.share) }},
-{% for c in columns %}
-    phi{{ loop.index0 }} / n as {{ sqlpriv.quote(c.name) }}{{ "," if not loop.last }}
-{% endfor %}
-from levels
-order by level nulls last
+{{ sqlpriv.shapley_by_select(columns, meta, false) }}
 {%- endmacro %}
