@@ -9,7 +9,7 @@ create or replace temp view {{ sqlpriv.quote(t.analysed) }} as
 select * from (
     select
 {% if files | length > 1 %}
-        file_row_number + case filename{% for f in files %} when {{ sqlpriv.literal(f.file) }} then {{ f.offset }}{% endfor %} end as __sqlpriv_pos,
+        file_row_number + case filename{% for f in files %} when {{ sqlpriv.literal(f.file) }} then {{ f.offset | int }}{% endfor %} end as __sqlpriv_pos,
 {% else %}
         file_row_number as __sqlpriv_pos,
 {% endif %}

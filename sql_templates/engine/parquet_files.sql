@@ -3,7 +3,7 @@
     Python plan turns them into per-file offsets of the input positions (engine_file_positions). -#}
 {% macro engine_parquet_files(path) -%}
 select g.file, m.num_rows
-from (select file, row_number() over () as i from glob({{ sqlpriv.literal(path) }})) as g
+from (select file, row_number() over () as i from ({{ sqlpriv.engine_glob_files(path) }})) as g
 join parquet_file_metadata({{ sqlpriv.literal(path) }}) as m on m.file_name = g.file
 order by g.i
 {%- endmacro %}
