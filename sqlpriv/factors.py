@@ -35,7 +35,7 @@ from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.limits import WORD_MASK
 from sqlpriv.engine.plan import run
-from sqlpriv.engine.result import Result
+from sqlpriv.engine.result import ChunkedResult, Result, position_chunks
 from sqlpriv.engine.sandbox import sql_type
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.templates import create_table, quote, render
@@ -48,19 +48,24 @@ PriorsArg = Mapping[str, Mapping[Any, float]]
 AccuraciesArg = Mapping[str, float]
 
 
-class PifResult(Display, Result):
+class PifResult(Display, ChunkedResult):
     """Per-row values of one measure (``cig``, ``wcig`` or ``csf``): the row key, then one
     float column per analysed column, in input row order.
 
     A :class:`sqlpriv.Result` (``.df()``, ``.arrow()``, ``.relation``, ``.to_parquet()``,
     ``.sql``) that also knows its analysis, so :func:`rig`, :func:`fig` and :func:`pif`
-    can summarise it in SQL.
+    can summarise it in SQL. Files are written chunk by chunk of input positions.
     """
 
     def __init__(self, factors: InformationFactors, measure: str) -> None:
         self.factors = factors
         self.measure = measure
-        super().__init__(factors.frame.plan, factors.query(measure, "per_row"), factors.needs(measure))
+        super().__init__(
+            factors.frame.plan,
+            factors.query(measure, "per_row"),
+            factors.needs(measure),
+            factors.chunks(measure, "per_row"),
+        )
 
     @property
     def columns(self) -> list[str]:
@@ -180,14 +185,21 @@ class InformationFactors(Display, cohorts.FrameMeasure):
         )
 
     def needs(self, measure: str) -> list[str]:
-        return ["codes", "pif_cells"] + (["pif_entropies"] if measure == "wcig" else [])
+        """The plan steps a per-row output of ``measure`` reads (the rows' patterns are packed
+        on the fly from the analysed rows: no per-row codes table)."""
+        return ["pif_cells"] + (["pif_entropies"] if measure == "wcig" else [])
 
     def query(self, measure: str, output: str, **extra: Any) -> str:
         """The SQL of one per-row output (``per_row``, ``rig``, ``percentile``, ``top_rows`` or
         ``heatmap``, each its own template in ``sql_templates/pif/``) of ``measure``."""
         if measure not in MEASURES:
             raise ParameterError(f"measure must be one of {', '.join(MEASURES)}, got {measure!r}")
-        return render(f"pif/{output}.sql", **self._ctx(measure=measure, **extra))
+        return render(f"pif/{output}.sql", **self._ctx(measure=measure, coded=True, **extra))
+
+    def chunks(self, measure: str, output: str) -> list[str]:
+        """``output`` (``per_row`` or ``rig``) of ``measure`` once per chunk of input positions
+        (:func:`sqlpriv.engine.result.position_chunks`), for writing files chunk by chunk."""
+        return [self.query(measure, output, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
 
     def cig(self) -> PifResult:
         """Cell information gain per row and column (bits)."""
@@ -483,7 +495,7 @@ def rig(result: PifResult) -> Result:
         return _spark_pif_output(result, "rig")
     r = _factors_of(result, "rig")
     f = r.factors
-    return Result(f.frame.plan, f.query(r.measure, "rig"), f.needs(r.measure))
+    return ChunkedResult(f.frame.plan, f.query(r.measure, "rig"), f.needs(r.measure), f.chunks(r.measure, "rig"))
 
 
 def fig(result: PifResult) -> Result:

@@ -25,7 +25,7 @@ from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run, scalar
-from sqlpriv.engine.result import Result, arrow_reader
+from sqlpriv.engine.result import ChunkedResult, Result, position_chunks
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
@@ -34,45 +34,8 @@ EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns
 EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200
-PER_ROW_CHUNK = 8_000_000  # input rows per sorted chunk when the per-row values are written to a file
 PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the chunked exact values
 BY_PATTERNS = True  # exact by() of plain-column expressions in one statement (False: through a levels table)
-
-
-class PerRowResult(Result):
-    """The per-row values: a :class:`sqlpriv.Result` whose file writers stream the rows chunk by
-    chunk of ``PER_ROW_CHUNK`` input positions, each chunk sorted on its own, so that writing a
-    large output never holds (and sorts) all of its rows at once."""
-
-    def __init__(self, plan: Any, query: str, needs: list[str], chunks: list[str]) -> None:
-        super().__init__(plan, query, needs)
-        self.chunks = chunks
-
-    def _stream(self) -> Any:
-        if len(self.chunks) <= 1:
-            return self.relation
-        return _ChunkStream(self)
-
-
-class _ChunkStream:
-    """``to_arrow_reader()`` over the chunk queries of a :class:`PerRowResult`, run one after the other."""
-
-    def __init__(self, result: PerRowResult) -> None:
-        self.result = result
-
-    def to_arrow_reader(self) -> Any:
-        import pyarrow as pa
-
-        plan = self.result.plan
-        plan.ensure(self.result.needs)
-        first = arrow_reader(Result(plan, self.result.chunks[0]).relation)
-
-        def batches() -> Any:
-            yield from first
-            for query in self.result.chunks[1:]:
-                yield from arrow_reader(Result(plan, query).relation)
-
-        return pa.RecordBatchReader.from_batches(first.schema, batches())
 
 
 class ShapleyResult(Display, cohorts.FrameMeasure):
@@ -109,14 +72,10 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
         """Row key (``row``: 0-based input position, or the key column) + one column per analysed column."""
         key_name = self.frame.key or self.free_name("row")
         # the rows' patterns packed on the fly and joined to the per-pattern values: no per-row
-        # codes table; files are written chunk by chunk of input positions (PerRowResult)
+        # codes table; files are written chunk by chunk of input positions (ChunkedResult)
         ctx = self._ctx(key_name=key_name)
-        n_rows = self.frame.n_source
-        chunks = [
-            render("shapley/per_row_values.sql", **ctx, lo=lo, hi=min(n_rows, lo + PER_ROW_CHUNK))
-            for lo in range(0, n_rows, PER_ROW_CHUNK)
-        ]
-        return PerRowResult(self.frame.plan, render("shapley/per_row_values.sql", **ctx), ["phi"], chunks)
+        chunks = [render("shapley/per_row_values.sql", **ctx, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
+        return ChunkedResult(self.frame.plan, render("shapley/per_row_values.sql", **ctx), ["phi"], chunks)
 
     def by(self, expr: str) -> Result:
         """Mean Shapley values per level of ``expr`` (a column name or any SQL expression).

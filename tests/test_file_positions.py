@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-import sqlpriv.shapley as shapley_module
+from sqlpriv.engine import limits
 
 # created in this order; DuckDB reads them sorted: A2, a10, a9, b, sub/c
 NAMES = ["b.parquet", "a10.parquet", "a9.parquet", "A2.parquet", "sub/c.parquet"]
@@ -89,7 +89,7 @@ def test_glob_chunked_file_equals_frame(
 ) -> None:
     glob, df = files
     expected = sqlpriv.uniqueness_shapley(df, columns=["a", "b", "c"], key="id", dropna=True).per_row().df()
-    monkeypatch.setattr(shapley_module, "PER_ROW_CHUNK", chunk)
+    monkeypatch.setattr(limits, "PER_ROW_CHUNK", chunk)
     result = sqlpriv.uniqueness_shapley(glob, columns=["a", "b", "c"], key="id", dropna=True).per_row()
     assert len(result.chunks) == -(-len(df) // chunk)
     pd.testing.assert_frame_equal(pd.read_parquet(result.to_parquet(tmp_path / "out.parquet")), expected)

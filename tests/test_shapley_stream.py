@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-import sqlpriv.shapley as shapley_module
+from sqlpriv.engine import limits
 
 
 def _table(n: int = 500) -> pd.DataFrame:
@@ -35,7 +35,7 @@ def _table(n: int = 500) -> pd.DataFrame:
 def test_chunked_file_equals_frame(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, chunk: int, options: dict) -> None:
     df = _table()
     expected = sqlpriv.uniqueness_shapley(df, columns=["a", "b", "c"], **options).per_row().df()
-    monkeypatch.setattr(shapley_module, "PER_ROW_CHUNK", chunk)
+    monkeypatch.setattr(limits, "PER_ROW_CHUNK", chunk)
     result = sqlpriv.uniqueness_shapley(df, columns=["a", "b", "c"], **options).per_row()
     assert len(result.chunks) == -(-len(df) // chunk)
     got = pd.read_parquet(result.to_parquet(tmp_path / "out.parquet"))

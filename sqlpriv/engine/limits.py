@@ -15,3 +15,6 @@ MAX_PACKED_COLUMNS = WORD_BITS - 1
 EXACT_COLUMNS = 12
 #: all bits of a packed key word set
 WORD_MASK = (1 << WORD_BITS) - 1
+#: input rows per chunk when a per-row output is written to a file: each chunk is sorted on its
+#: own, so writing never holds (and sorts) more rows than this at once (engine/result.py)
+PER_ROW_CHUNK = 8_000_000

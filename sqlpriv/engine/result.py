@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 
+from sqlpriv.engine import limits
 from sqlpriv.engine.connection import lock_down
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.templates import render
@@ -179,3 +180,61 @@ class Result:
 
     def __repr__(self) -> str:
         return f"<sqlpriv.Result {self.query.splitlines()[0][:60]!r}...>"
+
+
+def position_chunks(frame: Any) -> list[tuple[int, int]]:
+    """The input-position ranges ``(lo, hi)`` (hi exclusive) of an analysis' per-row chunks:
+    ``limits.PER_ROW_CHUNK`` positions each, over every row of the source (``frame.n_source``:
+    rows that ``dropna`` left out keep their positions).
+
+    >>> from types import SimpleNamespace
+    >>> position_chunks(SimpleNamespace(n_source=20_000_001))
+    [(0, 8000000), (8000000, 16000000), (16000000, 20000001)]
+    """
+    size, n = limits.PER_ROW_CHUNK, int(frame.n_source)
+    return [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+
+
+class ChunkedResult(Result):
+    """A per-row :class:`Result` whose file writers stream ``chunks``: the same query over
+    consecutive ranges of input positions (:func:`position_chunks`), each chunk sorted on its
+    own and run one after the other, so that writing a large output never holds (and sorts) all
+    of its rows at once. ``.df()``, ``.arrow()`` and ``.relation`` run the whole ``query``.
+
+    >>> from sqlpriv.engine.connection import connect
+    >>> r = ChunkedResult(Plan(connect()), "select 1 as x", (), ["select 1 as x", "select 2 as x"])
+    >>> import tempfile, os, pyarrow.parquet as pq
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.parquet")
+    >>> pq.read_table(r.to_parquet(path))["x"].to_pylist()
+    [1, 2]
+    """
+
+    def __init__(self, plan: Plan, query: str, needs: Sequence[str], chunks: Sequence[str]) -> None:
+        super().__init__(plan, query, needs)
+        self.chunks = list(chunks)
+
+    def _stream(self) -> Any:
+        if len(self.chunks) <= 1:
+            return self.relation
+        return _ChunkStream(self)
+
+
+class _ChunkStream:
+    """``to_arrow_reader()`` over the chunk queries of a :class:`ChunkedResult`, run one after the other."""
+
+    def __init__(self, result: ChunkedResult) -> None:
+        self.result = result
+
+    def to_arrow_reader(self) -> Any:
+        import pyarrow as pa
+
+        plan = self.result.plan
+        plan.ensure(self.result.needs)
+        first = arrow_reader(Result(plan, self.result.chunks[0]).relation)
+
+        def batches() -> Any:
+            yield from first
+            for query in self.result.chunks[1:]:
+                yield from arrow_reader(Result(plan, query).relation)
+
+        return pa.RecordBatchReader.from_batches(first.schema, batches())
