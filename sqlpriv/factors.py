@@ -65,6 +65,7 @@ class PifResult(Display, ChunkedResult):
             factors.query(measure, "per_row"),
             factors.needs(measure),
             factors.chunks(measure, "per_row"),
+            factors.chunk_needs(measure),
         )
 
     @property
@@ -185,8 +186,12 @@ class InformationFactors(Display, cohorts.FrameMeasure):
         )
 
     def needs(self, measure: str) -> list[str]:
-        """The plan steps a per-row output of ``measure`` reads (the rows' patterns are packed
-        on the fly from the analysed rows: no per-row codes table)."""
+        """The plan steps an in-memory per-row output of ``measure`` reads: the per-row codes
+        table (built once, shared by every output of this analysis) and the per-pattern values."""
+        return ["codes", *self.chunk_needs(measure)]
+
+    def chunk_needs(self, measure: str) -> list[str]:
+        """The steps a file writer's chunks read: the rows are packed on the fly (no codes table)."""
         return ["pif_cells"] + (["pif_entropies"] if measure == "wcig" else [])
 
     def query(self, measure: str, output: str, **extra: Any) -> str:
@@ -194,12 +199,14 @@ class InformationFactors(Display, cohorts.FrameMeasure):
         ``heatmap``, each its own template in ``sql_templates/pif/``) of ``measure``."""
         if measure not in MEASURES:
             raise ParameterError(f"measure must be one of {', '.join(MEASURES)}, got {measure!r}")
-        return render(f"pif/{output}.sql", **self._ctx(measure=measure, coded=True, **extra))
+        return render(f"pif/{output}.sql", **self._ctx(measure=measure, **extra))
 
     def chunks(self, measure: str, output: str) -> list[str]:
         """``output`` (``per_row`` or ``rig``) of ``measure`` once per chunk of input positions
-        (:func:`sqlpriv.engine.result.position_chunks`), for writing files chunk by chunk."""
-        return [self.query(measure, output, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
+        (:func:`sqlpriv.engine.result.position_chunks`), each packing its rows on the fly: what
+        the file writers stream, so that writing never builds a per-row table or sorts more
+        than one chunk."""
+        return [self.query(measure, output, coded=True, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
 
     def cig(self) -> PifResult:
         """Cell information gain per row and column (bits)."""
@@ -495,7 +502,13 @@ def rig(result: PifResult) -> Result:
         return _spark_pif_output(result, "rig")
     r = _factors_of(result, "rig")
     f = r.factors
-    return ChunkedResult(f.frame.plan, f.query(r.measure, "rig"), f.needs(r.measure), f.chunks(r.measure, "rig"))
+    return ChunkedResult(
+        f.frame.plan,
+        f.query(r.measure, "rig"),
+        f.needs(r.measure),
+        f.chunks(r.measure, "rig"),
+        f.chunk_needs(r.measure),
+    )
 
 
 def fig(result: PifResult) -> Result:

@@ -196,10 +196,12 @@ def position_chunks(frame: Any) -> list[tuple[int, int]]:
 
 
 class ChunkedResult(Result):
-    """A per-row :class:`Result` whose file writers stream ``chunks``: the same query over
-    consecutive ranges of input positions (:func:`position_chunks`), each chunk sorted on its
-    own and run one after the other, so that writing a large output never holds (and sorts) all
-    of its rows at once. ``.df()``, ``.arrow()`` and ``.relation`` run the whole ``query``.
+    """A per-row :class:`Result` whose file writers stream ``chunks``: queries over consecutive
+    ranges of input positions (:func:`position_chunks`), each sorted on its own and run one after
+    the other, so that writing a large output never holds (and sorts) all of its rows at once.
+    ``.df()``, ``.arrow()`` and ``.relation`` run the whole ``query``. The chunks may read
+    other steps than the query (``chunk_needs``, default ``needs``): information factors' files
+    pack the rows on the fly, while their in-memory results share a per-row codes table.
 
     >>> from sqlpriv.engine.connection import connect
     >>> r = ChunkedResult(Plan(connect()), "select 1 as x", (), ["select 1 as x", "select 2 as x"])
@@ -209,14 +211,20 @@ class ChunkedResult(Result):
     [1, 2]
     """
 
-    def __init__(self, plan: Plan, query: str, needs: Sequence[str], chunks: Sequence[str]) -> None:
+    def __init__(
+        self,
+        plan: Plan,
+        query: str,
+        needs: Sequence[str],
+        chunks: Sequence[str],
+        chunk_needs: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(plan, query, needs)
         self.chunks = list(chunks)
+        self.chunk_needs = tuple(needs if chunk_needs is None else chunk_needs)
 
     def _stream(self) -> Any:
-        if len(self.chunks) <= 1:
-            return self.relation
-        return _ChunkStream(self)
+        return _ChunkStream(self) if self.chunks else self.relation
 
 
 class _ChunkStream:
@@ -229,7 +237,7 @@ class _ChunkStream:
         import pyarrow as pa
 
         plan = self.result.plan
-        plan.ensure(self.result.needs)
+        plan.ensure(self.result.chunk_needs)
         first = arrow_reader(Result(plan, self.result.chunks[0]).relation)
 
         def batches() -> Any:
