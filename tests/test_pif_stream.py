@@ -19,20 +19,11 @@ import pytest
 
 from sqlpriv.engine import limits
 from sqlpriv.factors import information_factors, rig
+from tests.stream_table import mixed_table
 
 
 def _table(n: int = 300) -> pd.DataFrame:
-    rng = np.random.default_rng(11)
-    a = rng.integers(0, 5, n).astype(float)
-    a[::29] = np.nan  # NULLs: a category, or dropped with dropna=True
-    return pd.DataFrame(
-        {
-            "a": a,
-            "b": rng.choice(["x", "y", "z"], n),
-            "c": rng.integers(0, 3, n),
-            "id": np.arange(n)[::-1] * 5,  # a key that is not the position
-        }
-    )
+    return mixed_table(n, seed=11, null_every=29, key_step=5)
 
 
 def _brute_cig(df: pd.DataFrame, columns: list[str]) -> np.ndarray:

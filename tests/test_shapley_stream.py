@@ -14,20 +14,11 @@ import pytest
 
 import sqlpriv
 from sqlpriv.engine import limits
+from tests.stream_table import mixed_table
 
 
 def _table(n: int = 500) -> pd.DataFrame:
-    rng = np.random.default_rng(7)
-    a = rng.integers(0, 6, n).astype(float)
-    a[::37] = np.nan  # NULLs: a category, or dropped with dropna=True
-    return pd.DataFrame(
-        {
-            "a": a,
-            "b": rng.choice(["x", "y", "z"], n),
-            "c": rng.integers(0, 3, n),
-            "id": np.arange(n)[::-1] * 3,  # a key that is not the position
-        }
-    )
+    return mixed_table(n, seed=7, null_every=37, key_step=3)
 
 
 @pytest.mark.parametrize("chunk", [1, 7, 64, 499, 500, 10_000])

@@ -1,8 +1,8 @@
 {#- PIF_p: the p-th percentile (`fraction` = p / 100) of RIG, linear interpolation as numpy's
     default. -#}
-{% macro pif_percentile(t, cols, key, key_name, measure, words, fraction, coded=false) -%}
+{% macro pif_percentile(t, cols, key, key_name, measure, words, fraction) -%}
 select {{ sqlpriv.quantile_cont("rig", sqlpriv.literal(fraction)) }} as pif
 from (
-{{ sqlpriv.pif_row_select(t, cols, key, key_name, measure, words, rig_name="rig", values=none, coded=coded) }}
+{{ sqlpriv.pif_row_select(t, cols, key, key_name, measure, words, rig_name="rig", values=none) }}
 )
 {%- endmacro %}
