@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.engine import limits
+from sqlpriv.errors import SourceError
 from sqlpriv.factors import information_factors, rig
 from tests.stream_table import mixed_table
 
@@ -79,3 +80,26 @@ def test_files_build_no_per_row_table(tmp_path: Path) -> None:
     assert "codes" not in factors.frame.plan.done
     factors.wcig().df()
     assert "codes" in factors.frame.plan.done
+
+
+def test_a_chunk_that_fails_raises_its_own_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source found changed before a later chunk (the plan's guards run before every chunk)
+    stops the write with that SourceError, not the writer's wrapped stream failure, and leaves
+    no file behind."""
+    source = tmp_path / "source.parquet"
+    _table().to_parquet(source)
+    monkeypatch.setattr(limits, "PER_ROW_CHUNK", 50)
+    factors = information_factors(str(source), columns=["a", "b", "c"])
+    factors.frame.plan.ensure(factors.chunk_needs("cig"))
+    calls = []
+
+    def changed_after_two_checks() -> None:
+        calls.append(1)
+        if len(calls) > 2:
+            raise SourceError("the source changed since it was analysed; run the measure again")
+
+    factors.frame.plan.guards.append(changed_after_two_checks)
+    out = tmp_path / "cig.parquet"
+    with pytest.raises(SourceError, match="changed since it was analysed"):
+        factors.cig().to_parquet(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["source.parquet"]

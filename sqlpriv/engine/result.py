@@ -71,11 +71,14 @@ def arrow_reader(rel: Any) -> Any:
     return rel.to_arrow_reader() if hasattr(rel, "to_arrow_reader") else rel.fetch_record_batch()
 
 
-def write_stream(rel: duckdb.DuckDBPyRelation, path: str, fmt: str) -> None:
+def write_stream(rel: Any, path: str, fmt: str, target: str | None = None) -> None:
     """Write a relation's rows to ``path`` with DuckDB's own writer, on a separate connection.
 
     The analysis' connection is locked down (no file access); its rows are streamed as Arrow
     batches into a fresh in-memory connection that runs one fixed ``COPY`` to ``path`` only.
+    An error the stream itself raised (``rel.error``: a later chunk's query, or a source that
+    changed between chunks) is raised as it is; a failure of the writer is one OutputError
+    naming ``target`` (the file asked for; default ``path``).
     """
     reader = arrow_reader(rel)
     writer = duckdb.connect()
@@ -84,7 +87,10 @@ def write_stream(rel: duckdb.DuckDBPyRelation, path: str, fmt: str) -> None:
         writer.register("sqlpriv_result", reader)
         writer.execute(render("engine/copy_to.sql", query="select * from sqlpriv_result", path=path, fmt=fmt))
     except duckdb.Error as exc:
-        raise OutputError(f"cannot write {path!r}: {str(exc).splitlines()[0]}") from None
+        cause = getattr(rel, "error", None)
+        if cause is not None:
+            raise cause from None
+        raise OutputError(f"cannot write {target or path!r}: {str(exc).splitlines()[0]}") from None
     finally:
         writer.close()
 
@@ -145,7 +151,7 @@ class Result:
             ) from None
         os.close(fd)
         try:
-            write_stream(self._stream(), tmp, fmt)
+            write_stream(self._stream(), tmp, fmt, target=str(target))
             os.replace(tmp, target)
         finally:
             if os.path.exists(tmp):
@@ -232,6 +238,7 @@ class _ChunkStream:
 
     def __init__(self, result: ChunkedResult) -> None:
         self.result = result
+        self.error: BaseException | None = None  # what a later chunk raised (write_stream re-raises it)
 
     def to_arrow_reader(self) -> Any:
         import pyarrow as pa
@@ -243,6 +250,11 @@ class _ChunkStream:
         def batches() -> Any:
             yield from first
             for query in self.result.chunks[1:]:
-                yield from arrow_reader(Result(plan, query).relation)
+                try:
+                    chunk = arrow_reader(Result(plan, query).relation)
+                except Exception as exc:  # the writer only sees "the stream failed": keep the cause
+                    self.error = exc
+                    raise
+                yield from chunk
 
         return pa.RecordBatchReader.from_batches(first.schema, batches())
