@@ -17,7 +17,7 @@ select
 {% endfor %}
 {% if coded %}
 from (
-{{ sqlpriv.engine_coded_rows(t, cols, key, words, lo, hi) }}
+{{ sqlpriv.engine_coded_rows(t, cols, key, words, lo=lo, hi=hi) }}
 ) as r
 {% else %}
 from {{ sqlpriv.quote(t.codes) }} as r

@@ -6,7 +6,7 @@
     is ever sorted. -#}
 {% macro shapley_per_row_values(t, columns, key, key_name, sampled, words, lo=none, hi=none) -%}
 with coded as (
-{{ sqlpriv.engine_coded_rows(t, columns, key, words, lo, hi) }}
+{{ sqlpriv.engine_coded_rows(t, columns, key, words, lo=lo, hi=hi) }}
 )
 select
     {{ sqlpriv.shapley_per_row_columns(columns, key, key_name, sampled) }}
