@@ -1,7 +1,9 @@
 """Singling-out risk of synthetic data via mpUCCs, and sample uniques (docs/measures.md §4).
 
-A synthetic record is *singled out* by a column set when its values on the set
-occur exactly once in the synthetic table and exactly once in the original.
+A synthetic record (row) is *singled out* by a column set when its values on the set
+occur in exactly one row of the synthetic table and exactly one row of the original
+(rows are counted: a record repeated in a table is never singled out; only
+``mode="petsard"`` drops exact duplicates first, as PETsARD does, and reports how many).
 ``singling_out`` finds those records inside DuckDB, level by level (all column
 sets of one size per query, counted on packed integer keys):
 
@@ -150,8 +152,8 @@ class SinglingOutResult(Display, Analysis):
 
     ``summary()``, ``details()`` and ``tree()`` each return a :class:`sqlpriv.Result`.
     Attributes: ``mode``, ``max_cols``, ``columns`` (search order), ``n_ori`` /
-    ``n_syn`` (distinct records analysed), ``duplicates`` (exact duplicates
-    removed per table), ``numeric_precision`` (decimals floats were rounded to).
+    ``n_syn`` (records analysed: rows, or distinct rows in petsard mode), ``duplicates``
+    (exact duplicates removed per table: petsard mode only, 0 otherwise), ``numeric_precision`` (decimals floats were rounded to).
     """
 
     def __init__(self, search: _Search) -> None:
@@ -160,12 +162,12 @@ class SinglingOutResult(Display, Analysis):
 
     @property
     def n(self) -> int:
-        """Distinct synthetic records analysed."""
+        """Synthetic records analysed (rows; distinct rows in petsard mode)."""
         return self._s.n_syn
 
     @property
     def dropped_rows(self) -> int:
-        """Exact duplicate records removed from the synthetic table."""
+        """Exact duplicate records removed from the synthetic table (petsard mode only)."""
         return self._s.duplicates.get("syn", 0)
 
     @property
@@ -333,8 +335,7 @@ def singling_out(
     relations or table names (with ``con=``); both must have the same columns.
     ``mode``: ``"exhaustive"`` (exact) or ``"petsard"`` (PETsARD 1.10.1 parity).
     ``columns``: the column names analysed (default: every column; both tables must have
-    them). Leaving a column out is the same as dropping it from both tables first (records
-    are then de-duplicated on the analysed columns), e.g. to leave out a sampling weight
+    them). Leaving a column out is the same as dropping it from both tables first, e.g. to leave out a sampling weight
     such as adult's ``fnlwgt`` that would single out nearly every record on its own.
     ``max_cols``: largest column set examined (None: all columns).
     ``min_entropy_delta`` / ``renyi_alpha``: entropy pruning (petsard mode only).
@@ -429,7 +430,7 @@ def _table_names(prefix: str) -> dict[str, str]:
 
 
 def _prepare_tables(search: _Search, ori: Source, syn: Source, numeric_precision: int | None, unit: str | None) -> None:
-    """Round, floor and de-duplicate both tables (run now: their sizes plan the search)."""
+    """Round, floor (and in petsard mode de-duplicate) both tables (run now: their sizes plan the search)."""
     plan, t, columns = search.plan, search.t, search.columns
     floats = [c.name for c in columns if c.kind == "float"]
     plan.add(
@@ -447,7 +448,15 @@ def _prepare_tables(search: _Search, ori: Source, syn: Source, numeric_precision
     plan.add(
         "prep",
         [
-            render("singling_out/prep.sql", t=t, table=t[side], source=src.ref, columns=columns, datetime_unit=unit)
+            render(
+                "singling_out/prep.sql",
+                t=t,
+                table=t[side],
+                source=src.ref,
+                columns=columns,
+                datetime_unit=unit,
+                dedup=search.mode == "petsard",
+            )
             for side, src in (("ori", ori), ("syn", syn))
         ],
         deps=["precision"],
@@ -458,7 +467,7 @@ def _prepare_tables(search: _Search, ori: Source, syn: Source, numeric_precision
     }
     search.n_ori, search.n_syn = int(rows["ori"][0]), int(rows["syn"][0])
     search.duplicates = {side: int(rows[side][1]) - int(rows[side][0]) for side in ("ori", "syn")}
-    for side, what in (("ori", "original"), ("syn", "synthetic")):
+    for side, what in (("ori", "original"), ("syn", "synthetic")) if search.mode == "petsard" else ():
         _log.info(
             "deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
             what,

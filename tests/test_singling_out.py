@@ -36,9 +36,14 @@ def _dedup(df: pd.DataFrame) -> list[tuple]:
     return out
 
 
-def oracle(ori: pd.DataFrame, syn: pd.DataFrame, max_cols: int | None):
-    """Every column subset, explicit counting: {syn_idx: (size, {(cols, ori_idx)})}."""
-    o, s = _dedup(ori), _dedup(syn)
+def _rows(df: pd.DataFrame) -> list[tuple]:
+    return [tuple(_key(v) for v in row) for row in df.itertuples(index=False)]
+
+
+def oracle(ori: pd.DataFrame, syn: pd.DataFrame, max_cols: int | None, dedup: bool = False):
+    """Every column subset, explicit counting over ROWS (over distinct rows with ``dedup``, PETsARD's
+    preprocessing): {syn_idx: (size, {(cols, ori_idx)})}."""
+    o, s = (_dedup(ori), _dedup(syn)) if dedup else (_rows(ori), _rows(syn))
     cols = list(ori.columns)
     found: dict[int, tuple[int, set]] = {}
     for size in range(1, (max_cols or len(cols)) + 1):
@@ -147,12 +152,18 @@ def test_partition_refinement_matches_brute_force_and_chunked_search(monkeypatch
 def test_duplicates_counted_and_nulls_match():
     ori = pd.DataFrame({"a": [None, None, 1.0], "b": ["x", "x", "y"]})
     syn = pd.DataFrame({"a": [None, 1.0, 1.0, 2.0], "b": ["x", "y", "y", "y"]})
-    r = singling_out(ori, syn, progress=False)
+    r = singling_out(ori, syn, mode="petsard", progress=False)
     assert r.duplicates == {"ori": 1, "syn": 1}
     assert (r.n_ori, r.n_syn) == (2, 3)
     det = r.details().df()
-    # syn (NULL, x) is unique in syn and matches the single distinct original (NULL, x)
+    # petsard parity: syn (NULL, x) is unique in syn and matches the single distinct original (NULL, x)
     assert sorted(det.syn_idx.tolist()) == [0, 1]
+    # rows counted: (NULL, x) is in TWO original rows and (1, y) in two synthetic rows; nothing is singled out
+    r = singling_out(ori, syn, progress=False)
+    assert r.duplicates == {"ori": 0, "syn": 0}
+    assert (r.n_ori, r.n_syn) == (3, 4)
+    assert r.details().df().empty and r.summary().df().total_identified.iloc[0] == 0
+
 
 
 def test_hand_computed_global_metrics_and_risk_levels():
@@ -337,9 +348,15 @@ def test_petsard_mode_matches_saved_petsard_output(tag, max_cols):
     gains = pet_tree.entropy_gain.to_numpy(dtype=float)
     ours = tree.entropy_gain.to_numpy(dtype=float)
     assert np.allclose(ours[~np.isnan(gains)], gains[~np.isnan(gains)], atol=1e-9)
-    # exhaustive mode finds every record PETsARD finds (and possibly more)
-    ex = singling_out(DATA / "ori.csv", DATA / "syn.csv", max_cols=max_cols, progress=False)
+    # on the de-duplicated tables (PETsARD's preprocessing), exhaustive mode finds every record PETsARD finds
+    ori, syn = (pd.read_csv(DATA / f).drop_duplicates(ignore_index=True) for f in ("ori.csv", "syn.csv"))
+    ex = singling_out(ori, syn, max_cols=max_cols, progress=False)
     assert set(final.index) <= set(ex.details().df().syn_idx)
+    # on the tables as they are, it counts rows: a record repeated in either table is never singled out
+    ex = singling_out(DATA / "ori.csv", DATA / "syn.csv", max_cols=max_cols, progress=False).details().df()
+    raw = pd.read_csv(DATA / "syn.csv")
+    repeated = raw.duplicated(keep=False)
+    assert not repeated[ex.syn_idx].any() and ex.syn_idx.max() < len(raw)
 
 
 # ----------------------------------------------------------------------------- CLI
@@ -452,6 +469,7 @@ def test_identities_between_modes_and_sizes(seed):
     """PETsARD's heuristic finds a subset of the exact answer; raising max_cols only adds records
     (with sizes above the old limit); records' smallest sizes never change."""
     ori, syn = random_pair(seed, n_ori=60, n_syn=50)
+    ori, syn = (rounded(x).drop_duplicates(ignore_index=True) for x in (ori, syn))  # parity mode's preprocessing
     by_k = {}
     for k in (1, 2, 3, 5):
         det = singling_out(ori, syn, max_cols=k, progress=False).details().df()

@@ -1,8 +1,10 @@
 {#- One input table pre-processed (docs/measures.md §4): floats rounded half-to-even to the precision
-    (as numpy does), datetimes floored to the given unit, exact duplicates dropped.
-    __sqlpriv_pos is the 0-based position among the distinct rows (PETsARD's index after
-    drop_duplicates().reset_index()), __sqlpriv_row the input position of the first copy. -#}
-{% macro singling_out_prep(t, columns, datetime_unit, source, table) -%}
+    (as numpy does), datetimes floored to the given unit. `dedup` (PETsARD parity mode only): exact
+    duplicates dropped, __sqlpriv_pos the 0-based position among the distinct rows (PETsARD's index
+    after drop_duplicates().reset_index()), __sqlpriv_row the input position of the first copy.
+    Otherwise every row is kept (a record is singled out when its values occur in exactly one ROW
+    of each table), __sqlpriv_pos = __sqlpriv_row = the input position. -#}
+{% macro singling_out_prep(t, columns, datetime_unit, source, table, dedup=true) -%}
 create or replace temp table {{ sqlpriv.quote(table) }} as
 with input_rows as (
     select
@@ -23,6 +25,7 @@ with input_rows as (
     from {{ source }}
 ),
 distinct_rows as (
+{% if dedup %}
     select
 {% for c in columns %}
         {{ sqlpriv.quote(c.name) }},
@@ -31,6 +34,10 @@ distinct_rows as (
         count(*) as __sqlpriv_copies
     from input_rows
     group by all
+{% else %}
+    select *, 1 as __sqlpriv_copies
+    from input_rows
+{% endif %}
 )
 select row_number() over (order by __sqlpriv_row) - 1 as __sqlpriv_pos, *
 from distinct_rows

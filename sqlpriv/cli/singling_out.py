@@ -62,13 +62,15 @@ def run(args: argparse.Namespace) -> int:
             **common.connection_options(args),
         )
     )
-    if not args.quiet and not args.sql:  # the deduplication log
+    if not args.quiet and not args.sql:  # the deduplication log (petsard parity mode only)
         dup = result.duplicates
-        print(
-            f"sqlpriv: removed {dup['ori']} duplicate original and {dup['syn']} duplicate synthetic records; "
-            f"search order: {', '.join(result.columns)}",
-            file=sys.stderr,
+        removed = (
+            f"removed {dup['ori']:,} duplicate original and {dup['syn']:,} duplicate synthetic records (PETsARD "
+            "parity); "
+            if result.mode == "petsard"
+            else ""
         )
+        print(f"sqlpriv: {removed}search order: {', '.join(result.columns)}", file=sys.stderr)
     summary = result.summary()
     outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
     if args.sql:
@@ -83,10 +85,13 @@ def run(args: argparse.Namespace) -> int:
             common.wrote(written, "the search tree")
     common.print_tables([("summary", frame)], args.format)
     common.reading(
-        f"n = {result.n_ori:,} original and {result.n_syn:,} synthetic distinct records, {len(result.columns)} columns. "
-        "How to read: total_identified synthetic records are unique on some column set in the synthetic table and "
-        "also unique in the original (singled out); identification_rate is their share, privacy_risk_score weighs "
-        "them by how few columns suffice (0 = none singled out).",
+        f"n = {result.n_ori:,} original and {result.n_syn:,} synthetic "
+        f"{'distinct records' if result.mode == 'petsard' else 'rows'}, {len(result.columns)} columns. "
+        "How to read: total_identified synthetic records occur in exactly one row of the synthetic table and one "
+        "row of the original on some column set (singled out); identification_rate is their share; "
+        "privacy_risk_score is 1 - overall_protection, that share measured against the baseline (the chance of "
+        "a random guess on all columns; 0 = none singled out); weighted_identification_rate weighs each record "
+        "by how few columns suffice.",
         args.format,
     )
     return 0
