@@ -90,7 +90,7 @@ def test_singling_out_summary_shows_n(pair):
     out = sqlpriv("singling-out", *pair, "-c", "class,area,C", "--quiet")
     assert out.returncode == 0, out.stderr
     last = [x for x in out.stdout.splitlines() if x.strip()][-1]
-    assert last.startswith("n = ") and "synthetic distinct records" in last and "How to read:" in last
+    assert last.startswith("n = ") and "synthetic rows" in last and "How to read:" in last
 
 
 def test_request_summary_shows_n_and_the_decision_last():
