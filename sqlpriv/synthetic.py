@@ -278,9 +278,6 @@ def _match_columns(ori: Source, syn: Source, columns: ColumnsArg = None) -> list
         if extra:
             parts.append("only in the synthetic table: " + ", ".join(repr(n) for n in extra))
         raise ColumnError("the two tables must have the same columns; " + "; ".join(parts))
-    reserved = [n for n in o_types if n.lower().startswith("__sqlpriv")]
-    if reserved:
-        raise ColumnError(f"column {reserved[0]!r} uses the prefix '__sqlpriv', which sqlpriv reserves; rename it")
     out = []
     for name, o_type in selected:
         s_type = s_types[name]

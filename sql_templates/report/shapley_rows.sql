@@ -2,8 +2,9 @@
     (the sum of a row's Shapley values, smallest first), one column per analysed column.
     Computed on the distinct patterns with their multiplicities, never on the rows: target rank
     r_i = floor((i + 0.5) * n / rows) falls into the pattern whose cumulative multiplicity
-    interval holds it; a pattern may stand for several sampled ranks. -#}
-{% macro report_shapley_rows(t, columns, words, rows) -%}
+    interval holds it; a pattern may stand for several sampled ranks. `meta`: the output names of
+    rank_sample, rank and total (pushed aside when an analysed column has one). -#}
+{% macro report_shapley_rows(t, columns, meta, words, rows) -%}
 with totals as (
     select
 {% for c in columns %}
@@ -29,12 +30,12 @@ targets as (
     from n, range(least({{ rows | int }}, n.n)) as g(i)
 )
 select
-    g.i::bigint as rank_sample,
-    g.target as "rank",
+    g.i::bigint as {{ sqlpriv.quote(meta.rank_sample) }},
+    g.target as {{ sqlpriv.quote(meta.rank) }},
 {% for c in columns %}
     r.phi{{ loop.index0 }} as {{ sqlpriv.quote(c.name) }},
 {% endfor %}
-    r.total as total
+    r.total as {{ sqlpriv.quote(meta.total) }}
 from targets as g
 join ranked as r on g.target >= r.upto - r.w and g.target < r.upto
 order by g.i

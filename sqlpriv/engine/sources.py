@@ -24,6 +24,7 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import allow_source
 from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, SourceError
@@ -121,7 +122,9 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
     types) are cast to VARCHAR in one more view before anything else sees them, so that no
     label ever reaches SQL text through a type name (same values, same counts).
     """
-    return _enums_as_text(_bind_source(source, con, name=name))
+    src = _enums_as_text(_bind_source(source, con, name=name))
+    refuse_reserved(src.column_names(), src.label)
+    return src
 
 
 def _enums_as_text(src: Source) -> Source:
@@ -265,6 +268,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
                 raise ColumnError(f"columns entries must be names or {{name: expression}} mappings, got {item!r}")
     if not specs:
         raise ColumnError(f"no columns to analyse in {src.label}; pass columns=[...]")
+    refuse_reserved([spec.name for spec in specs], "the request")
     seen: set[str] = set()
     for spec in specs:
         if spec.name.lower() in seen:

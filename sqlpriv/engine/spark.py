@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sources import ColumnsArg, Source, _match_column, _reader_for
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
@@ -170,6 +171,7 @@ def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> Spar
         if not _is_spark_error(exc):
             raise
         raise SourceError(f"cannot read {label}: {_spark_error(exc)}") from None
+    refuse_reserved([f.name for f in fields], label)
     return SparkSource(spark, name, label, ref, [(f.name, f.dataType.simpleString()) for f in fields], comment)
 
 
@@ -229,6 +231,7 @@ def resolve_columns(
                 raise ColumnError(f"columns entries must be names or {{name: expression}} mappings, got {item!r}")
     if not names:
         raise ColumnError(f"no columns to analyse in {src.label}; pass columns=[...]")
+    refuse_reserved(names, "the request")
     seen: set[str] = set()
     for name in names:
         if name.lower() in seen:
