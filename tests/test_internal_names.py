@@ -11,6 +11,7 @@ with a clear error, in every family."""
 from __future__ import annotations
 
 import ast
+import html.parser
 import re
 import warnings
 from pathlib import Path
@@ -191,3 +192,91 @@ def test_reserved_names_are_refused_in_every_family(name):
         with pytest.raises(ColumnError, match="reserved") as err:
             call()
         assert name in str(err.value) and "rename it" in str(err.value), what
+
+
+class _Tables(html.parser.HTMLParser):
+    """Every <table id=...> of a report: header texts and rows of (text, exact value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[list[tuple[str, str | None]]]] = {}
+        self._id: str | None = None
+        self._row: list | None = None
+        self._cell: list | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "table" and "id" in a:
+            self._id = a["id"]
+            self.tables[self._id] = []
+        elif tag == "tr" and self._id:
+            self._row = []
+        elif tag in ("td", "th") and self._row is not None:
+            self._cell = ["", a.get("data-value")]
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell[0] += data
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append(tuple(self._cell))
+            self._cell = None
+        elif tag == "tr" and self._row is not None and self._id:
+            self.tables[self._id].append(self._row)
+            self._row = None
+        elif tag == "table":
+            self._id = None
+
+
+def _report_tables(path: Path) -> dict[str, list[list[tuple[str, str | None]]]]:
+    p = _Tables()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p.tables
+
+
+def test_report_on_columns_named_after_known_collisions(tmp_path):
+    """The report of a table whose columns are called rank, total, level, n, share, row: the same
+    tables and numbers as the renamed copy's, headings where the data columns are, and Figure 2
+    plots the data's Shapley values (at most log2(n) bits a row), not the report's own ranks."""
+    pytest.importorskip("matplotlib")
+    from sqlpriv import plot
+
+    names = KNOWN[:6]
+    plain, syn = _tables(len(names))
+    ren = dict(zip(plain.columns, names))
+    inv = {v: k for k, v in ren.items()}
+    out = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for tag, t, s in (("plain", plain, syn), ("named", plain.rename(columns=ren), syn.rename(columns=ren))):
+            c = list(t.columns)
+            out[tag] = _report_tables(
+                sqlpriv.report(
+                    t, by=[c[0]], synthetic=s, request=c[:3], output=tmp_path / f"{tag}.html", progress=False, k=3
+                )
+            )
+        r = sqlpriv.uniqueness_shapley(plain.rename(columns=ren))
+        ax = plot.per_row_stacked(r, 20).axes[0]
+    assert ax.get_ylim()[1] <= np.log2(len(plain)) * 1.05 + 1e-9
+    assert out["plain"].keys() == out["named"].keys() and "shapley-rows-table" in out["plain"]
+    def norm(cell, mapping):
+        text, value = cell
+        if value is not None and re.fullmatch(r"-?[\d.e+-]+|nan|inf", value):
+            return f"{float(value):.9g}"
+        def one(word: str) -> str:  # a data column's name -> the plain name; a pushed-aside heading unpushed
+            return word.lstrip("_") if word.startswith("_") and word.lstrip("_") in mapping else mapping.get(word, word)
+
+        return re.sub(r"[A-Za-z_][A-Za-z0-9_]*", lambda m: one(m[0]), text)
+
+    for table_id, rows in out["plain"].items():
+        got = out["named"][table_id]
+        header = [text for text, _ in got[0]]
+        assert len(set(header)) == len(header), (table_id, header)  # no heading twice (rank, rank_1)
+        assert len(rows[0]) == len(got[0]), table_id
+        for (h, _), (g, _) in zip(rows[0], got[0]):  # data columns' headings in the same places
+            assert g == ren[h] if h in ren else (g == h or (g.lstrip("_") == h and h in inv)), (table_id, header)
+        # same rows (in any order: ties are broken by name), text naming a data column mapped back
+        want = sorted(tuple(norm(c, {}) for c in row) for row in rows[1:])
+        have = sorted(tuple(norm(c, inv) for c in row) for row in got[1:])
+        assert want == have, table_id
