@@ -44,6 +44,9 @@ import pandas as pd
 from sqlpriv import plot, progress, views
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import OutputError, ParameterError
+from sqlpriv.verdict_html import CSS as VERDICT_CSS
+from sqlpriv.scales import bits_scale, percent, share_scale
+from sqlpriv.verdict_html import drivers, report_verdict
 
 SCATTER_MIN_LEVELS = 10  # a grouping with at least this many levels gets the Figure 1 scatter
 TABLE_ROWS = 15  # longer tables are folded into a <details> element
@@ -67,7 +70,7 @@ ul.warnings li{color:#8a4b00}details summary{cursor:pointer;color:#24323f;font-s
 .kpis{display:flex;flex-wrap:wrap;gap:10px}.kpi{border:1px solid #dde2e7;border-radius:5px;padding:6px 12px;min-width:120px}
 .kpi b{display:block;font-size:18px}.kpi span{font-size:12px;color:#4a5866}
 footer{color:#6b7885;font-size:12px;padding:0 32px 24px}
-"""
+""" + VERDICT_CSS
 
 
 # --------------------------------------------------------------------------- HTML helpers
@@ -191,7 +194,11 @@ def _overview(label: str, assessment: Any, columns: list[str], k: int, dropped: 
             ("columns", "columns analysed", len(columns)),
             ("classes", "distinct combinations (classes)", j["classes"]),
             ("smallest_class", "smallest class (k-anonymity)", j["smallest_class"]),
-            ("share_unique", "share of rows unique", j["share_unique"]),
+            (
+                "share_unique",
+                f"share of rows unique ({percent(j['share_unique'])}: {share_scale(j['share_unique'])})",
+                j["share_unique"],
+            ),
             ("share_below_k", f"share of rows in classes below k={k}", j["share_below_k"]),
         ]
     )
@@ -305,7 +312,7 @@ def _pif(c: Any, percentile: float, bins: int, heatmap_rows: int) -> str:
     risky = views.riskiest_rows(c, heatmap_rows).df()
     label = f"PIF_{percentile:g}"
     parts = [
-        kpis([("pif_value", f"{label}: {percentile:g}th percentile of RIG (bits)", value)]),
+        kpis([("pif_value", f"{label}: {percentile:g}th percentile of RIG (bits); {bits_scale(value)}", value)]),
         "<h3>Row information gain (RIG)</h3>",
         '<p class="guide">How much an attacker who knows all but one value of a person learns, summed over the '
         f"row; the dashed line is {label}, the level below which {percentile:g}% of rows stay.</p>",
@@ -413,6 +420,11 @@ def report(
     output: str | os.PathLike[str] = "report.html",
     title: str | None = None,
     k: int = 5,
+    approve: float = 0.8,
+    reject: float = 0.2,
+    max_unique_share: float | None = None,
+    min_k: int | None = None,
+    on_violation: str = "review",
     max_cols: int = 3,
     rows: int = 200,
     heatmap_rows: int = 40,
@@ -439,7 +451,10 @@ def report(
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
     ``pif=False`` leaves out the information factors (left out anyway for a single column).
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
-    ``SQLPRIV_PROGRESS=0``).
+    ``SQLPRIV_PROGRESS=0``). ``approve`` / ``reject`` / ``max_unique_share`` / ``min_k`` /
+    ``on_violation``: the gate's policy, as :func:`sqlpriv.assess_request` takes it; the report
+    opens with its verdict (pass / review / fail, the rule that fired, what to do next) on the
+    request, or without ``request=`` on the analysed columns together.
     """
     plot._figure(1, 1)  # fail now, before any work, when matplotlib is missing
     by_list = _check_by(by)
@@ -448,7 +463,16 @@ def report(
     with progress_bar(4 + (synthetic is not None) + (request is not None), progress) as bar:
         shap = _shapley_of(source, columns, method, opts)
         bar.step("overview")
-        sections = _overview_sections(source, columns, shap, k, opts)
+        policy = dict(
+            k=k,
+            approve=approve,
+            reject=reject,
+            max_unique_share=max_unique_share,
+            min_k=min_k,
+            on_violation=on_violation,
+        )
+        sections, gate = _overview_sections(source, columns, shap, policy, opts)
+        subject = "the analysed columns together"
         bar.step("uniqueness Shapley")
         sections.append(_shapley(shap, by_list, rows, scatter_column))
         bar.step("information factors")
@@ -459,8 +483,11 @@ def report(
             sections.append(_singling_out_section(source, synthetic, max_cols, len(shap.columns), opts))
             bar.step("request" if request is not None else "")
         if request is not None:
-            sections.append(_request_section(source, request, k, opts))
+            gate = _request_assessment(source, request, policy, opts)
+            sections.append(_request(gate))
+            subject = "the request"
             bar.step("")
+        sections.insert(0, report_verdict(gate, drivers(gate), subject))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -481,15 +508,18 @@ def _check_by(by: Sequence[str] | str) -> list[str]:
     return by_list
 
 
-def _overview_sections(source: Any, columns: ColumnsArg, shap: Any, k: int, opts: dict[str, Any]) -> list[str]:
-    """The overview (joint figures of the analysed columns) and the per-column profile."""
+def _overview_sections(
+    source: Any, columns: ColumnsArg, shap: Any, policy: dict[str, Any], opts: dict[str, Any]
+) -> tuple[list[str], Any]:
+    """The overview (joint figures of the analysed columns) and the per-column profile, and the
+    assessment of the analysed columns under the gate's policy (the verdict without a request)."""
     from sqlpriv.request import assess_request
 
-    overview = assess_request(source, columns if columns is not None else shap.columns, k=k, **opts)
+    overview = assess_request(source, columns if columns is not None else shap.columns, **policy, **opts)
     return [
-        _overview(_label(source), overview, shap.columns, k, shap.dropped_rows),
+        _overview(_label(source), overview, shap.columns, policy["k"], shap.dropped_rows),
         _profile(overview.fields().df()),
-    ]
+    ], overview
 
 
 def _pif_section(
@@ -507,10 +537,10 @@ def _singling_out_section(source: Any, synthetic: Any, max_cols: int, d: int, op
     return _singling_out(s, _label(synthetic), 10)
 
 
-def _request_section(source: Any, request: ColumnsArg, k: int, opts: dict[str, Any]) -> str:
+def _request_assessment(source: Any, request: ColumnsArg, policy: dict[str, Any], opts: dict[str, Any]) -> Any:
     from sqlpriv.request import assess_request
 
-    return _request(assess_request(source, request, k=k, **opts))
+    return assess_request(source, request, **policy, **opts)
 
 
 def _page(heading: str, sections: list[str], elapsed: float) -> str:
@@ -520,6 +550,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
     nav = "".join(
         f'<a href="#{sid}">{label}</a>'
         for sid, label in [
+            ("verdict", "Verdict"),
             ("overview", "Overview"),
             ("profile", "Profile"),
             ("shapley", "Shapley"),

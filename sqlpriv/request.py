@@ -535,7 +535,16 @@ class Assessment(Display, Analysis):
             "joint": dict(self.joint),
             "uniqueness": _records(self._uniqueness.df()),
             "warnings": list(self.warnings),
+            "verdict": self.verdict.to_dict(),
         }
+
+    @property
+    def verdict(self) -> Any:
+        """The policy's verdict (:class:`sqlpriv.verdict.Verdict`): pass / review / fail (the
+        decision approve / review / reject), the rule that fired, every rule evaluated."""
+        from sqlpriv.verdict import request_rules, verdict
+
+        return verdict(request_rules(self))
 
     def _identifier_warnings(self) -> list[str]:
         """Requested fields whose categories (nearly) equal the rows: identifiers (sqlpriv/identifiers.py)."""

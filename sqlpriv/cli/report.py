@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from sqlpriv.cli import common
+from sqlpriv.cli.policy import add_policy, policy_options, use_colour, verdict_lines
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "-o", "--output", required=True, metavar="REPORT.html", help="where to write the report (atomically)"
     )
     p.add_argument("--title", help="the report's title")
-    p.add_argument("--k", type=int, default=5, help="k of the joint figures and the request (default 5)")
+    add_policy(p, k_help="k of the joint figures and the request")
     p.add_argument("--max-cols", type=int, default=3, help="largest column set examined for singling out (default 3)")
     p.add_argument("--rows", type=int, default=200, help="rows in the per-row Shapley view (default 200)")
     p.add_argument("--scatter-column", help="column of the subgroup scatter (default: the one varying most)")
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             request=common.parse_columns(args.request),
             output=args.output,
             title=args.title,
-            k=args.k,
+            **policy_options(args),
             max_cols=args.max_cols,
             rows=args.rows,
             scatter_column=args.scatter_column,
@@ -68,4 +69,25 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
+    print("\n".join(verdict_lines(*_verdict(args), colour=use_colour())))
     return 0
+
+
+def _verdict(args: argparse.Namespace) -> tuple[object, str]:
+    """The report's verdict (the gate's policy on the request, or on the analysed columns
+    together) and what to do next, as the report's first section shows them."""
+    import warnings
+
+    import sqlpriv
+    from sqlpriv.errors import SqlprivWarning
+    from sqlpriv.verdict import next_step
+    from sqlpriv.verdict_html import drivers
+
+    opts = common.connection_options(args)
+    fields = common.parse_columns(args.request) or common.parse_columns(args.columns)
+    with warnings.catch_warnings():  # already shown while the report was written
+        warnings.simplefilter("ignore", SqlprivWarning)
+        if not fields:
+            fields = sqlpriv.uniqueness_shapley(args.source, **opts).columns
+        a = sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts)
+        return a.verdict, next_step(a.verdict, drivers(a))

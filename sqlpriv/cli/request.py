@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from sqlpriv.cli import common
+from sqlpriv.cli.policy import add_policy, use_colour, verdict_lines
 from sqlpriv.errors import ParameterError, SqlprivWarning
 
 EXIT_CODES = {"approve": 0, "review": 3, "reject": 4}
@@ -67,34 +68,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     common.add_source(p)
     common.add_columns(p)
-    p.add_argument("--approve", type=float, default=0.8, help="approve at or above this score (default %(default)s)")
-    p.add_argument("--reject", type=float, default=0.2, help="reject below this score (default %(default)s)")
-    p.add_argument("--k", type=int, default=5, help="k of k-anonymity for the joint figures (default %(default)s)")
+    add_policy(p)
     p.add_argument(
         "--weight",
         action="append",
         metavar="COL=X",
         help="manual factor X in [0, 1] that overrides the measured factor of field COL (repeatable)",
-    )
-    p.add_argument(
-        "--max-unique-share",
-        type=float,
-        metavar="X",
-        help="gate policy: review (see --on-violation) when more than X (0..1) of the rows are unique "
-        "on the requested fields together (strict: 0)",
-    )
-    p.add_argument(
-        "--min-k",
-        type=int,
-        metavar="K",
-        help="gate policy: review (see --on-violation) when the smallest class of the requested fields "
-        "together has fewer than K rows (strict: 5)",
-    )
-    p.add_argument(
-        "--on-violation",
-        choices=("review", "reject"),
-        default="review",
-        help="what a violated policy rule turns approve into (default %(default)s)",
     )
     common.add_strategy_and_dropna(p, "column set")
     common.add_output(p, formats=("table", "json"))
@@ -179,9 +158,19 @@ def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
     return joint
 
 
+def next_step_for(a: Any) -> str:
+    """What to do next, naming the request's most identifying fields (smallest privacy factor first)."""
+    from sqlpriv.verdict import next_step
+
+    from sqlpriv.verdict_html import drivers
+
+    return next_step(a.verdict, drivers(a))
+
+
 def _print_assessment(a: Any, dropna: bool) -> None:
     """The assessment as tables: fields, joint figures, class sizes, warnings and the decision."""
     j = a.joint
+    print("\n".join(verdict_lines(a.verdict, next_step_for(a), colour=use_colour())) + "\n")
     fields = a.fields().df()
     for col in ("expression", "weight"):
         fields[col] = ["" if v is None or v != v else v for v in fields[col].tolist()]

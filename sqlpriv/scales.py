@@ -1,0 +1,48 @@
+"""Figures with a scale: what a number of bits or a share means for one person.
+
+>>> bits_scale(18)
+"a row's values carry as much as 1 in 262,144"
+>>> share_scale(0.095, "rows unique")
+'about 1 row in 11 is unique'
+>>> share_scale(0, "rows unique")
+'no row is unique'
+>>> class_scale(1)
+'someone who knows these values about a person can find their row'
+>>> class_scale(7)
+'every row shares its values with at least 6 others'
+>>> percent(0.0000312), percent(0.25)
+('0.0031%', '25.0%')
+"""
+
+from __future__ import annotations
+
+
+def percent(x: float) -> str:
+    """A share as a percentage that never rounds a non-zero share to 0 (0.0031%, not 0.0%)."""
+    if x == 0 or x >= 0.001:
+        return f"{x:.1%}"
+    return f"{x * 100:.2g}%"
+
+
+def bits_scale(bits: float) -> str:
+    """What ``bits`` of information about a row amount to: 1 in 2**bits."""
+    if bits <= 0:
+        return "a row's values tell nothing about who it is"
+    return f"a row's values carry as much as 1 in {round(2.0**bits):,}"
+
+
+def share_scale(share: float, what: str = "rows unique") -> str:
+    """A share of unique rows as '1 row in N'."""
+    if share <= 0:
+        return "no row is unique"
+    return f"about 1 row in {round(1 / share):,} is unique" if what == "rows unique" else f"1 in {round(1 / share):,}"
+
+
+def class_scale(smallest: int) -> str:
+    """What the smallest class (k-anonymity) means."""
+    if smallest <= 1:
+        return "someone who knows these values about a person can find their row"
+    return f"every row shares its values with at least {smallest - 1:,} others"
+
+
+__all__ = ["bits_scale", "class_scale", "percent", "share_scale"]

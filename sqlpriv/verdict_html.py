@@ -1,0 +1,73 @@
+"""The verdict as HTML, at the top of the report (presentation of :mod:`sqlpriv.verdict`).
+
+>>> from sqlpriv.verdict import Rule, verdict
+>>> html_text = verdict_section(verdict([Rule("min_k", "review", "smallest class 1 row", "at least 5 rows")]),
+...                             ["share of rows unique 9.5%: about 1 row in 11 is unique"], "What to do next: ...")
+>>> 'class="verdict review"' in html_text and 'id="verdict-status"' in html_text
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from sqlpriv.verdict import Verdict
+
+CSS = """
+section.verdict{border-width:2px}section.verdict.pass{border-color:#3b8c4a}section.verdict.review{border-color:#c98a1b}
+section.verdict.fail{border-color:#b53a3a}.status{display:inline-block;padding:4px 14px;border-radius:4px;font-weight:700;
+color:#fff;font-size:17px;letter-spacing:.04em}.status.pass{background:#3b8c4a}.status.review{background:#c98a1b}
+.status.fail{background:#b53a3a}ul.rules{margin:6px 0;padding-left:18px;font-size:13.5px}ul.rules li.advisory{color:#4a5866}
+p.next{font-weight:600;margin:8px 0 2px}
+"""
+
+
+def verdict_section(v: Verdict, figures: Sequence[str], next_line: str) -> str:
+    """The verdict box: the status in colour, the rule that fired, every rule, the key figures
+    with their scale, and what to do next."""
+    status = html.escape(v.status)
+    fired = html.escape(v.fired.text()) if v.fired else "every rule of the policy passes"
+    rules = "".join(
+        f'<li class="{"advisory" if r.advisory else "rule"} {html.escape(r.status)}" data-rule="{html.escape(r.name)}" '
+        f'data-status="{html.escape(r.status)}"><b>{html.escape(r.status)}</b> {html.escape(r.name)}: '
+        f"{html.escape(r.figure)} (limit: {html.escape(r.limit)}){' — advisory, decides nothing' if r.advisory else ''}"
+        "</li>"
+        for r in v.rules
+    )
+    facts = "".join(f"<li>{html.escape(f)}</li>" for f in figures)
+    return (
+        f'<section id="verdict" class="verdict {status}"><h2>Verdict: '
+        f'<span class="status {status}" id="verdict-status" data-rule="{html.escape(v.fired.name if v.fired else "")}">'
+        f"{status.upper()}</span></h2><p>{fired}</p>"
+        f'<ul class="rules">{rules}</ul><ul class="rules">{facts}</ul>'
+        f'<p class="next" id="next-step">{html.escape(next_line)}</p></section>'
+    )
+
+
+
+
+def drivers(assessment: object) -> list[str]:
+    """The assessed fields by privacy factor, smallest (most identifying) first."""
+    df = assessment.fields().df()  # type: ignore[attr-defined]
+    return [str(c) for c in df.sort_values("factor_after", kind="stable")["field"]]
+
+
+def report_verdict(assessment: object, drivers: Sequence[str], subject: str) -> str:
+    """The report's verdict box for an assessment (:func:`sqlpriv.assess_request`) of ``subject``
+    (the request, or the analysed columns), ``drivers`` the columns that drive the risk, most first."""
+    from sqlpriv.scales import class_scale, percent, share_scale
+    from sqlpriv.verdict import next_step, request_rules, verdict
+
+    a: object = assessment
+    v = verdict(request_rules(a))
+    j = a.joint  # type: ignore[attr-defined]
+    figures = [
+        f"Policy evaluated on {subject}.",
+        f"share of rows unique {percent(j['share_unique'])}: {share_scale(j['share_unique'])}",
+        f"smallest class {j['smallest_class']:,} (k-anonymity): {class_scale(j['smallest_class'])}",
+    ]
+    return verdict_section(v, figures, next_step(v, list(drivers)))
+
+
+__all__ = ["CSS", "drivers", "report_verdict", "verdict_section"]
