@@ -18,8 +18,11 @@ has); this module only words the warning.
 
 from __future__ import annotations
 
+import functools
+import re
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import duckdb
 
@@ -38,6 +41,8 @@ REQUEST_ADVICE = (
     "if it is re-keyed for every request"
 )
 COLUMNS_ADVICE = "leave it out with columns= (command line: -c with the other columns)"
+_KEY_PART = re.compile(r"pass it as key=.+? \(command line: --key [^)]*\) to carry it into per-row output, or ")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 def identifier_columns(con: duckdb.DuckDBPyConnection, counts: str, n: int) -> list[tuple[int, int]]:
@@ -74,3 +79,40 @@ def warn_identifiers(
             messages.append(identifier_message(names[j], k, n, advice))
             warnings.warn(messages[-1], SqlprivWarning, stacklevel=stacklevel + 1)
     return messages
+
+
+def without_key_advice(fn: _F) -> _F:
+    """Decorate an entry point that has no ``key=`` / ``--key`` (the report): its identifier
+    warnings drop the key advice, and each distinct warning is issued once (several families
+    warn about the same column).
+
+    >>> @without_key_advice
+    ... def f():
+    ...     for _ in range(2):
+    ...         warnings.warn(identifier_message("id", 9, 9, KEY_ADVICE), SqlprivWarning)
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     f()
+    >>> len(w), str(w[0].message).endswith("dominates the result; leave it out of columns= (-c)")
+    (1, True)
+    """
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        caught: list[warnings.WarningMessage] = []
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", SqlprivWarning)
+                return fn(*args, **kwargs)
+        finally:  # outside the catching context: issued to the caller
+            seen: set[str] = set()
+            for w in caught:
+                text = str(w.message)
+                if issubclass(w.category, SqlprivWarning):
+                    text = _KEY_PART.sub("", text)
+                    if text in seen:
+                        continue
+                    seen.add(text)
+                warnings.warn_explicit(text, w.category, w.filename, w.lineno)
+
+    return wrapper  # type: ignore[return-value]

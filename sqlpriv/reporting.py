@@ -44,14 +44,16 @@ import pandas as pd
 from sqlpriv import plot, progress, views
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import OutputError, ParameterError
-from sqlpriv.verdict_html import CSS as VERDICT_CSS
+from sqlpriv.identifiers import without_key_advice
 from sqlpriv.scales import bits_scale, percent, share_scale
+from sqlpriv.verdict_html import CSS as VERDICT_CSS
 from sqlpriv.verdict_html import drivers, report_verdict
 
 SCATTER_MIN_LEVELS = 10  # a grouping with at least this many levels gets the Figure 1 scatter
 TABLE_ROWS = 15  # longer tables are folded into a <details> element
 
-CSS = """
+CSS = (
+    """
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;margin:0;color:#222;background:#f6f7f9}
 header{background:#24323f;color:#fff;padding:18px 32px}
 header h1{margin:0;font-size:22px}header p{margin:4px 0 0;color:#c9d3dc;font-size:13px}
@@ -70,7 +72,9 @@ ul.warnings li{color:#8a4b00}details summary{cursor:pointer;color:#24323f;font-s
 .kpis{display:flex;flex-wrap:wrap;gap:10px}.kpi{border:1px solid #dde2e7;border-radius:5px;padding:6px 12px;min-width:120px}
 .kpi b{display:block;font-size:18px}.kpi span{font-size:12px;color:#4a5866}
 footer{color:#6b7885;font-size:12px;padding:0 32px 24px}
-""" + VERDICT_CSS
+"""
+    + VERDICT_CSS
+)
 
 
 # --------------------------------------------------------------------------- HTML helpers
@@ -336,14 +340,14 @@ def _pif(c: Any, percentile: float, bins: int, heatmap_rows: int) -> str:
     )
 
 
-def _singling_out(s: Any, synthetic_label: str, sets: int) -> str:
+def _singling_out(s: Any, synthetic_label: str, sets: int, note: str = "") -> str:
     summary = s.summary().df()
     sizes = views.singling_out_sizes(s).df()
     top = views.singling_out_sets(s, sets).df()
     row = summary.to_dict("records")[0]
     parts = [
         f"<p>Synthetic data: <code>{html.escape(synthetic_label)}</code>; column sets of up to {s.max_cols} "
-        f"columns examined ({s.mode} search).</p>",
+        f"columns examined ({s.mode} search) on {html.escape(', '.join(s.columns))}. {html.escape(note)}</p>",
         kpis(
             [
                 ("overall_protection", "overall protection", row["overall_protection"]),
@@ -365,8 +369,8 @@ def _singling_out(s: Any, synthetic_label: str, sets: int) -> str:
     return section(
         "singling-out",
         "Singling-out risk of the synthetic data",
-        "A synthetic record is singled out when its values on some column set occur once in the synthetic "
-        "table and once in the original; protection near 1 is good.",
+        "A synthetic record is singled out when its values on some column set occur in exactly one row of the "
+        "synthetic table and one row of the original; protection near 1 is good.",
         "".join(parts),
     )
 
@@ -410,6 +414,7 @@ def _label(source: Any) -> str:
     return f"a {type(source).__name__}"
 
 
+@without_key_advice  # the report has no key=/--key: identifier warnings say what it can do
 def report(
     source: Any,
     columns: ColumnsArg = None,
@@ -445,8 +450,9 @@ def report(
     ``by``: groupings (column names or SQL expressions) for subgroup Shapley means; one with at
     least 10 levels also gets the Figure 1 scatter of ``scatter_column`` (default: the column
     whose mean varies most). ``synthetic``: a synthetic counterpart of ``source`` (same columns)
-    for the singling-out section (column sets up to ``max_cols``; it compares all columns of
-    the two tables, whatever ``columns`` says). ``request``: fields of a data
+    for the singling-out section (column sets up to ``max_cols``, on the analysed columns when
+    they are plain names; on every column of the two tables, said in the section, when some are
+    computed). ``request``: fields of a data
     request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
     ``pif=False`` leaves out the information factors (left out anyway for a single column).
@@ -480,7 +486,7 @@ def report(
             sections.append(_pif_section(source, columns, percentile, bins, heatmap_rows, opts))
         bar.step("singling out" if synthetic is not None else "")
         if synthetic is not None:
-            sections.append(_singling_out_section(source, synthetic, max_cols, len(shap.columns), opts))
+            sections.append(_singling_out_section(source, synthetic, max_cols, columns, len(shap.columns), opts))
             bar.step("request" if request is not None else "")
         if request is not None:
             gate = _request_assessment(source, request, policy, opts)
@@ -530,11 +536,30 @@ def _pif_section(
     return _pif(information_factors(source, columns, **opts).cig(), percentile, bins, heatmap_rows)
 
 
-def _singling_out_section(source: Any, synthetic: Any, max_cols: int, d: int, opts: dict[str, Any]) -> str:
+def _singling_out_section(
+    source: Any, synthetic: Any, max_cols: int, columns: ColumnsArg, d: int, opts: dict[str, Any]
+) -> str:
+    """Singling-out on the analysed columns when they are plain names; on every column of the two
+    tables (said in the section) when some are computed (-c NAME=EXPR), which the synthetic table lacks."""
     from sqlpriv.synthetic import singling_out
 
-    s = singling_out(source, synthetic, max_cols=min(max_cols, d) if max_cols else None, progress=False, **opts)
-    return _singling_out(s, _label(synthetic), 10)
+    items = [columns] if isinstance(columns, str) else list(columns or [])
+    plain = all(isinstance(c, str) for c in items)
+    s = singling_out(
+        source,
+        synthetic,
+        columns=items if items and plain else None,
+        max_cols=min(max_cols, d) if max_cols else None,
+        progress=False,
+        **opts,
+    )
+    note = (
+        ""
+        if plain
+        else "Computed columns (NAME=EXPR) are not applied to the synthetic table: this section compares "
+        "every column of the two tables, as they are."
+    )
+    return _singling_out(s, _label(synthetic), 10, note)
 
 
 def _request_assessment(source: Any, request: ColumnsArg, policy: dict[str, Any], opts: dict[str, Any]) -> Any:

@@ -39,6 +39,7 @@ from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError, SqlprivError
+from sqlpriv.scales import percent
 
 DECISIONS = ("approve", "review", "reject")
 STRATEGIES = ("auto", "union", "grouping_sets")
@@ -130,7 +131,7 @@ def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
 
 
 def _check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[str, float]:
-    """Map each weight to a requested field; weights for other source columns are ignored."""
+    """Map each weight to a requested field; a weight for anything else is refused (never dropped)."""
     if weights is None:
         return {}
     if not isinstance(weights, Mapping):
@@ -144,10 +145,15 @@ def _check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[s
         field = checks.lookup_column(fields, name)
         if field is not None:
             out[field] = w
-        elif not any(n.lower() == name.lower() for n in src.column_names()):
+        else:
+            where = (
+                "a column of the source but not a requested field (request it with -c / columns=, or drop the weight)"
+                if any(n.lower() == name.lower() for n in src.column_names())
+                else f"neither a requested field nor a column of {src.label}"
+            )
             raise ColumnError(
-                f"weight given for {name!r}, which is neither a requested field nor a column of {src.label}; "
-                "requested fields: " + ", ".join(repr(s.name) for s in specs)
+                f"weight given for {name!r}, which is {where}; requested fields: "
+                + ", ".join(repr(s.name) for s in specs)
             )
     return out
 
@@ -566,18 +572,20 @@ class Assessment(Display, Analysis):
         out: list[str] = []
         j, score, decision = self._joint, self._score, self._decision
         cols = ", ".join(j["columns"]) or "(no unweighted field)"
-        if j["decision"] != decision:
+        scored = self._score_decision  # Cave's decision on the product alone, before the policy
+        if j["decision"] != scored:
             direction = "more" if j["score"] < score else "less"
             out.append(
-                f"the product of the field factors is {score:.4g} ({decision}), but the exact "
+                f"the product of the field factors is {score:.4g} (Cave's thresholds alone: {scored}), but the exact "
                 f"factor of {cols} together gives {j['score']:.4g} ({j['decision']}): the product assumes "
                 f"independent fields, and in this data the combination is {direction} identifying than it says"
             )
-        if decision == "approve" and j["rows_below_k"] > 0:
+        if scored == "approve" and j["rows_below_k"] > 0:
             out.append(
-                f"the product approves, but {j['rows_below_k']:,} of {j['n']:,} rows ({j['share_below_k']:.1%}) "
-                f"are in classes smaller than k={self.k} on {cols}, and {j['unique_rows']:,} "
-                f"({j['share_unique']:.1%}) are unique"
+                f"the product approves, but {_rows(j['rows_below_k'])} of {j['n']:,} ({percent(j['share_below_k'])}) "
+                f"are in classes smaller than k={self.k} on {cols}, and {_rows(j['unique_rows'])} "
+                f"({percent(j['share_unique'])}) {'is' if j['unique_rows'] == 1 else 'are'} unique"
+                + ("" if decision == "approve" else f" (the gate's policy: {decision})")
             )
         for f in self._field_rows:
             before, after = f["factor_before"], f["factor_after"]
@@ -594,6 +602,11 @@ class Assessment(Display, Analysis):
             f"<sqlpriv.request.Assessment {self.decision} score={self.score:.4g} "
             f"fields={self.request} warnings={len(self.warnings)}>"
         )
+
+
+def _rows(n: int) -> str:
+    """``1 row``, ``2 rows``."""
+    return f"{n:,} row{'' if n == 1 else 's'}"
 
 
 def _plain(value: Any) -> Any:

@@ -45,8 +45,6 @@ def verdict_section(v: Verdict, figures: Sequence[str], next_line: str) -> str:
     )
 
 
-
-
 def drivers(assessment: object) -> list[str]:
     """The assessed fields by privacy factor, smallest (most identifying) first."""
     df = assessment.fields().df()  # type: ignore[attr-defined]

@@ -44,9 +44,9 @@ def internal_names() -> list[str]:
                 value = node.slice.value
                 if isinstance(value, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", value):
                     names.add(value.lower())
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "free_name" and node.args:
-                if isinstance(node.args[0], ast.Constant):
-                    names.add(str(node.args[0].value).lower())
+            call = isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "free_name" and node.args
+            if call and isinstance(node.args[0], ast.Constant):
+                names.add(str(node.args[0].value).lower())
             if isinstance(node, (ast.DictComp, ast.ListComp)) and "free_name" in ast.dump(node):
                 for gen in node.generators:
                     names |= {str(c.value).lower() for c in ast.walk(gen.iter) if isinstance(c, ast.Constant)}
@@ -260,10 +260,12 @@ def test_report_on_columns_named_after_known_collisions(tmp_path):
         ax = plot.per_row_stacked(r, 20).axes[0]
     assert ax.get_ylim()[1] <= np.log2(len(plain)) * 1.05 + 1e-9
     assert out["plain"].keys() == out["named"].keys() and "shapley-rows-table" in out["plain"]
+
     def norm(cell, mapping):
         text, value = cell
         if value is not None and re.fullmatch(r"-?[\d.e+-]+|nan|inf", value):
             return f"{float(value):.9g}"
+
         def one(word: str) -> str:  # a data column's name -> the plain name; a pushed-aside heading unpushed
             return word.lstrip("_") if word.startswith("_") and word.lstrip("_") in mapping else mapping.get(word, word)
 

@@ -191,7 +191,7 @@ def test_expression_over_a_column_named_like_the_field():
 
 
 def test_weights_override_and_leave_the_joint_set():
-    a = assess_request(SMALL, ["id", "g"], weights={"id": 0.99, "age": 0.5}, approve=0.3, reject=0.1, k=2)
+    a = assess_request(SMALL, ["id", "g"], weights={"id": 0.99}, approve=0.3, reject=0.1, k=2)
     f = a.fields().df().set_index("field")
     assert f.loc["id", "factor_after"] == 0.0
     assert f.loc["id", "weight"] == 0.99
@@ -199,7 +199,7 @@ def test_weights_override_and_leave_the_joint_set():
     assert math.isnan(f.loc["g", "weight"])
     assert a.score == pytest.approx(0.99 * 7 / 18, abs=1e-12)
     assert a.decision == "approve"
-    assert a.weights == {"id": 0.99}  # 'age' is a source column not requested: ignored
+    assert a.weights == {"id": 0.99}
     assert a.joint["columns"] == ["g"]
     assert a.joint["classes"] == 3
     assert a.joint["score"] == pytest.approx(0.99 * 7 / 18, abs=1e-12)

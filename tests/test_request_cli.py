@@ -79,6 +79,7 @@ JSON_SCHEMA = {
     "joint": dict,
     "uniqueness": list,
     "warnings": list,
+    "verdict": dict,
 }
 FIELD_KEYS = [
     "field",

@@ -165,7 +165,6 @@ def test_duplicates_counted_and_nulls_match():
     assert r.details().df().empty and r.summary().df().total_identified.iloc[0] == 0
 
 
-
 def test_hand_computed_global_metrics_and_risk_levels():
     # ori cardinalities: a 3, b 2 -> baseline (all columns) = 1 - 1/6
     ori = pd.DataFrame({"a": [1, 2, 3, 1], "b": ["x", "y", "x", "y"]})

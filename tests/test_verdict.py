@@ -32,9 +32,7 @@ STATUS = {"approve": "pass", "review": "review", "reject": "fail"}
     on_violation=st.sampled_from(["review", "reject"]),
     thresholds=st.sampled_from([(0.8, 0.2), (0.5, 0.4), (0.99, 0.9), (0.1, 0.0)]),
 )
-def test_the_verdict_is_the_gates_decision_and_names_the_rule(
-    seed, max_unique_share, min_k, on_violation, thresholds
-):
+def test_the_verdict_is_the_gates_decision_and_names_the_rule(seed, max_unique_share, min_k, on_violation, thresholds):
     rng = np.random.default_rng(seed)
     df = pd.DataFrame({"a": rng.integers(0, 4, 30), "b": rng.integers(0, 3, 30)})
     with warnings.catch_warnings():

@@ -316,10 +316,25 @@ def uniqueness_line(frame: Any) -> str:
     n, unique, k = run(
         frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"]))
     ).fetchone()
+    from sqlpriv.scales import percent
+
     return (
-        f"{unique:,} of the {n:,} rows ({unique / n:.1%}) are unique on the {frame.d} analysed columns together; "
-        f"their k-anonymity (smallest class) is {k:,}"
+        f"{unique:,} of the {n:,} rows ({percent(unique / n)}) {'is' if unique == 1 else 'are'} unique on the "
+        f"{frame.d} analysed columns together; their k-anonymity (smallest class) is {k:,}"
     )
+
+
+def dropped_note(dropped: int, kept: int) -> None:
+    """Say on stderr how many rows --dropna left out (nothing when none)."""
+    from sqlpriv.scales import percent
+
+    if dropped:
+        total = dropped + kept
+        print(
+            f"sqlpriv: --dropna left out {dropped:,} of {total:,} rows ({percent(dropped / total)}) with a NULL "
+            "in an analysed column; the figures are on the other rows",
+            file=sys.stderr,
+        )
 
 
 def show_warnings(fn: Callable[[], Any]) -> Any:

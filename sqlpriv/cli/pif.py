@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlpriv.cli import common
 from sqlpriv.errors import ParameterError
+from sqlpriv.scales import bits_scale
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -177,6 +178,11 @@ def _print_summary(args: argparse.Namespace, factors: Any, fig_result: Any, pif_
         f"n = {factors.n:,} rows x {len(factors.columns)} columns. How to read: {args.measure} of a cell is what "
         f"an attacker who knows the row's other values learns from this one "
         f"({'bits' if args.measure != 'csf' else 'change in the probability of the value'}); RIG sums a row, FIG a "
-        f"column; {label} is the RIG that {args.percentile:g}% of the rows stay below (larger = riskier).",
+        f"column; {label} is the RIG that {args.percentile:g}% of the rows stay below (larger = riskier)"
+        + (
+            f": {float(summary[label].iloc[0]):.4g} bits, {bits_scale(float(summary[label].iloc[0]))}."
+            if args.measure != "csf"
+            else "."
+        ),
         args.format,
     )

@@ -7,6 +7,7 @@ import sys
 
 from sqlpriv.cli import common
 from sqlpriv.cli.policy import add_policy, policy_options, use_colour, verdict_lines
+from sqlpriv.verdict import Verdict
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verdict(args: argparse.Namespace) -> tuple[object, str]:
+def _verdict(args: argparse.Namespace) -> tuple[Verdict, str]:
     """The report's verdict (the gate's policy on the request, or on the analysed columns
     together) and what to do next, as the report's first section shows them."""
     import warnings

@@ -139,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
     with warnings.catch_warnings():  # evaluate()'s warnings are part of the report printed below
         warnings.simplefilter("ignore", SqlprivWarning)
         a.evaluate()
+    common.dropped_note(a.dropped_rows, a.n)
     if args.format == "json":
         print(json.dumps(a.to_dict(), indent=2))
     else:
@@ -153,15 +154,14 @@ def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
     figures = ["n", "classes", "smallest_class", "rows_below_k", "share_below_k", "unique_rows", "share_unique"]
     figures += ["guess_probability", "privacy_factor"]
     rows = [("dropped_rows", a.dropped_rows)] * dropna + [(key, j[key]) for key in figures]
-    joint = pd.DataFrame(rows, columns=["figure", "value"])
-    joint["value"] = [str(v) if isinstance(v, int) else f"{v:.6g}" for v in joint["value"].tolist()]
-    return joint
+    # formatted before the frame is built: a column mixing ints and floats would turn 1414590 into 1.41459e+06
+    text = [(key, f"{v:,}" if isinstance(v, int) else f"{v:.6g}") for key, v in rows]
+    return pd.DataFrame(text, columns=["figure", "value"])
 
 
 def next_step_for(a: Any) -> str:
     """What to do next, naming the request's most identifying fields (smallest privacy factor first)."""
     from sqlpriv.verdict import next_step
-
     from sqlpriv.verdict_html import drivers
 
     return next_step(a.verdict, drivers(a))

@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         common.wrote(path, f"per-row Shapley values of {result.frame.d} columns", result.frame.n)
     common.print_tables([(title, r.df()) for title, r in tables], args.format)
     n = result.frame.n
+    common.dropped_note(result.dropped_rows, n)
     common.reading(
         f"n = {n:,} rows. How to read: a row is singled out by log2(n) = {math.log2(n):.2f} bits; 'shapley' is each "
         f"column's share of them (bits, averaged over rows; larger = more identifying), 'entropy' the column alone, "
