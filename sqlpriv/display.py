@@ -61,33 +61,39 @@ class Display:
     def _repr_html_(self) -> str:
         return measure_html(self)
 
+    def __repr__(self) -> str:
+        try:
+            return measure_text(self)
+        except Exception:  # a repr never raises (e.g. a result whose source changed)
+            return object.__repr__(self)
+
     def plot(self, kind: str | None = None, **options: Any) -> Figure:
         """A chart of this result (a matplotlib Figure); ``kind`` and options as in :func:`plot`."""
         return plot(self, kind, **options)
 
 
-def measure_html(obj: Any) -> str:
-    """Key figures of a measure object as a compact HTML table."""
+def key_figures(obj: Any) -> tuple[str, list[tuple[str, Any]], list[tuple[str, pd.DataFrame]], list[str]]:
+    """What a measure object shows: a title, key figures, small tables (id, frame), notes."""
     from sqlpriv import factors as pif_module
 
     name = type(obj).__name__
     if name == "ShapleyResult":
         facts = [("rows", obj.n), ("columns", len(obj.columns)), ("method", obj.method)]
-        return _wrap("uniqueness Shapley values (bits)", facts, _table(obj.summary().df(), "summary"))
+        return "uniqueness Shapley values (bits)", facts, [("summary", obj.summary().df())], []
     if name == "InformationFactors":
         obj = obj.cig()
         name = "PifResult"
     if name == "PifResult":
-        facts = [("measure", obj.measure), ("rows", obj.factors.n), ("PIF_95", pif_module.pif(obj, 95))]
-        return _wrap(
-            f"personal information factors ({obj.measure})",
-            facts,
-            _table(pif_module.fig(obj).df(), "fig"),
-            result_html(obj),
-        )
+        from sqlpriv.scales import bits_scale
+
+        value = pif_module.pif(obj, 95)
+        facts = [("measure", obj.measure), ("rows", obj.factors.n), ("PIF_95", value)]
+        facts += [("PIF_95 means", bits_scale(value))] * (obj.measure != "csf")
+        return f"personal information factors ({obj.measure})", facts, [("fig", pif_module.fig(obj).df())], []
     if name == "Assessment":
         j = obj.joint
         facts = [
+            ("verdict", obj.verdict.line()),
             ("decision", obj.decision),
             ("score", obj.score),
             ("rows", j["n"]),
@@ -95,8 +101,8 @@ def measure_html(obj: Any) -> str:
             ("smallest class", j["smallest_class"]),
             ("share unique", j["share_unique"]),
         ]
-        warnings_html = "".join(f"<p>warning: {html.escape(w)}</p>" for w in obj.warnings)
-        return _wrap("data request assessment", facts, _table(obj.fields().df(), "fields"), warnings_html)
+        notes = [f"warning: {w}" for w in obj.warnings]
+        return "data request assessment", facts, [("fields", obj.fields().df())], notes
     if name == "SinglingOutResult":
         facts = [
             ("mode", obj.mode),
@@ -104,16 +110,36 @@ def measure_html(obj: Any) -> str:
             ("original records", obj.n_ori),
             ("synthetic records", obj.n_syn),
         ]
-        return _wrap(
-            "singling-out risk",
-            facts,
-            _table(obj.summary().df(), "summary"),
-            _table(views.singling_out_sizes(obj).df(), "sizes"),
-        )
+        tables = [("summary", obj.summary().df()), ("sizes", views.singling_out_sizes(obj).df())]
+        return "singling-out risk", facts, tables, []
     if name == "SampleUniquesResult":
         facts = [("rows", obj.n), ("max_cols", obj.max_cols)]
-        return _wrap("minimal sample uniques", facts, _table(obj.summary().df(), "summary"))
-    return f"<pre>{html.escape(repr(obj))}</pre>"
+        return "minimal sample uniques", facts, [("summary", obj.summary().df())], []
+    return name, [], [], []
+
+
+def measure_html(obj: Any) -> str:
+    """Key figures of a measure object as a compact HTML table."""
+    title, facts, tables, notes = key_figures(obj)
+    if not facts and not tables:
+        return f"<pre>{html.escape(object.__repr__(obj))}</pre>"
+    parts = [_table(df, table_id) for table_id, df in tables]
+    if type(obj).__name__ in ("InformationFactors", "PifResult"):
+        parts.append(result_html(obj.cig() if type(obj).__name__ == "InformationFactors" else obj))
+    parts += [f"<p>{html.escape(n)}</p>" for n in notes]
+    return _wrap(title, facts, *parts)
+
+
+def measure_text(obj: Any) -> str:
+    """Key figures of a measure object as plain text (its ``repr`` in a terminal REPL)."""
+    from sqlpriv.reporting import fmt
+
+    title, facts, tables, notes = key_figures(obj)
+    lines = [f"<sqlpriv {type(obj).__name__}: {title}>"]
+    lines += [f"  {k}: {html.unescape(fmt(v))}" for k, v in facts]
+    for table_id, df in tables:
+        lines += [f"{table_id}:", df.head(HEAD_ROWS).to_string(index=False)]
+    return "\n".join(lines + notes)
 
 
 KINDS = {

@@ -775,9 +775,11 @@ def small_classes(
     One row per class: the columns' values under their own names and ``class_size`` (rows in
     the class), ordered by ``class_size``, then the values (NULLs last); NULL is a value, as in
     :func:`assess_request`. The rows are those behind ``rows_below_k`` of the assessment
-    (their ``class_size`` sums to it). ``columns``: plain column names (for an expression,
-    make it a column of the source first). Same SQL as the dbt k-anonymity test
-    (``request/small_classes.sql``).
+    (their ``class_size`` sums to it). ``columns``: names, or ``{"name": "SQL expression"}``
+    entries to coarsen, as :func:`assess_request` takes them (a column called ``class_size``
+    pushes the size's heading to ``_class_size``). Same SQL as the dbt k-anonymity test
+    (``request/small_classes.sql``); command line: ``sqlpriv request ... --k K`` lists them
+    under ``class sizes``.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"sex": ["f", "f", "m", "m", "m"], "age": [30, 30, 30, 40, 40]})
@@ -785,6 +787,8 @@ def small_classes(
     [['m', 30, 1]]
     >>> small_classes(df, ["sex"], k=3).fetchall()
     [('f', 2)]
+    >>> small_classes(df, ["sex", {"decade": "age // 10 * 10"}], k=2).fetchall()
+    [('m', 30, 1)]
     """
     k = _check_k(k)
     if _is_empty(columns):
@@ -797,14 +801,18 @@ def small_classes(
     conn = connect(**engine)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
-    expressions = [s.name for s in specs if s.is_expression]
-    if expressions:
-        raise ParameterError(
-            "small_classes takes plain column names, not expressions: "
-            + ", ".join(repr(n) for n in expressions)
-            + "; add the expression as a column of the source (e.g. a view) first"
-        )
-    query = render("request/small_classes.sql", source=src.ref, columns=[s.name for s in specs], k=k)
+    names = [s.name for s in specs]
+    size_name = "class_size"
+    while size_name.lower() in {n.lower() for n in names}:
+        size_name = "_" + size_name
+    query = render(
+        "request/small_classes.sql",
+        source=src.ref,
+        columns=names,
+        exprs=[s.expr for s in specs],
+        k=k,
+        size_name=size_name,
+    )
     return Result(Plan(conn, src), query, [])
 
 

@@ -140,7 +140,7 @@ def _families(t: pd.DataFrame, s: pd.DataFrame) -> dict[str, pd.DataFrame]:
     out["request.report"] = a.report().df()
     out["request.joint"] = pd.DataFrame([a.joint])
     out["request.decision"] = pd.DataFrame([{"d": a.decision, "r": a.rule}])
-    out["small_classes"] = sqlpriv.small_classes(t, c[:3], k=3).df()
+    out["small_classes"] = sqlpriv.small_classes(t, c[-3:], k=3).df()
     return out
 
 

@@ -3,16 +3,18 @@
     the class), ordered by class_size, then the values (NULLs last). NULL is a value, as in
     every request figure (GROUP BY groups NULLs). What a dbt k-anonymity test returns as its
     failing rows; Python: sqlpriv.request.small_classes.
-    source: a relation as SQL text; columns: a non-empty list of plain column names; k >= 1.
-    Ordered by position, so a column named class_size cannot make ORDER BY ambiguous. -#}
-{% macro request_small_classes(source, columns, k) -%}
+    source: a relation as SQL text; columns: a non-empty list of column names (output names);
+    exprs: their checked SQL expressions (default: the columns themselves); k >= 1; size_name:
+    the heading of the class size (pushed aside by the caller when a column is called class_size).
+    Grouped and ordered by position, so no column name can make GROUP BY or ORDER BY ambiguous. -#}
+{% macro request_small_classes(source, columns, k, exprs=none, size_name="class_size") -%}
 select
 {% for c in columns %}
-    {{ sqlpriv.quote(c) }},
+    {{ exprs[loop.index0] if exprs else sqlpriv.quote(c) }} as {{ sqlpriv.quote(c) }},
 {% endfor %}
-    count(*)::bigint as class_size
+    count(*)::bigint as {{ sqlpriv.quote(size_name) }}
 from {{ source }}
-group by {% for c in columns %}{{ sqlpriv.quote(c) }}{{ ", " if not loop.last }}{% endfor %}
+group by {% for c in columns %}{{ loop.index }}{{ ", " if not loop.last }}{% endfor %}
 
 having count(*) < {{ sqlpriv.literal(k) }}
 order by {{ columns | length + 1 }}{% for c in columns %}, {{ loop.index }} nulls last{% endfor %}
