@@ -41,7 +41,8 @@ REQUEST_ADVICE = (
     "if it is re-keyed for every request"
 )
 COLUMNS_ADVICE = "leave it out with columns= (command line: -c with the other columns)"
-_KEY_PART = re.compile(r"pass it as key=.+? \(command line: --key [^)]*\) to carry it into per-row output, or ")
+_ADVICE = re.compile(r"(looks like an identifier: .*? dominates the result; ).*$", re.S)
+REPORT_ADVICE = "leave it out of columns= (-c), and of the request (--request)"
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
@@ -83,8 +84,8 @@ def warn_identifiers(
 
 def without_key_advice(fn: _F) -> _F:
     """Decorate an entry point that has no ``key=`` / ``--key`` (the report): its identifier
-    warnings drop the key advice, and each distinct warning is issued once (several families
-    warn about the same column).
+    warnings give the advice it can follow (:data:`REPORT_ADVICE`, no key), and each distinct
+    warning is issued once (several families warn about the same column).
 
     >>> @without_key_advice
     ... def f():
@@ -93,7 +94,7 @@ def without_key_advice(fn: _F) -> _F:
     >>> with warnings.catch_warnings(record=True) as w:
     ...     warnings.simplefilter("always")
     ...     f()
-    >>> len(w), str(w[0].message).endswith("dominates the result; leave it out of columns= (-c)")
+    >>> len(w), str(w[0].message).endswith("dominates the result; " + REPORT_ADVICE)
     (1, True)
     """
 
@@ -109,7 +110,7 @@ def without_key_advice(fn: _F) -> _F:
             for w in caught:
                 text = str(w.message)
                 if issubclass(w.category, SqlprivWarning):
-                    text = _KEY_PART.sub("", text)
+                    text = _ADVICE.sub(lambda m: m[1] + REPORT_ADVICE, text)
                     if text in seen:
                         continue
                     seen.add(text)

@@ -582,7 +582,7 @@ class Assessment(Display, Analysis):
             )
         if scored == "approve" and j["rows_below_k"] > 0:
             out.append(
-                f"the product approves, but {_rows(j['rows_below_k'])} of {j['n']:,} ({percent(j['share_below_k'])}) "
+                f"the product approves, but {j['rows_below_k']:,} of {j['n']:,} rows ({percent(j['share_below_k'])}) "
                 f"are in classes smaller than k={self.k} on {cols}, and {_rows(j['unique_rows'])} "
                 f"({percent(j['share_unique'])}) {'is' if j['unique_rows'] == 1 else 'are'} unique"
                 + ("" if decision == "approve" else f" (the gate's policy: {decision})")
@@ -809,7 +809,7 @@ def small_classes(
         "request/small_classes.sql",
         source=src.ref,
         columns=names,
-        exprs=[s.expr for s in specs],
+        specs=specs,
         k=k,
         size_name=size_name,
     )

@@ -227,7 +227,7 @@ def test_perfectly_correlated_columns_warn():
     assert a.joint["privacy_factor"] == pytest.approx(0.8, abs=1e-12)
     assert a.joint["decision"] == "approve"
     assert len(a.warnings) == 1
-    assert "0.64 (review)" in a.warnings[0] and "0.8 (approve)" in a.warnings[0]
+    assert "0.64 (Cave's thresholds alone: review)" in a.warnings[0] and "0.8 (approve)" in a.warnings[0]
     assert "less identifying" in a.warnings[0]
 
 

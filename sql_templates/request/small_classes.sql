@@ -4,14 +4,21 @@
     every request figure (GROUP BY groups NULLs). What a dbt k-anonymity test returns as its
     failing rows; Python: sqlpriv.request.small_classes.
     source: a relation as SQL text; columns: a non-empty list of column names (output names);
-    exprs: their checked SQL expressions (default: the columns themselves); k >= 1; size_name:
+    specs: the same columns as (name, expr) with expr checked by the sandbox (default: the
+    columns themselves); k >= 1; size_name:
     the heading of the class size (pushed aside by the caller when a column is called class_size).
     Grouped and ordered by position, so no column name can make GROUP BY or ORDER BY ambiguous. -#}
-{% macro request_small_classes(source, columns, k, exprs=none, size_name="class_size") -%}
+{% macro request_small_classes(source, columns, k, specs=none, size_name="class_size") -%}
 select
-{% for c in columns %}
-    {{ exprs[loop.index0] if exprs else sqlpriv.quote(c) }} as {{ sqlpriv.quote(c) }},
+{% if specs %}
+{% for c in specs %}
+    {{ c.expr }} as {{ sqlpriv.quote(c.name) }},
 {% endfor %}
+{% else %}
+{% for c in columns %}
+    {{ sqlpriv.quote(c) }},
+{% endfor %}
+{% endif %}
     count(*)::bigint as {{ sqlpriv.quote(size_name) }}
 from {{ source }}
 group by {% for c in columns %}{{ loop.index }}{{ ", " if not loop.last }}{% endfor %}
