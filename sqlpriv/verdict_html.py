@@ -3,7 +3,7 @@
 >>> from sqlpriv.verdict import Rule, verdict
 >>> html_text = verdict_section(verdict([Rule("min_k", "review", "smallest class 1 row", "at least 5 rows")]),
 ...                             ["share of rows unique 9.5%: about 1 row in 11 is unique"], "What to do next: ...")
->>> 'class="verdict review"' in html_text and 'id="verdict-status"' in html_text
+>>> 'class="verdict v-review"' in html_text and 'id="verdict-status"' in html_text
 True
 """
 
@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from sqlpriv.verdict import Verdict
 
 CSS = """
-section.verdict{border-width:2px}section.verdict.pass{border-color:#3b8c4a}section.verdict.review{border-color:#c98a1b}
-section.verdict.fail{border-color:#b53a3a}.status{display:inline-block;padding:4px 14px;border-radius:4px;font-weight:700;
-color:#fff;font-size:17px;letter-spacing:.04em}.status.pass{background:#3b8c4a}.status.review{background:#c98a1b}
-.status.fail{background:#b53a3a}ul.rules{margin:6px 0;padding-left:18px;font-size:13.5px}ul.rules li.advisory{color:#4a5866}
+section.verdict{border-width:2px}section.v-pass{border-color:#3b8c4a}section.v-review{border-color:#c98a1b}
+section.v-fail{border-color:#b53a3a}.status{display:inline-block;padding:4px 14px;border-radius:4px;font-weight:700;
+color:#fff;font-size:17px;letter-spacing:.04em}.status.v-pass{background:#3b8c4a}.status.v-review{background:#c98a1b}
+.status.v-fail{background:#b53a3a}ul.rules{margin:6px 0;padding-left:18px;font-size:13.5px}ul.rules li.advisory{color:#4a5866}
+li.v-pass b{color:#3b8c4a}li.v-review b{color:#a8700f}li.v-fail b{color:#b53a3a}
 p.next{font-weight:600;margin:8px 0 2px}
 """
 
@@ -29,7 +30,7 @@ def verdict_section(v: Verdict, figures: Sequence[str], next_line: str) -> str:
     status = html.escape(v.status)
     fired = html.escape(v.fired.text()) if v.fired else "every rule of the policy passes"
     rules = "".join(
-        f'<li class="{"advisory" if r.advisory else "rule"} {html.escape(r.status)}" data-rule="{html.escape(r.name)}" '
+        f'<li class="{"advisory" if r.advisory else "rule"} v-{html.escape(r.status)}" data-rule="{html.escape(r.name)}" '
         f'data-status="{html.escape(r.status)}"><b>{html.escape(r.status)}</b> {html.escape(r.name)}: '
         f"{html.escape(r.figure)} (limit: {html.escape(r.limit)}){' — advisory, decides nothing' if r.advisory else ''}"
         "</li>"
@@ -37,8 +38,8 @@ def verdict_section(v: Verdict, figures: Sequence[str], next_line: str) -> str:
     )
     facts = "".join(f"<li>{html.escape(f)}</li>" for f in figures)
     return (
-        f'<section id="verdict" class="verdict {status}"><h2>Verdict: '
-        f'<span class="status {status}" id="verdict-status" data-rule="{html.escape(v.fired.name if v.fired else "")}">'
+        f'<section id="verdict" class="verdict v-{status}"><h2>Verdict: '
+        f'<span class="status v-{status}" id="verdict-status" data-rule="{html.escape(v.fired.name if v.fired else "")}">'
         f"{status.upper()}</span></h2><p>{fired}</p>"
         f'<ul class="rules">{rules}</ul><ul class="rules">{facts}</ul>'
         f'<p class="next" id="next-step">{html.escape(next_line)}</p></section>'
