@@ -167,7 +167,7 @@ def adult_report(tmp_path_factory) -> Path:
 
 def test_flare_sections_and_overview(flare_report):
     p = parse(flare_report)
-    assert p.sections == ["overview", "profile", "shapley", "pif", "request"]
+    assert p.sections == ["verdict", "overview", "profile", "shapley", "pif", "request"]
     joint = sqlpriv.assess_request(str(FLARE_CSV), FLARE_COLUMNS, k=5).joint
     for key in ("classes", "smallest_class", "share_unique", "share_below_k"):
         assert float(p.kpis[key]) == pytest.approx(joint[key], abs=1e-12), key
@@ -233,7 +233,7 @@ def test_flare_request(flare_report):
 
 def test_adult_pair_sections_and_singling_out(adult_report):
     p = parse(adult_report)
-    assert p.sections == ["overview", "profile", "shapley", "pif", "singling-out", "request"]
+    assert p.sections == ["verdict", "overview", "profile", "shapley", "pif", "singling-out", "request"]
     s = sqlpriv.singling_out(str(ORI), str(SYN), max_cols=3, progress=False)
     summary = s.summary().df()
     assert_frames(p.frame("singling-out-summary"), summary)
@@ -260,7 +260,7 @@ def test_report_cli_errors(tmp_path, capsys):
         sqlpriv.report(str(FLARE_CSV), ["class", "area"], by=[""], output=tmp_path / "r.html")
     assert not list(tmp_path.iterdir())  # nothing half-written
     one = parse(sqlpriv.report(str(FLARE_CSV), ["class"], output=tmp_path / "one.html", progress=False))
-    assert one.sections == ["overview", "profile", "shapley"]  # CIG needs two columns: no PIF section
+    assert one.sections == ["verdict", "overview", "profile", "shapley"]  # CIG needs two columns: no PIF section
 
 
 def test_missing_matplotlib_is_a_clear_error(monkeypatch, tmp_path):
@@ -497,7 +497,7 @@ def test_cli_flare_all_columns_as_in_the_issue(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "wrote the report" in err and "sampled column orders" in err  # the sampling warning, once
     p = parse(out)
-    assert p.sections == ["overview", "profile", "shapley", "pif"]
+    assert p.sections == ["verdict", "overview", "profile", "shapley", "pif"]
     r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), method="sample")
     assert_frames(p.frame("shapley-table"), r.summary().df())
     assert int(p.kpis["columns"]) == 13
@@ -509,7 +509,7 @@ def test_voters_example_has_the_figure_1_view(tmp_path):
 
     path = voters_report.build(3000, str(tmp_path / "voters.html"), progress=False)
     p = parse(path)
-    assert p.sections == ["overview", "profile", "shapley", "pif"]
+    assert p.sections == ["verdict", "overview", "profile", "shapley", "pif"]
     assert "by-0-chart" in p.figures and "race per level of county" in path.read_text(encoding="utf-8")
     r = sqlpriv.uniqueness_shapley(str(tmp_path / "voters.parquet"), voters_report.COLUMNS)
     assert_frames(p.frame("by-0-table"), r.by("county").df(), ["n", "share", "race"])
