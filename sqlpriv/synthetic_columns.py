@@ -163,4 +163,13 @@ def match_columns(ori: Source, syn: Source, columns: ColumnsArg = None) -> list[
     return out
 
 
-__all__ = ["DATETIME_UNITS", "Column", "datetime_unit", "family", "kind", "match_columns", "selected_columns", "two_sources"]
+__all__ = [
+    "DATETIME_UNITS",
+    "Column",
+    "datetime_unit",
+    "family",
+    "kind",
+    "match_columns",
+    "selected_columns",
+    "two_sources",
+]
