@@ -118,9 +118,10 @@ def test_measure_objects_print_their_key_figures_in_a_plain_repl():
         ]
         for obj in objects:
             text = repr(obj)
-            assert "object at 0x" not in text and text.startswith(f"<sqlpriv {type(obj).__name__}: ")
-            assert "rows: 4" in text or "records: 4" in text
-        assert "PIF_95 means: a row's values carry as much as 1 in" in repr(objects[2])
+            assert "object at 0x" not in text and text.startswith(f"<sqlpriv.{type(obj).__name__} ")
+            assert "rows=4" in text or "records=4" in text
+        assert "PIF_95 means=a row's values carry as much as 1 in" in repr(objects[2])
+        assert "verdict=FAIL (rule score" in repr(sqlpriv.assess_request(df, ["a", "b"]))
 
 
 def test_small_classes_takes_expressions_and_a_column_called_class_size():

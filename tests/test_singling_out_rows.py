@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sqlpriv.synthetic as so
+import sqlpriv.synthetic_search as so
 from sqlpriv.synthetic import singling_out
 
 COLS = ["a", "b", "c", "d"]

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 import sqlpriv
 from sqlpriv.cli import main
 from sqlpriv.cli.policy import verdict_lines
+from sqlpriv.engine.scales import bits_scale, percent, share_scale
+from sqlpriv.engine.verdict import Rule, verdict
 from sqlpriv.errors import ParameterError
-from sqlpriv.scales import bits_scale, percent, share_scale
-from sqlpriv.verdict import Rule, verdict
 
 ADULT = "examples/data/adult.csv"
 STATUS = {"approve": "pass", "review": "review", "reject": "fail"}

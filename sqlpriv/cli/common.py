@@ -316,7 +316,7 @@ def uniqueness_line(frame: Any) -> str:
     n, unique, k = run(
         frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"]))
     ).fetchone()
-    from sqlpriv.scales import percent
+    from sqlpriv.engine.scales import percent
 
     return (
         f"{unique:,} of the {n:,} rows ({percent(unique / n)}) {'is' if unique == 1 else 'are'} unique on the "
@@ -326,7 +326,7 @@ def uniqueness_line(frame: Any) -> str:
 
 def dropped_note(dropped: int, kept: int) -> None:
     """Say on stderr how many rows --dropna left out (nothing when none)."""
-    from sqlpriv.scales import percent
+    from sqlpriv.engine.scales import percent
 
     if dropped:
         total = dropped + kept

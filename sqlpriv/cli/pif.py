@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlpriv.cli import common
+from sqlpriv.engine.scales import bits_scale
 from sqlpriv.errors import ParameterError
-from sqlpriv.scales import bits_scale
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -1,7 +1,7 @@
 """The gate's policy options, shared by ``sqlpriv request`` and ``sqlpriv report``, and the verdict
 as terminal text (coloured on a terminal; plain when piped or with NO_COLOR set).
 
->>> from sqlpriv.verdict import Rule, verdict
+>>> from sqlpriv.engine.verdict import Rule, verdict
 >>> print("\\n".join(verdict_lines(verdict([Rule("min_k", "review", "smallest class 1 row", "at least 5 rows")]),
 ...                               "What to do next: coarsen zip.", colour=False)))
 verdict: REVIEW (rule min_k: smallest class 1 row; limit: at least 5 rows)
@@ -15,7 +15,7 @@ import os
 import sys
 from typing import Any
 
-from sqlpriv.verdict import Verdict
+from sqlpriv.engine.verdict import Verdict
 
 _ANSI = {"pass": "\033[1;32m", "review": "\033[1;33m", "fail": "\033[1;31m"}
 

@@ -7,7 +7,7 @@ import sys
 
 from sqlpriv.cli import common
 from sqlpriv.cli.policy import add_policy, policy_options, use_colour, verdict_lines
-from sqlpriv.verdict import Verdict
+from sqlpriv.engine.verdict import Verdict
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -80,9 +80,9 @@ def _verdict(args: argparse.Namespace) -> tuple[Verdict, str]:
     import warnings
 
     import sqlpriv
+    from sqlpriv.engine.verdict import next_step
     from sqlpriv.errors import SqlprivWarning
-    from sqlpriv.verdict import next_step
-    from sqlpriv.verdict_html import drivers
+    from sqlpriv.report_verdict import drivers
 
     opts = common.connection_options(args)
     fields = common.parse_columns(args.request) or common.parse_columns(args.columns)

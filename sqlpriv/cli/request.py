@@ -161,8 +161,8 @@ def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
 
 def next_step_for(a: Any) -> str:
     """What to do next, naming the request's most identifying fields (smallest privacy factor first)."""
-    from sqlpriv.verdict import next_step
-    from sqlpriv.verdict_html import drivers
+    from sqlpriv.engine.verdict import next_step
+    from sqlpriv.report_verdict import drivers
 
     return next_step(a.verdict, drivers(a))
 

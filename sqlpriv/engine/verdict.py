@@ -31,8 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlpriv.engine.scales import percent
 from sqlpriv.errors import ParameterError
-from sqlpriv.scales import percent
 
 #: the statuses, mildest first
 STATUSES = ("pass", "review", "fail")

@@ -1,6 +1,6 @@
-"""The verdict as HTML, at the top of the report (presentation of :mod:`sqlpriv.verdict`).
+"""The verdict as HTML, at the top of the report (presentation of :mod:`sqlpriv.engine.verdict`).
 
->>> from sqlpriv.verdict import Rule, verdict
+>>> from sqlpriv.engine.verdict import Rule, verdict
 >>> html_text = verdict_section(verdict([Rule("min_k", "review", "smallest class 1 row", "at least 5 rows")]),
 ...                             ["share of rows unique 9.5%: about 1 row in 11 is unique"], "What to do next: ...")
 >>> 'class="verdict v-review"' in html_text and 'id="verdict-status"' in html_text
@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from sqlpriv.verdict import Verdict
+from sqlpriv.engine.verdict import Verdict
 
 CSS = """
 section.verdict{border-width:2px}section.v-pass{border-color:#3b8c4a}section.v-review{border-color:#c98a1b}
@@ -55,8 +55,8 @@ def drivers(assessment: object) -> list[str]:
 def report_verdict(assessment: object, drivers: Sequence[str], subject: str) -> str:
     """The report's verdict box for an assessment (:func:`sqlpriv.assess_request`) of ``subject``
     (the request, or the analysed columns), ``drivers`` the columns that drive the risk, most first."""
-    from sqlpriv.scales import class_scale, percent, share_scale
-    from sqlpriv.verdict import next_step, request_rules, verdict
+    from sqlpriv.engine.scales import class_scale, percent, share_scale
+    from sqlpriv.engine.verdict import next_step, request_rules, verdict
 
     a: object = assessment
     v = verdict(request_rules(a))
