@@ -105,7 +105,17 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
             deps=["decoded"] if mode == "patterns" else ["codes"],
         )
         meta = {name: self.free_name(name) for name in ("level", "n", "share")}
-        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), [f"{step}_levels", "phi"])
+        needs = [f"{step}_levels", "phi"]
+        if self.sampled:  # means and standard errors from the level's cross-entropy sums
+            t["xent"] = f"{t['prefix']}_by{i}_xent"
+            frame.plan.ensure([f"{step}_levels", "terms"])
+            statements = []
+            for k, (lo, hi) in enumerate(lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS)):
+                body = render("shapley/cross_entropy_chunk.sql", t=t, words=frame.words, lo=lo, hi=hi)
+                statements.append(create_table(t["xent"], body) if k == 0 else insert_into(t["xent"], body))
+            frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "terms"])
+            needs = [f"{step}_xent", "lattice", "steps"]
+        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), needs)
 
     def _by_patterns(self, sql_expr: str) -> Result:
         """``by()`` of an expression over plain analysed columns, exact values: one statement over
@@ -337,8 +347,11 @@ def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any
 
 
 def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:
-    """Sampled column orders (seeded), the subsets they visit, and per-pattern estimates."""
+    """Sampled column orders (seeded), the subsets they visit, their shared cells with the
+    cell-level terms of the standard errors, and per-pattern estimates summed chunk by chunk of
+    the lattice (no pattern x order table: memory stays within one chunk's cells)."""
     plan, t, d = frame.plan, frame.names, frame.d
+    t["terms"] = f"{t['prefix']}_terms"
     rng = random.Random(seed)
     permutations = [rng.sample(range(d), d) for _ in range(samples)]
     # helper orders, never part of an estimate: each column first and each column last,
@@ -348,5 +361,35 @@ def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> N
     plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
     plan.add("lattice", [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))], deps=["steps"])
     cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
-    plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
-    plan.add("phi", [render("shapley/phi_sampled.sql", **frame.context(samples=samples))], deps=["cohorts", "steps"])
+    plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
+    plan.add("phi", sampled_phi_statements(frame, samples, t["patterns"], t["phi"]), deps=["terms"])
+
+
+def sampled_phi_statements(frame: cohorts.CohortFrame, samples: int, patterns: str, into: str) -> list[str]:
+    """Statements leaving in table ``into`` the sampled per-pattern values and standard errors
+    (phi0.., se0..) of the patterns in table ``patterns`` (every pattern, or a few for a view),
+    chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice and the
+    patterns must exist (their sizes plan the chunks)."""
+    plan, t = frame.plan, frame.names
+    plan.ensure(["lattice", "patterns"])
+    parts_of = frame.parts.get(patterns, patterns)
+    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS)
+    parts = f"{into}_parts"
+    statements = []
+    for i, (lo, hi) in enumerate(chunks):
+        body = render("shapley/phi_sampled_chunk.sql", **frame.context(lo=lo, hi=hi, patterns=parts_of))
+        statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
+    body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
+    statements.append(create_table(into, body))
+    statements.append(render("engine/drop_table.sql", table=parts))
+    return statements
+
+
+def lattice_chunks(frame: cohorts.CohortFrame, patterns: str, pairs: int) -> list[tuple[int, int]]:
+    """Sid ranges (inclusive) of lattice chunks of about ``pairs`` (pattern, subset) pairs each
+    over the rows of table ``patterns``; at least one range, even for an empty table."""
+    con = frame.plan.con
+    n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
+    sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
+    per = max(1, pairs // max(1, n_patterns))
+    return [(sids[i], sids[min(len(sids), i + per) - 1]) for i in range(0, len(sids), per)] or [(0, 0)]
