@@ -352,6 +352,7 @@ def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> N
     the lattice (no pattern x order table: memory stays within one chunk's cells)."""
     plan, t, d = frame.plan, frame.names, frame.d
     t["terms"] = f"{t['prefix']}_terms"
+    t["upatterns"] = f"{t['prefix']}_upatterns"
     rng = random.Random(seed)
     permutations = [rng.sample(range(d), d) for _ in range(samples)]
     # helper orders, never part of an estimate: each column first and each column last,
@@ -360,9 +361,15 @@ def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> N
     permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
     plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
     plan.add("lattice", [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))], deps=["steps"])
-    cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
+    # the patterns with the columns that single them out alone: those pairs are skipped
+    plan.add("upatterns", [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))], deps=["patterns"])
+    direct = d >= cohorts.DIRECT_MIN_COLUMNS
+    patterns = t["upatterns"] if direct else t["patterns"]
+    cohorts.add_cells(
+        frame, "cells", table=t["cells"], patterns=patterns, extras=[], deps=["upatterns", "lattice"], unique_mask=direct
+    )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
-    plan.add("phi", sampled_phi_statements(frame, samples, t["patterns"], t["phi"]), deps=["terms"])
+    plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms"])
 
 
 def sampled_phi_statements(frame: cohorts.CohortFrame, samples: int, patterns: str, into: str) -> list[str]:
@@ -371,7 +378,7 @@ def sampled_phi_statements(frame: cohorts.CohortFrame, samples: int, patterns: s
     chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice and the
     patterns must exist (their sizes plan the chunks)."""
     plan, t = frame.plan, frame.names
-    plan.ensure(["lattice", "patterns"])
+    plan.ensure(["lattice", "upatterns"])
     parts_of = frame.parts.get(patterns, patterns)
     chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS)
     parts = f"{into}_parts"
