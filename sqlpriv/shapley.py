@@ -77,6 +77,39 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
         chunks = [render("shapley/per_row_values.sql", **ctx, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
         return ChunkedResult(self.frame.plan, render("shapley/per_row_values.sql", **ctx), ["phi"], chunks)
 
+    def rank_sample(self, rows: int) -> tuple[str, str, list[str]]:
+        """The tables behind the paper's Figure 2 (``views.shapley_rows``): ``rows`` rows at
+        evenly spaced ranks of total uniqueness (``shapley/rank_sample.sql``), the table of
+        per-pattern values to read for them, and the plan steps both need. When every pattern's
+        values are not computed yet, only the chosen patterns' values are (a few hundred
+        patterns instead of all of them)."""
+        frame, t = self.frame, self.frame.names
+        step = f"rank_sample{rows}"
+        sample = f"{t['prefix']}_{step}"
+        if step not in frame.plan.steps:
+            select = render("shapley/rank_sample.sql", t=t, words=frame.words, rows=rows)
+            frame.plan.add(step, [create_table(sample, select)], deps=["patterns"])
+        if "phi" in frame.plan.done:
+            return sample, t["phi"], [step, "phi"]
+        values_step, values = f"{step}_phi", f"{sample}_phi"
+        if values_step not in frame.plan.steps:
+            chosen = f"{sample}_patterns"
+            statements = [create_table(chosen, render("shapley/distinct_patterns.sql", table=sample, words=frame.words))]
+            if self.sampled:
+                statements += sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows)
+                deps = ["terms"]
+            else:
+                body = render("shapley/phi_chunk.sql", **frame.context(lo=0, hi=frame.full_sid, patterns=[chosen]))
+                parts = f"{values}_parts"
+                statements += [
+                    create_table(parts, body),
+                    create_table(values, render("shapley/phi_parts_sum.sql", **frame.context(parts=parts))),
+                    render("engine/drop_table.sql", table=parts),
+                ]
+                deps = ["cells"]
+            frame.plan.add(values_step, statements, deps=[step, *deps])
+        return sample, values, [step, values_step]
+
     def by(self, expr: str) -> Result:
         """Mean Shapley values per level of ``expr`` (a column name or any SQL expression).
 
@@ -369,18 +402,20 @@ def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> N
         frame, "cells", table=t["cells"], patterns=patterns, extras=[], deps=["upatterns", "lattice"], unique_mask=direct
     )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
+    plan.ensure(["upatterns"])  # its size plans the chunks
     plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms"])
 
 
-def sampled_phi_statements(frame: cohorts.CohortFrame, samples: int, patterns: str, into: str) -> list[str]:
+def sampled_phi_statements(
+    frame: cohorts.CohortFrame, samples: int, patterns: str, into: str, n_patterns: int | None = None
+) -> list[str]:
     """Statements leaving in table ``into`` the sampled per-pattern values and standard errors
     (phi0.., se0..) of the patterns in table ``patterns`` (every pattern, or a few for a view),
-    chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice and the
-    patterns must exist (their sizes plan the chunks)."""
-    plan, t = frame.plan, frame.names
-    plan.ensure(["lattice", "upatterns"])
+    chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice must exist,
+    and the patterns table too unless ``n_patterns`` (at most its rows) is given."""
+    frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
-    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS)
+    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
@@ -392,11 +427,15 @@ def sampled_phi_statements(frame: cohorts.CohortFrame, samples: int, patterns: s
     return statements
 
 
-def lattice_chunks(frame: cohorts.CohortFrame, patterns: str, pairs: int) -> list[tuple[int, int]]:
+def lattice_chunks(
+    frame: cohorts.CohortFrame, patterns: str, pairs: int, n_patterns: int | None = None
+) -> list[tuple[int, int]]:
     """Sid ranges (inclusive) of lattice chunks of about ``pairs`` (pattern, subset) pairs each
-    over the rows of table ``patterns``; at least one range, even for an empty table."""
+    over the rows of table ``patterns`` (``n_patterns`` of them, counted when not given); at
+    least one range, even for an empty table."""
     con = frame.plan.con
-    n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
+    if n_patterns is None:
+        n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
     sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
     per = max(1, pairs // max(1, n_patterns))
     return [(sids[i], sids[min(len(sids), i + per) - 1]) for i in range(0, len(sids), per)] or [(0, 0)]

@@ -55,14 +55,14 @@ def shapley_rows(result: ShapleyResult, rows: int = 200) -> Result:
 
     Columns: ``rank_sample`` (0..rows-1), ``rank`` (0-based rank of the row among all rows
     ordered by the sum of its Shapley values), one column per analysed column (the row's
-    values) and ``total``. Computed on the distinct patterns, so it costs no more than the
-    per-row values themselves.
+    values) and ``total``. The rows are chosen from the patterns' sizes (a row's total is
+    log2 n - log2 of its pattern's count); unless every row's values exist already, only the
+    chosen rows' values are computed (``ShapleyResult.rank_sample``).
     """
     frame = result.frame
-    query = render(
-        "report/shapley_rows.sql", t=frame.names, columns=frame.columns, words=frame.words, rows=_positive("rows", rows)
-    )
-    return Result(frame.plan, query, ["phi", "patterns"])
+    sample, phi, needs = result.rank_sample(_positive("rows", rows))
+    query = render("report/shapley_rows.sql", columns=frame.columns, words=frame.words, sample=sample, phi=phi)
+    return Result(frame.plan, query, needs)
 
 
 def histogram(result: Result, value: str, bins: int = 30) -> Result:
