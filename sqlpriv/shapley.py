@@ -30,7 +30,8 @@ from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
 
-EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns
+EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns, and beyond while it fits:
+EXACT_PAIRS = 20_000_000  # (pattern, subset) pairs exact values may visit under method="auto" (exact_fits)
 EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200
@@ -214,7 +215,9 @@ def uniqueness_shapley(
     pyarrow Table, DuckDB relation, or a table/view name with ``con=``.
     ``columns``: names or ``{"name": "SQL expression"}`` entries; default all.
     ``method``: ``"exact"``, ``"sample"`` (permutation sampling, ``samples``
-    orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns).
+    orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns, and up to 20 while
+    patterns x 2^columns is at most ``EXACT_PAIRS`` = 20M pairs or no more than sampling visits;
+    sampled otherwise: docs/measures.md §1).
     ``spark``: a SparkSession, to measure a table of it; a Spark DataFrame source needs none
     (exact values up to 12 columns, computed by Spark: docs/spark.md).
 
@@ -246,7 +249,7 @@ def uniqueness_shapley(
         raise ParameterError(f"samples must be an integer >= 2, got {samples!r}")
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
-    method = _choose_method(frame.d, method, samples)
+    method = _choose_method(frame.d, method, samples, lambda: pattern_count(frame))
     phi_weights = False
     if method == "exact":
         phi_weights = _add_exact_steps(frame)
@@ -255,17 +258,49 @@ def uniqueness_shapley(
     return ShapleyResult(frame, method, samples, phi_weights)
 
 
-def _choose_method(d: int, method: str, samples: int) -> str:
-    """``"exact"`` or ``"sample"`` for ``d`` columns, warning when the choice costs or estimates."""
+def pattern_count(frame: cohorts.CohortFrame) -> int:
+    """The number of distinct patterns of the analysed columns (runs the patterns step)."""
+    frame.plan.ensure(["patterns"])
+    return int(scalar(run(frame.plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"])))))
+
+
+def sampled_subsets(d: int, samples: int) -> int:
+    """An upper bound on the column subsets a sampled run visits: each order's d - 1 proper
+    non-empty prefixes, the empty and the full set, and the helper orders' single columns and
+    leave-one-out sets (at most 2^d).
+
+    >>> sampled_subsets(15, 200), sampled_subsets(4, 200)
+    (3222, 16)
+    """
+    return min(1 << d, samples * (d - 1) + 2 * d * (d - 1) + 2)
+
+
+def exact_fits(d: int, patterns: int, samples: int) -> bool:
+    """Whether exact values are within budget: at most ``EXACT_PAIRS`` (pattern, subset) pairs,
+    or no more pairs than sampling would visit anyway, and at most ``EXACT_MAX`` columns.
+
+    >>> exact_fits(13, 1_066, 200), exact_fits(15, 32_537, 200), exact_fits(4, 10**9, 200)
+    (True, False, True)
+    """
+    if d > EXACT_MAX:
+        return False
+    return patterns << d <= max(EXACT_PAIRS, patterns * sampled_subsets(d, samples))
+
+
+def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
+    """``"exact"`` or ``"sample"`` for ``d`` columns, warning when the choice costs or estimates;
+    ``patterns()`` counts the distinct patterns (only asked when ``method="auto"`` and
+    ``d > EXACT_LIMIT``)."""
     if d > MAX_COLUMNS:
         raise ParameterError(f"{d} columns is more than sqlpriv handles ({MAX_COLUMNS}); analyse fewer columns")
     if method == "auto":
-        method = "exact" if d <= EXACT_LIMIT else "sample"
+        method = "exact" if d <= EXACT_LIMIT or exact_fits(d, patterns(), samples) else "sample"
         if method == "sample":
             warnings.warn(
-                f"{d} columns: exact Shapley values need 2^{d} cohorts per row, so method='auto' "
-                f"estimates them from {samples} sampled column orders (standard errors in *_se "
-                "columns); pass method='exact' to insist",
+                f"{d} columns: exact Shapley values need 2^{d} cohorts per row, more than the exact "
+                f"budget ({EXACT_PAIRS:,} pattern-subset pairs), so method='auto' estimates them from "
+                f"{samples} sampled column orders (standard errors in *_se columns); pass method='exact' "
+                "to insist",
                 SqlprivWarning,
                 stacklevel=3,
             )
