@@ -21,7 +21,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.display import Display
-from sqlpriv.engine import cohorts
+from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run, scalar
@@ -95,7 +95,9 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
         values_step, values = f"{step}_phi", f"{sample}_phi"
         if values_step not in frame.plan.steps:
             chosen = f"{sample}_patterns"
-            statements = [create_table(chosen, render("shapley/distinct_patterns.sql", table=sample, words=frame.words))]
+            statements = [
+                create_table(chosen, render("shapley/distinct_patterns.sql", table=sample, words=frame.words))
+            ]
             if self.sampled:
                 statements += sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows)
                 deps = ["terms"]
@@ -247,15 +249,36 @@ def uniqueness_shapley(
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:
         raise ParameterError(f"samples must be an integer >= 2, got {samples!r}")
+    if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
+        memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
     method = _choose_method(frame.d, method, samples, lambda: pattern_count(frame))
+    check_memory(frame, method, samples)
     phi_weights = False
     if method == "exact":
         phi_weights = _add_exact_steps(frame)
     else:
         _add_sampled_steps(frame, samples, seed)
     return ShapleyResult(frame, method, samples, phi_weights)
+
+
+def check_memory(frame: cohorts.CohortFrame, method: str, samples: int) -> None:
+    """Estimate the shared cells a wide lattice may store (patterns x subsets) before any of it
+    runs, and stop with one clear error when that exceeds ``memory_limit`` and DuckDB may not
+    spill (engine/memory.py); every other step works in chunks of bounded size."""
+    if frame.d < cohorts.DIRECT_MIN_COLUMNS:
+        return  # the level rollup: at most two levels of cells, each at most the patterns
+    subsets = 1 << frame.d if method == "exact" else sampled_subsets(frame.d, samples)
+    patterns = pattern_count(frame)
+    memory.check_working_set(
+        frame.plan.con,
+        memory.cells_bytes(patterns * subsets, len(frame.words)),
+        f"Shapley values of {frame.d} columns over {patterns:,} distinct rows ({subsets:,} column subsets each)",
+        "lower samples=, analyse fewer columns, or bucket columns with many values"
+        if method == "sample"
+        else "use method='sample' or analyse fewer columns",
+    )
 
 
 def pattern_count(frame: cohorts.CohortFrame) -> int:
@@ -430,11 +453,21 @@ def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> N
     plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
     plan.add("lattice", [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))], deps=["steps"])
     # the patterns with the columns that single them out alone: those pairs are skipped
-    plan.add("upatterns", [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))], deps=["patterns"])
+    plan.add(
+        "upatterns",
+        [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))],
+        deps=["patterns"],
+    )
     direct = d >= cohorts.DIRECT_MIN_COLUMNS
     patterns = t["upatterns"] if direct else t["patterns"]
     cohorts.add_cells(
-        frame, "cells", table=t["cells"], patterns=patterns, extras=[], deps=["upatterns", "lattice"], unique_mask=direct
+        frame,
+        "cells",
+        table=t["cells"],
+        patterns=patterns,
+        extras=[],
+        deps=["upatterns", "lattice"],
+        unique_mask=direct,
     )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     plan.ensure(["upatterns"])  # its size plans the chunks

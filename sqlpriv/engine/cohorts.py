@@ -390,7 +390,9 @@ def add_cells(
     and the direct count skips the (pattern, subset) pairs it marks as alone.
     """
     if frame.d >= DIRECT_MIN_COLUMNS:
-        _add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask)
+        _add_direct_cells(
+            frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask
+        )
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
