@@ -11,7 +11,7 @@ machine whose memory other programs share.
 >>> parse_size("1.5 GiB") == 1.5 * 2**30, parse_size("200MB"), parse_size("64 KiB")
 (True, 200000000, 65536)
 >>> cells_bytes(pairs=72_590_047, words=2) // 10**9   # adult, 15 columns, 200 orders: upper bound
-2
+3
 """
 
 from __future__ import annotations
