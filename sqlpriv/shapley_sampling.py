@@ -36,19 +36,23 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     t["upatterns"] = f"{t['prefix']}_upatterns"
     rng = random.Random(seed)
     permutations = [rng.sample(range(d), d) for _ in range(samples)]
-    # helper orders, never part of an estimate: each column first and each column last,
-    # so that every single column and every leave-one-out set is in the lattice
-    permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
-    permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
+    direct = d >= cohorts.DIRECT_MIN_COLUMNS  # cells counted from the patterns, no rollup parents
+    extra: list[int] = []
+    if direct:  # every single column and leave-one-out set joins the lattice, for the entropy summary
+        extra = sorted({1 << j for j in range(d)} | {frame.full_sid - (1 << j) for j in range(d)})
+    else:  # helper orders, never part of an estimate: each column first and each column last, so
+        # that those sets are in the lattice with a rollup parent one column larger
+        permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
+        permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
     plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
-    plan.add("lattice", [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))], deps=["steps"])
+    lattice = render("shapley/lattice_sampled.sql", **frame.context(samples=samples, extra=extra))
+    plan.add("lattice", [lattice], deps=["steps"])
     # the patterns with the columns that single them out alone: those pairs are skipped
     plan.add(
         "upatterns",
         [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))],
         deps=["patterns"],
     )
-    direct = d >= cohorts.DIRECT_MIN_COLUMNS
     patterns = t["upatterns"] if direct else t["patterns"]
     cohorts.add_cells(
         frame,

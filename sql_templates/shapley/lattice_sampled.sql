@@ -7,13 +7,19 @@
     r_j(s) = #sampled orders ending j at s, so that per pattern
     sum over orders of (log2 N(before) - log2 N(after))^2
       = sum_s e_j(s) log2^2 N(s) - 2 sum_s r_j(s) log2 N(s) log2 N(s - j).
-    A constant column's coefficients and counts are all 0 (its marginals are all 0). -#}
-{% macro shapley_lattice_sampled(t, cardinalities, columns, samples, words) -%}
+    A constant column's coefficients and counts are all 0 (its marginals are all 0). `extra`:
+    subsets added without an order (no parent), e.g. the single columns and leave-one-out sets
+    the entropy summary reads. -#}
+{% macro shapley_lattice_sampled(t, cardinalities, columns, samples, words, extra=[]) -%}
 create or replace temp table {{ sqlpriv.quote(t.lattice) }} as
 with visited as (
     select before_sid as sid from {{ sqlpriv.quote(t.steps) }}
     union
     select after_sid from {{ sqlpriv.quote(t.steps) }}
+{% for s in extra %}
+    union
+    select {{ s }}
+{% endfor %}
 ),
 parents as (
     select before_sid as sid, min(after_sid) as parent
