@@ -144,12 +144,18 @@ class ShapleyResult(Display, cohorts.FrameMeasure):
         needs = [f"{step}_levels", "phi"]
         if self.sampled:  # means and standard errors from the level's cross-entropy sums
             t["xent"] = f"{t['prefix']}_by{i}_xent"
-            frame.plan.ensure([f"{step}_levels", "terms"])
-            statements = []
-            for k, (lo, hi) in enumerate(lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS)):
-                body = render("shapley/cross_entropy_chunk.sql", t=t, words=frame.words, lo=lo, hi=hi)
-                statements.append(create_table(t["xent"], body) if k == 0 else insert_into(t["xent"], body))
-            frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "terms"])
+            frame.plan.ensure([f"{step}_levels", "cells"])
+            statements, skip = [], 0
+            if mode == "patterns":  # subsets holding the columns it reads: from the cells alone
+                reads = expression_reads(frame, sql_expr)
+                skip = sum(1 << c["j"] for c in reads)
+                masks = [sum(f["mask"] for f in word if skip >> f["j"] & 1) for word in frame.words]
+                body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
+                statements.append(create_table(t["xent"], body))
+            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS):
+                body = render("shapley/cross_entropy_chunk.sql", t=t, words=frame.words, lo=lo, hi=hi, skip_sid=skip)
+                statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
+            frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells"])
             needs = [f"{step}_xent", "lattice", "steps"]
         return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), needs)
 

@@ -4,8 +4,9 @@
     reads them for the level's mean values and standard errors; no (pattern x subset) table.
     The masked keys are computed in the pairs' own select before the join: a join condition
     masking the cross product's columns makes DuckDB 2.0.0 fail with an internal error
-    ("dict-surviving cache ... changed identity"). -#}
-{% macro shapley_cross_entropy_chunk(t, words, lo, hi) -%}
+    ("dict-surviving cache ... changed identity"). `skip_sid`: the subsets holding all of these
+    columns are left out (shapley/cross_entropy_cells.sql sums them from the cells). -#}
+{% macro shapley_cross_entropy_chunk(t, words, lo, hi, skip_sid=0) -%}
 with pairs as (
     select
         v.level,
@@ -15,7 +16,11 @@ with pairs as (
 {% endfor %}
         l.sid
     from {{ sqlpriv.quote(t.levels) }} as v
-    cross join (select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}) as l
+    cross join (
+        select * from {{ sqlpriv.quote(t.lattice) }}
+        where sid between {{ lo }} and {{ hi }}{% if skip_sid %} and sid & {{ sqlpriv.literal(skip_sid) }} <> {{ sqlpriv.literal(skip_sid) }}{% endif %}
+
+    ) as l
 )
 select e.level, e.sid, sum(e.w * log2(c.n)) as sum_log_n
 from pairs as e
