@@ -23,17 +23,22 @@ import duckdb
 
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import render
-from sqlpriv.errors import SqlprivError
+from sqlpriv.errors import MemoryBudgetError
 
 #: share of the memory free now that a connection sqlpriv opens may use (DuckDB's own default is
 #: 80% of all memory, which other programs may already hold)
 FREE_SHARE = 0.6
+__all__ = [
+    "MemoryBudgetError",
+    "available_bytes",
+    "cells_bytes",
+    "check_working_set",
+    "default_memory_limit",
+    "env_memory_limit",
+    "parse_size",
+]
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
 _UNITS.update({"kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40})
-
-
-class MemoryBudgetError(SqlprivError):
-    """A step's estimated working set exceeds the memory limit and DuckDB may not spill."""
 
 
 def parse_size(text: str) -> int:
