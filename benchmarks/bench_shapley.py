@@ -2,7 +2,10 @@
 
     python benchmarks/bench_shapley.py                 # everything (7.5M voters: ~1 min)
     python benchmarks/bench_shapley.py --case flare
-    python benchmarks/bench_shapley.py --quick --check # CI: small cases, fail on a 10x regression
+    python benchmarks/bench_shapley.py --quick --check # CI: small cases + adult (15 columns), fail on a
+                                                       # 10x regression or a child peaking above 2 GB
+    python benchmarks/bench_shapley.py --case adult    # UCI adult, 15 columns, sampled (issue 29)
+    python benchmarks/bench_shapley.py --case wide40   # 40 columns x 100,000 rows, sampled (issue 29)
     python benchmarks/bench_shapley.py --case peer --peer-python /work/venvs/authors/bin/python \
         --peer-src /work/peers/uniquenessshapley     # the authors' code on the same data, same run
 
@@ -147,6 +150,71 @@ def case_exact(rows: int, d: int, threads: int | None = None) -> dict:
     }
 
 
+ADULT_CSV = REPO / "examples" / "data" / "adult.csv"
+PEAK_LIMIT_GB = 2.0  # --check also fails a case whose child peaked above this (issue 29)
+
+
+def case_adult() -> dict:
+    """UCI adult, all 15 columns, default settings (method="auto": 200 sampled orders):
+    summary() on a fresh analysis, then every row's values (issue 29)."""
+    import warnings
+
+    import sqlpriv
+
+    warnings.simplefilter("ignore")  # the identifier and sampling warnings
+    start = time.perf_counter()
+    r = sqlpriv.uniqueness_shapley(str(ADULT_CSV))
+    r.summary().df()
+    summary = time.perf_counter() - start
+    r.per_row().df()
+    return {
+        "case": "adult 32,561 x 15 (sampled): summary() then per_row()",
+        "seconds": time.perf_counter() - start,
+        "summary_seconds": summary,
+        "method": r.method,
+        "load": os.getloadavg()[0],
+    }
+
+
+def wide40_file(rows: int, d: int = 40) -> Path:
+    """``d`` correlated categorical columns (2 to 100 levels, mixes of 4 latent factors)."""
+    path = DATA / f"wide40_{rows}_{d}.parquet"
+    if not path.exists():
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        rng = np.random.default_rng(0)
+        latent = rng.integers(0, 6, size=(rows, 4))
+        levels = [2, 3, 4, 5, 7, 10, 12, 20, 50, 100]
+        cols = {}
+        for j in range(d):
+            k = levels[j % len(levels)]
+            cols[f"c{j}"] = (latent[:, j % 4] * (j + 1) + rng.integers(0, 1 + k // 2, size=rows)) % k
+        DATA.mkdir(exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        pq.write_table(pa.table(cols), tmp)
+        os.replace(tmp, path)
+    return path
+
+
+def case_wide40(rows: int) -> dict:
+    """40 columns x ``rows``: sampled per-row values to Parquet (issue 29: <= 60 s, <= 4 GB)."""
+    import warnings
+
+    import sqlpriv
+
+    warnings.simplefilter("ignore")
+    path = wide40_file(rows)
+    start = time.perf_counter()
+    r = sqlpriv.uniqueness_shapley(str(path), method="sample")
+    r.per_row().to_parquet(DATA / "phi_wide40.parquet")
+    return {
+        "case": f"wide 40 columns x {rows:,} (sampled): per-row values to Parquet",
+        "seconds": time.perf_counter() - start,
+    }
+
+
 PEER_CHILD = """
 import json, resource, sys, time
 import numpy as np
@@ -238,7 +306,7 @@ def run_child(args: list[str]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--case", choices=["flare", "voters", "exact", "peer", "all"], default="all")
+    parser.add_argument("--case", choices=["flare", "voters", "exact", "adult", "wide40", "peer", "all"], default="all")
     parser.add_argument("--peer-python", help="python of a venv that runs the authors' code (numpy < 2)")
     parser.add_argument("--peer-src", default="/work/peers/uniquenessshapley", help="the authors' source tree")
     parser.add_argument("--peer-rows", default="31000,254000", help="voter roll sizes for the peer (7500000: minutes)")
@@ -256,6 +324,10 @@ def main() -> None:
             res = case_voters(int(rest[0]))
         elif kind == "ours":
             res = case_ours_per_row(rest[0], int(rest[1]))
+        elif kind == "adult":
+            res = case_adult()
+        elif kind == "wide40":
+            res = case_wide40(int(rest[0]))
         elif kind == "aggregates":
             res = case_voters_aggregates(int(rest[0]), int(rest[1]) if len(rest) > 1 else None)
         else:
@@ -266,7 +338,7 @@ def main() -> None:
 
     plan: list[list[str]] = []
     if args.quick:
-        plan = [["flare"], ["voters", "200000"], ["aggregates", "200000"]]
+        plan = [["flare"], ["voters", "200000"], ["aggregates", "200000"], ["adult"]]
     else:
         if args.case in ("flare", "all"):
             plan.append(["flare"])
@@ -274,6 +346,10 @@ def main() -> None:
             plan += [["voters", "31000"], ["voters", "254000"], ["voters", "7500000"], ["aggregates", "7500000"]]
         if args.case in ("exact", "all"):
             plan += [["exact", "100000", "10"], ["exact", "100000", "12"]]
+        if args.case in ("adult", "all"):
+            plan.append(["adult"])
+        if args.case in ("wide40", "all"):
+            plan.append(["wide40", "100000"])
     print(
         f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
         f"duckdb {__import__('duckdb').__version__}"
@@ -300,6 +376,10 @@ def main() -> None:
         def over(i: int) -> bool:
             return results[i]["case"] in baseline and results[i]["seconds"] > 10 * baseline[results[i]["case"]]
 
+        heavy = [r for r in results if r["peak_rss_gb"] > PEAK_LIMIT_GB]  # memory is robust to load: no re-run
+        for r in heavy:
+            print(f"MEMORY: {r['case']}: peak RSS {r['peak_rss_gb']:.2f} GB > {PEAK_LIMIT_GB} GB")
+
         failing = [i for i in range(len(results)) if over(i)]
         for _ in range(2):  # a case over the limit runs again and its fastest run counts: load is no regression
             for i in failing:
@@ -310,9 +390,9 @@ def main() -> None:
         failed = [results[i] for i in failing]
         for r in failed:
             print(f"REGRESSION: {r['case']}: {r['seconds']:.3f} s > 10 x {baseline[r['case']]:.3f} s")
-        if failed:
+        if failed or heavy:
             raise SystemExit(1)
-        print("benchmark check: no 10x regression")
+        print(f"benchmark check: no 10x regression, every peak RSS <= {PEAK_LIMIT_GB} GB")
 
 
 if __name__ == "__main__":

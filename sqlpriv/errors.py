@@ -40,6 +40,10 @@ class ExecutionError(SqlprivError):
     """DuckDB failed while running one of sqlpriv's generated queries."""
 
 
+class MemoryBudgetError(SqlprivError):
+    """A step's estimated working set exceeds the memory limit and DuckDB may not spill."""
+
+
 class SqlprivWarning(UserWarning):
     """A condition the user should know about; the result is still valid."""
 

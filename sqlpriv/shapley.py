@@ -14,13 +14,12 @@ without per-row work. All of it is SQL from ``sql_templates/shapley/``.
 
 from __future__ import annotations
 
-import random
 import warnings
 from typing import Any
 
 import duckdb
 
-from sqlpriv.engine import cohorts
+from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run, scalar
@@ -29,8 +28,10 @@ from sqlpriv.engine.result import ChunkedResult, Result, position_chunks
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
+from sqlpriv.shapley_sampling import add_sampled_steps, lattice_chunks, sampled_phi_statements, sampled_subsets
 
-EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns
+EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns, and beyond while it fits:
+EXACT_PAIRS = 20_000_000  # (pattern, subset) pairs exact values may visit under method="auto" (exact_fits)
 EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200
@@ -77,6 +78,41 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
         chunks = [render("shapley/per_row_values.sql", **ctx, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
         return ChunkedResult(self.frame.plan, render("shapley/per_row_values.sql", **ctx), ["phi"], chunks)
 
+    def rank_sample(self, rows: int) -> tuple[str, str, list[str]]:
+        """The tables behind the paper's Figure 2 (``views.shapley_rows``): ``rows`` rows at
+        evenly spaced ranks of total uniqueness (``shapley/rank_sample.sql``), the table of
+        per-pattern values to read for them, and the plan steps both need. When every pattern's
+        values are not computed yet, only the chosen patterns' values are (a few hundred
+        patterns instead of all of them)."""
+        frame, t = self.frame, self.frame.names
+        step = f"rank_sample{rows}"
+        sample = f"{t['prefix']}_{step}"
+        if step not in frame.plan.steps:
+            select = render("shapley/rank_sample.sql", t=t, words=frame.words, rows=rows)
+            frame.plan.add(step, [create_table(sample, select)], deps=["patterns"])
+        if "phi" in frame.plan.done:
+            return sample, t["phi"], [step, "phi"]
+        values_step, values = f"{step}_phi", f"{sample}_phi"
+        if values_step not in frame.plan.steps:
+            chosen = f"{sample}_patterns"
+            statements = [
+                create_table(chosen, render("shapley/distinct_patterns.sql", table=sample, words=frame.words))
+            ]
+            if self.sampled:
+                statements += sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows)
+                deps = ["terms"]
+            else:
+                body = render("shapley/phi_chunk.sql", **frame.context(lo=0, hi=frame.full_sid, patterns=[chosen]))
+                parts = f"{values}_parts"
+                statements += [
+                    create_table(parts, body),
+                    create_table(values, render("shapley/phi_parts_sum.sql", **frame.context(parts=parts))),
+                    render("engine/drop_table.sql", table=parts),
+                ]
+                deps = ["cells"]
+            frame.plan.add(values_step, statements, deps=[step, *deps])
+        return sample, values, [step, values_step]
+
     def by(self, expr: str) -> Result:
         """Mean Shapley values per level of ``expr`` (a column name or any SQL expression).
 
@@ -105,7 +141,23 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
             deps=["decoded"] if mode == "patterns" else ["codes"],
         )
         meta = {name: self.free_name(name) for name in ("level", "n", "share")}
-        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), [f"{step}_levels", "phi"])
+        needs = [f"{step}_levels", "phi"]
+        if self.sampled:  # means and standard errors from the level's cross-entropy sums
+            t["xent"] = f"{t['prefix']}_by{i}_xent"
+            frame.plan.ensure([f"{step}_levels", "cells"])
+            statements, skip = [], 0
+            if mode == "patterns":  # subsets holding the columns it reads: from the cells alone
+                reads = expression_reads(frame, sql_expr)
+                skip = sum(1 << c["j"] for c in reads)
+                masks = [sum(f["mask"] for f in word if skip >> f["j"] & 1) for word in frame.words]
+                body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
+                statements.append(create_table(t["xent"], body))
+            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS):
+                body = render("shapley/cross_entropy_chunk.sql", t=t, words=frame.words, lo=lo, hi=hi, skip_sid=skip)
+                statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
+            frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells"])
+            needs = [f"{step}_xent", "lattice", "steps"]
+        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), needs)
 
     def _by_patterns(self, sql_expr: str) -> Result:
         """``by()`` of an expression over plain analysed columns, exact values: one statement over
@@ -171,7 +223,9 @@ def uniqueness_shapley(
     pyarrow Table, DuckDB relation, or a table/view name with ``con=``.
     ``columns``: names or ``{"name": "SQL expression"}`` entries; default all.
     ``method``: ``"exact"``, ``"sample"`` (permutation sampling, ``samples``
-    orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns).
+    orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns, and up to 20 while
+    patterns x 2^columns is at most ``EXACT_PAIRS`` = 20M pairs or no more than sampling visits;
+    sampled otherwise: docs/measures.md §1).
     ``spark``: a SparkSession, to measure a table of it; a Spark DataFrame source needs none
     (exact values up to 12 columns, computed by Spark: docs/spark.md).
 
@@ -201,28 +255,70 @@ def uniqueness_shapley(
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:
         raise ParameterError(f"samples must be an integer >= 2, got {samples!r}")
+    if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
+        memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
-    method = _choose_method(frame.d, method, samples)
+    method = _choose_method(frame.d, method, samples, lambda: pattern_count(frame))
+    check_memory(frame, method, samples)
     phi_weights = False
     if method == "exact":
         phi_weights = _add_exact_steps(frame)
     else:
-        _add_sampled_steps(frame, samples, seed)
+        add_sampled_steps(frame, samples, seed)
     return ShapleyResult(frame, method, samples, phi_weights)
 
 
-def _choose_method(d: int, method: str, samples: int) -> str:
-    """``"exact"`` or ``"sample"`` for ``d`` columns, warning when the choice costs or estimates."""
+def check_memory(frame: cohorts.CohortFrame, method: str, samples: int) -> None:
+    """Estimate the shared cells a wide lattice may store (patterns x subsets) before any of it
+    runs, and stop with one clear error when that exceeds ``memory_limit`` and DuckDB may not
+    spill (engine/memory.py); every other step works in chunks of bounded size."""
+    if frame.d < cohorts.DIRECT_MIN_COLUMNS:
+        return  # the level rollup: at most two levels of cells, each at most the patterns
+    subsets = 1 << frame.d if method == "exact" else sampled_subsets(frame.d, samples)
+    patterns = pattern_count(frame)
+    memory.check_working_set(
+        frame.plan.con,
+        memory.cells_bytes(patterns * subsets, len(frame.words)),
+        f"Shapley values of {frame.d} columns over {patterns:,} distinct rows ({subsets:,} column subsets each)",
+        "lower samples=, analyse fewer columns, or bucket columns with many values"
+        if method == "sample"
+        else "use method='sample' or analyse fewer columns",
+    )
+
+
+def pattern_count(frame: cohorts.CohortFrame) -> int:
+    """The number of distinct patterns of the analysed columns (runs the patterns step)."""
+    frame.plan.ensure(["patterns"])
+    return int(scalar(run(frame.plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"])))))
+
+
+def exact_fits(d: int, patterns: int, samples: int) -> bool:
+    """Whether exact values are within budget: at most ``EXACT_PAIRS`` (pattern, subset) pairs,
+    or no more pairs than sampling would visit anyway, and at most ``EXACT_MAX`` columns.
+
+    >>> exact_fits(13, 1_066, 200), exact_fits(15, 32_537, 200), exact_fits(4, 10**9, 200)
+    (True, False, True)
+    """
+    if d > EXACT_MAX:
+        return False
+    return patterns << d <= max(EXACT_PAIRS, patterns * sampled_subsets(d, samples))
+
+
+def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
+    """``"exact"`` or ``"sample"`` for ``d`` columns, warning when the choice costs or estimates;
+    ``patterns()`` counts the distinct patterns (only asked when ``method="auto"`` and
+    ``d > EXACT_LIMIT``)."""
     if d > MAX_COLUMNS:
         raise ParameterError(f"{d} columns is more than sqlpriv handles ({MAX_COLUMNS}); analyse fewer columns")
     if method == "auto":
-        method = "exact" if d <= EXACT_LIMIT else "sample"
+        method = "exact" if d <= EXACT_LIMIT or exact_fits(d, patterns(), samples) else "sample"
         if method == "sample":
             warnings.warn(
-                f"{d} columns: exact Shapley values need 2^{d} cohorts per row, so method='auto' "
-                f"estimates them from {samples} sampled column orders (standard errors in *_se "
-                "columns); pass method='exact' to insist",
+                f"{d} columns: exact Shapley values need 2^{d} cohorts per row, more than the exact "
+                f"budget ({EXACT_PAIRS:,} pattern-subset pairs), so method='auto' estimates them from "
+                f"{samples} sampled column orders (standard errors in *_se columns); pass method='exact' "
+                "to insist",
                 SqlprivWarning,
                 stacklevel=3,
             )
@@ -334,19 +430,3 @@ def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any
             masks = [sum(f["mask"] for f in word if sid >> f["j"] & 1) for word in frame.words]
             highs.append({"sid": sid, "m": masks})
     return {"high_sid": high_sid, "groups": groups, "highs": highs}
-
-
-def _add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:
-    """Sampled column orders (seeded), the subsets they visit, and per-pattern estimates."""
-    plan, t, d = frame.plan, frame.names, frame.d
-    rng = random.Random(seed)
-    permutations = [rng.sample(range(d), d) for _ in range(samples)]
-    # helper orders, never part of an estimate: each column first and each column last,
-    # so that every single column and every leave-one-out set is in the lattice
-    permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
-    permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
-    plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
-    plan.add("lattice", [render("shapley/lattice_sampled.sql", **frame.context(samples=samples))], deps=["steps"])
-    cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
-    plan.add("cohorts", [render("shapley/cohorts.sql", **frame.context())], deps=["cells"])
-    plan.add("phi", [render("shapley/phi_sampled.sql", **frame.context(samples=samples))], deps=["cohorts", "steps"])

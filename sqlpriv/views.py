@@ -55,21 +55,19 @@ def shapley_rows(result: ShapleyResult, rows: int = 200) -> Result:
 
     Columns: ``rank_sample`` (0..rows-1), ``rank`` (0-based rank of the row among all rows
     ordered by the sum of its Shapley values), one column per analysed column (the row's
-    values) and ``total``. Computed on the distinct patterns, so it costs no more than the
-    per-row values themselves. An analysed column called ``rank_sample``, ``rank`` or ``total``
-    pushes that heading to ``_rank_sample``, ``_rank`` or ``_total``.
+    values) and ``total``. The rows are chosen from the patterns' sizes (a row's total is
+    log2 n - log2 of its pattern's count); unless every row's values exist already, only the
+    chosen rows' values are computed (``ShapleyResult.rank_sample``). An analysed column called
+    ``rank_sample``, ``rank`` or ``total`` pushes that heading to ``_rank_sample``, ``_rank`` or
+    ``_total``.
     """
     frame = result.frame
     meta = {name: result.free_name(name) for name in ("rank_sample", "rank", "total")}
+    sample, phi, needs = result.rank_sample(_positive("rows", rows))
     query = render(
-        "report/shapley_rows.sql",
-        t=frame.names,
-        columns=frame.columns,
-        words=frame.words,
-        rows=_positive("rows", rows),
-        meta=meta,
+        "report/shapley_rows.sql", columns=frame.columns, words=frame.words, sample=sample, phi=phi, meta=meta
     )
-    return Result(frame.plan, query, ["phi", "patterns"])
+    return Result(frame.plan, query, needs)
 
 
 def histogram(result: Result, value: str, bins: int = 30) -> Result:

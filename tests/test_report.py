@@ -491,14 +491,16 @@ def test_long_plan_steps_show_progress_on_a_terminal_only(monkeypatch):
 
 
 def test_cli_flare_all_columns_as_in_the_issue(tmp_path, capsys):
-    """``sqlpriv report examples/data/flare.csv -o flare.html``: all 13 columns, so sampled Shapley values."""
+    """``sqlpriv report examples/data/flare.csv -o flare.html``: all 13 columns; 1,066 patterns x
+    2^13 subsets fit the exact budget, so exact Shapley values (issue 29)."""
     out = tmp_path / "flare.html"
     assert main(["report", str(FLARE_CSV), "-o", str(out), "--no-progress"]) == 0
     err = capsys.readouterr().err
-    assert "wrote the report" in err and "sampled column orders" in err  # the sampling warning, once
+    assert "wrote the report" in err and "sampled column orders" not in err
     p = parse(out)
     assert p.sections == ["verdict", "overview", "profile", "shapley", "pif"]
-    r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), method="sample")
+    with pytest.warns(sqlpriv.SqlprivWarning, match="2\\^13"):
+        r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), method="exact")
     assert_frames(p.frame("shapley-table"), r.summary().df())
     assert int(p.kpis["columns"]) == 13
 

@@ -33,11 +33,23 @@ def exact(wide):
     return r
 
 
-def test_auto_switches_to_sampling_with_a_warning(wide):
+def test_auto_switches_to_sampling_with_a_warning(wide, monkeypatch):
+    from sqlpriv import shapley
+
+    monkeypatch.setattr(shapley, "EXACT_PAIRS", 1_000)  # 14 columns over ~300 patterns: beyond
     with pytest.warns(SqlprivWarning, match="sampled column orders"):
         r = sqlpriv.uniqueness_shapley(wide, samples=20)
     assert r.method == "sample"
     assert "shapley_se" in r.summary().df().columns
+
+
+def test_auto_is_exact_beyond_12_columns_while_it_fits(wide, exact):
+    """14 columns, ~300 patterns: 2^14 subsets each is ~5M pairs, within the exact budget."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SqlprivWarning)  # no sampling (nor any other) warning
+        r = sqlpriv.uniqueness_shapley(wide)
+    assert r.method == "exact"
+    pd.testing.assert_frame_equal(r.summary().df(), exact.summary().df())
 
 
 def test_exact_mode_above_limit_warns(wide):

@@ -3,8 +3,11 @@
     chunk and counted. For wide lattices (many columns) this beats the level-by-level rollup in
     time and memory: no level table of all cells (singletons included) is ever stored, and a
     chunk's hash table holds about lo..hi x patterns groups. Same columns as the rollup's cells.
-    `patterns`: a table name, or the names of its parts (read in parallel: engine/parts_union.sql). -#}
-{% macro engine_cells_direct(t, extras, patterns, words, lo, hi) -%}
+    `patterns`: a table name, or the names of its parts (read in parallel: engine/parts_union.sql).
+    `unique_mask`: the patterns carry u, the columns whose value no other row shares
+    (shapley/unique_columns.sql); a pattern is alone in every subset holding one of them, so
+    those pairs are skipped before counting (the cells kept, n > 1, are the same). -#}
+{% macro engine_cells_direct(t, extras, patterns, words, lo, hi, unique_mask=false) -%}
 select
     l.sid,
 {% for word in words %}
@@ -16,6 +19,9 @@ select
     sum(p.w)::bigint as n
 from {{ sqlpriv.engine_parts_union(patterns) }} as p
 cross join {{ sqlpriv.engine_lattice_chunk(t, lo, hi) }} as l
+{% if unique_mask %}
+where p.u & l.sid = 0
+{% endif %}
 group by all
 having sum(p.w) > 1
 {%- endmacro %}

@@ -1,11 +1,29 @@
 {#- Mean Shapley values per subgroup level through the cross-entropy identity (docs/measures.md §1):
-    phi_j^v = sum_s c_j(s) X_v(s), X_v(s) = (1/|v|) sum_{t in v} log2 N_t(s). Summing over s
-    first, this is the weighted mean over the level's patterns of the per-pattern value
-    sum_s c_j(s) log2 N(s): counts per (pattern, level) only, never the rows. -#}
+    phi_j^v = sum_s c_j(s) X_v(s), X_v(s) = (1/|v|) sum_{t in v} log2 N_t(s). Exact runs sum over
+    s first: the weighted mean over the level's patterns of the per-pattern value
+    sum_s c_j(s) log2 N(s), counts per (pattern, level) only, never the rows. Sampled runs read
+    the sums |v| X_v(s) (table t.xent, shapley/cross_entropy_chunk.sql) for the means and for
+    the standard errors over the orders. -#}
 {% macro shapley_by(t, columns, meta, sampled, samples, words) -%}
 with sizes as (
     select level, sum(w)::bigint as n from {{ sqlpriv.quote(t.levels) }} group by level
 ),
+{% if sampled %}
+cross_entropy as (
+    select * from {{ sqlpriv.quote(t.xent) }}
+),
+means as (
+    select
+        s.level,
+{% for c in columns %}
+        coalesce(sum(l.c{{ loop.index0 }} * x.sum_log_n), 0) as phi{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+    from sizes as s
+    left join cross_entropy as x on x.level is not distinct from s.level
+    left join {{ sqlpriv.quote(t.lattice) }} as l on l.sid = x.sid
+    group by s.level
+),
+{% else %}
 means as (
     select
         v.level,
@@ -15,13 +33,7 @@ means as (
     from {{ sqlpriv.quote(t.levels) }} as v
     left join {{ sqlpriv.quote(t.phi) }} as p using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
     group by v.level
-){% if sampled %},
-cross_entropy as (
-    select v.level, h.sid, sum(v.w * h.log_n) as sum_log_n
-    from {{ sqlpriv.quote(t.levels) }} as v
-    join {{ sqlpriv.quote(t.cohorts) }} as h using ({% for word in words %}k{{ loop.index0 }}{{ ", " if not loop.last }}{% endfor %})
-    group by all
-),
+){% endif %}{% if sampled %}
 per_order as (
     select s.level, st.col,
            (coalesce(b.sum_log_n, 0) - coalesce(a.sum_log_n, 0)) / s.n as gain

@@ -376,6 +376,7 @@ def add_cells(
     patterns: str,
     extras: list[str],
     deps: list[str],
+    unique_mask: bool = False,
 ) -> None:
     """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
 
@@ -385,10 +386,13 @@ def add_cells(
     levels (C(d, d/2) subsets of nearly one cell per pattern) would dominate time and memory,
     so each chunk of subsets is counted straight from the patterns instead (``cells_direct``),
     keeping only the shared cells: at 100k rows x 12 columns 18 s and 1.2 GB instead of
-    31 s and 5.8 GB.
+    31 s and 5.8 GB. ``unique_mask``: ``patterns`` has column u (shapley/unique_columns.sql),
+    and the direct count skips the (pattern, subset) pairs it marks as alone.
     """
     if frame.d >= DIRECT_MIN_COLUMNS:
-        _add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps)
+        _add_direct_cells(
+            frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask
+        )
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
@@ -421,7 +425,14 @@ def parent_order(cardinalities: list[int]) -> list[int]:
 
 
 def _add_direct_cells(
-    frame: CohortFrame, step: str, *, table: str, patterns: str, extras: list[str], deps: list[str]
+    frame: CohortFrame,
+    step: str,
+    *,
+    table: str,
+    patterns: str,
+    extras: list[str],
+    deps: list[str],
+    unique_mask: bool = False,
 ) -> None:
     """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
@@ -433,7 +444,14 @@ def _add_direct_cells(
     ]
     for lo, hi in lattice_chunks(frame, patterns):
         body = render(
-            "engine/cells_direct.sql", t=frame.names, extras=extras, patterns=parts, words=frame.words, lo=lo, hi=hi
+            "engine/cells_direct.sql",
+            t=frame.names,
+            extras=extras,
+            patterns=parts,
+            words=frame.words,
+            lo=lo,
+            hi=hi,
+            unique_mask=unique_mask,
         )
         statements.append(create_table(table, body) if lo == 1 else insert_into(table, body))
     frame.plan.add(step, statements, deps=deps)

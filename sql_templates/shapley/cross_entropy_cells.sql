@@ -1,0 +1,31 @@
+{#- Sampled by() of an expression that reads only the analysed columns in `reads` (sid mask
+    `read_sid`, key masks `masks`): on every lattice subset s holding those columns each shared
+    cell lies inside one level, so the cross-entropy sums |v| X_v(s) = sum over the level's cells
+    at s of n log2 n are read from the cells alone (cell-level work, no pattern met). A cell's
+    level is the level of any pattern with the same values of those columns (table t.levels).
+    shapley/cross_entropy_chunk.sql covers the other subsets. -#}
+{% macro shapley_cross_entropy_cells(t, words, masks, read_sid) -%}
+with keyed as (
+    select distinct
+{% for word in words %}
+        k{{ loop.index0 }} & {{ sqlpriv.literal(masks[loop.index0]) }} as j{{ loop.index0 }},
+{% endfor %}
+        level
+    from {{ sqlpriv.quote(t.levels) }}
+),
+cells as (
+    select
+        sid,
+{% for word in words %}
+        k{{ loop.index0 }} & {{ sqlpriv.literal(masks[loop.index0]) }} as j{{ loop.index0 }},
+{% endfor %}
+        n
+    from {{ sqlpriv.quote(t.cells) }}
+    where sid & {{ sqlpriv.literal(read_sid) }} = {{ sqlpriv.literal(read_sid) }}
+)
+select x.level, c.sid, sum(c.n * log2(c.n)) as sum_log_n
+from cells as c
+join keyed as x on {% for word in words %}x.j{{ loop.index0 }} = c.j{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %}
+
+group by all
+{%- endmacro %}

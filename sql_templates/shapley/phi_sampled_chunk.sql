@@ -1,0 +1,49 @@
+{#- Sampled per-pattern sums over one chunk of the lattice (subsets with sid lo..hi):
+    per column j, phi_j = sum_s c_j(s) log2 N(s) (the mean marginal over the sampled orders)
+    and s2_j = sum_s (e_j(s) log2^2 N(s) - 2 lx_j) (the sum over the orders of the squared
+    marginals; lattice_sampled.sql, cell_terms.sql: a cell may have several rows, only its
+    first has l > 0). Only (pattern, subset) pairs whose
+    cell is shared contribute (log2 1 = 0), so the join to the shared cells drops the rest. The
+    chunks' sums are added up by shapley/phi_sampled_sum.sql: no (pattern x order) table, and
+    each chunk's hash table holds that chunk's cells only.
+    `patterns`: a table name or the parts of one (engine/parts_union.sql). The pairs are narrow
+    (keys and sid) until they meet the cells; the coefficients join the matched pairs only. -#}
+{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns) -%}
+with pairs as (
+    select
+{% for word in words %}
+        p.k{{ loop.index0 }},
+{% endfor %}
+{% for word in words %}
+        p.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
+{% endfor %}
+        l.sid
+    from {{ sqlpriv.engine_parts_union(patterns) }} as p
+    cross join (select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}) as l
+),
+matched as (
+    select
+{% for word in words %}
+        e.k{{ loop.index0 }},
+{% endfor %}
+        e.sid,
+        c.l,
+        c.xj,
+        c.lx
+    from pairs as e
+    join {{ sqlpriv.shapley_terms_chunk(t, words, lo, hi) }} as c
+        on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
+
+)
+select
+{% for word in words %}
+    m.k{{ loop.index0 }},
+{% endfor %}
+{% for c in columns %}
+    sum(l.c{{ loop.index0 }} * m.l) as phi{{ loop.index0 }},
+    sum(l.e{{ loop.index0 }} * m.l * m.l - case when m.xj = {{ loop.index0 }} then 2 * m.lx else 0.0 end) as s2{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
+from matched as m
+join {{ sqlpriv.quote(t.lattice) }} as l on l.sid = m.sid
+group by all
+{%- endmacro %}

@@ -1,0 +1,103 @@
+"""The sampled uniqueness Shapley path (docs/measures.md §1, permutation sampling): seeded column
+orders, the subsets they visit, their shared cells with the cell-level terms of the standard
+errors, and per-pattern estimates summed chunk by chunk of the lattice, on the same pattern
+machinery as exact mode (no pattern x order table; memory within one chunk's cells).
+
+>>> sampled_subsets(15, 200), sampled_subsets(4, 200)
+(3222, 16)
+"""
+
+from __future__ import annotations
+
+import random
+
+from sqlpriv.engine import cohorts
+from sqlpriv.engine.plan import run, scalar
+from sqlpriv.engine.templates import create_table, insert_into, quote, render
+
+PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the per-pattern sums
+
+
+def sampled_subsets(d: int, samples: int) -> int:
+    """An upper bound on the column subsets a sampled run visits: each order's d - 1 proper
+    non-empty prefixes, the empty and the full set, and the helper orders' single columns and
+    leave-one-out sets (at most 2^d).
+
+    """
+    return min(1 << d, samples * (d - 1) + 2 * d * (d - 1) + 2)
+
+
+def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:
+    """Sampled column orders (seeded), the subsets they visit, their shared cells with the
+    cell-level terms of the standard errors, and per-pattern estimates summed chunk by chunk of
+    the lattice (no pattern x order table: memory stays within one chunk's cells)."""
+    plan, t, d = frame.plan, frame.names, frame.d
+    t["terms"] = f"{t['prefix']}_terms"
+    t["upatterns"] = f"{t['prefix']}_upatterns"
+    rng = random.Random(seed)
+    permutations = [rng.sample(range(d), d) for _ in range(samples)]
+    direct = d >= cohorts.DIRECT_MIN_COLUMNS  # cells counted from the patterns, no rollup parents
+    extra: list[int] = []
+    if direct:  # every single column and leave-one-out set joins the lattice, for the entropy summary
+        extra = sorted({1 << j for j in range(d)} | {frame.full_sid - (1 << j) for j in range(d)})
+    else:  # helper orders, never part of an estimate: each column first and each column last, so
+        # that those sets are in the lattice with a rollup parent one column larger
+        permutations += [[j] + [i for i in range(d) if i != j] for j in range(d)]
+        permutations += [[i for i in range(d) if i != j] + [j] for j in range(d)]
+    plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
+    lattice = render("shapley/lattice_sampled.sql", **frame.context(samples=samples, extra=extra))
+    plan.add("lattice", [lattice], deps=["steps"])
+    # the patterns with the columns that single them out alone: those pairs are skipped
+    plan.add(
+        "upatterns",
+        [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))],
+        deps=["patterns"],
+    )
+    patterns = t["upatterns"] if direct else t["patterns"]
+    cohorts.add_cells(
+        frame,
+        "cells",
+        table=t["cells"],
+        patterns=patterns,
+        extras=[],
+        deps=["upatterns", "lattice"],
+        unique_mask=direct,
+    )
+    plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
+    plan.ensure(["upatterns"])  # its size plans the chunks
+    plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms"])
+
+
+def sampled_phi_statements(
+    frame: cohorts.CohortFrame, samples: int, patterns: str, into: str, n_patterns: int | None = None
+) -> list[str]:
+    """Statements leaving in table ``into`` the sampled per-pattern values and standard errors
+    (phi0.., se0..) of the patterns in table ``patterns`` (every pattern, or a few for a view),
+    chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice must exist,
+    and the patterns table too unless ``n_patterns`` (at most its rows) is given."""
+    frame.plan.ensure(["lattice"])
+    parts_of = frame.parts.get(patterns, patterns)
+    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns)
+    parts = f"{into}_parts"
+    statements = []
+    for i, (lo, hi) in enumerate(chunks):
+        body = render("shapley/phi_sampled_chunk.sql", **frame.context(lo=lo, hi=hi, patterns=parts_of))
+        statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
+    body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
+    statements.append(create_table(into, body))
+    statements.append(render("engine/drop_table.sql", table=parts))
+    return statements
+
+
+def lattice_chunks(
+    frame: cohorts.CohortFrame, patterns: str, pairs: int, n_patterns: int | None = None
+) -> list[tuple[int, int]]:
+    """Sid ranges (inclusive) of lattice chunks of about ``pairs`` (pattern, subset) pairs each
+    over the rows of table ``patterns`` (``n_patterns`` of them, counted when not given); at
+    least one range, even for an empty table."""
+    con = frame.plan.con
+    if n_patterns is None:
+        n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
+    sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
+    per = max(1, pairs // max(1, n_patterns))
+    return [(sids[i], sids[min(len(sids), i + per) - 1]) for i in range(0, len(sids), per)] or [(0, 0)]

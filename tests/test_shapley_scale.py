@@ -1,0 +1,135 @@
+"""Issue 29: the sampled path on the pattern machinery, its memory estimate and Figure 2's sample.
+
+The oracle recomputes the seeded estimator by brute force over the rows: the same M column
+orders (drawn as documented: ``random.Random(seed).sample(range(d), d)`` per order), every
+row's marginal log2 N(before) - log2 N(after) in each order from pandas group counts, then the
+mean and its standard error (sample standard deviation / sqrt(M)). It shares no code with sqlpriv.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import sqlpriv
+from sqlpriv import views
+from sqlpriv.engine import memory
+from sqlpriv.errors import SqlprivWarning
+
+
+def table(n: int, d: int, seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, 3, size=n)
+    cols = {f"v{j}": (base + rng.integers(0, 2 + j % 3, size=n)) % (2 + j % 4) for j in range(d)}
+    if d > 6:
+        cols["v6"] = np.arange(n) % (n - 3)  # nearly an identifier: single-column uniques
+    df = pd.DataFrame(cols)
+    return pd.concat([df, df.iloc[:5]], ignore_index=True)  # repeated rows
+
+
+def oracle(df: pd.DataFrame, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    names = list(df.columns)
+    d, n = len(names), len(df)
+    rng = random.Random(seed)
+    orders = [rng.sample(range(d), d) for _ in range(samples)]
+
+    def log_sizes(cols: list[str]) -> np.ndarray:
+        if not cols:
+            return np.full(n, math.log2(n) if n > 1 else 0.0)
+        sizes = df.groupby(cols, dropna=False)[cols[0]].transform("size").to_numpy(float)
+        return np.log2(sizes)
+
+    marginals = np.zeros((samples, n, d))
+    for m, order in enumerate(orders):
+        before = log_sizes([])
+        for pos, j in enumerate(order):
+            after = log_sizes([names[i] for i in order[: pos + 1]])
+            marginals[m, :, j] = before - after
+            before = after
+    mean = marginals.mean(axis=0)
+    se = marginals.std(axis=0, ddof=1) / math.sqrt(samples)
+    return mean, se
+
+
+@pytest.mark.parametrize(("n", "d", "samples", "seed"), [(50, 5, 30, 1), (40, 9, 12, 4)])
+def test_sampled_values_and_errors_match_the_bruteforce_estimator(n, d, samples, seed):
+    """d = 5: cells by level rollup; d = 9: counted from the patterns, single-column uniques skipped."""
+    df = table(n, d, seed)
+    with warnings.catch_warnings():  # v6 looks like an identifier
+        warnings.simplefilter("ignore", SqlprivWarning)
+        r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed)
+    out = r.per_row().df()
+    mean, se = oracle(df, samples, seed)
+    names = list(df.columns)
+    assert np.abs(out[names].to_numpy() - mean).max() < 1e-9
+    assert np.abs(out[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+
+
+def test_sampled_estimate_converges_to_exact():
+    df = table(60, 5, 2)
+    names = list(df.columns)
+    exact = sqlpriv.uniqueness_shapley(df, method="exact").per_row().df()[names].to_numpy()
+    errors = []
+    for samples in (10, 200, 3000):
+        out = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=7).per_row().df()
+        est, se = out[names].to_numpy(), out[[f"{c}_se" for c in names]].to_numpy()
+        errors.append(np.abs(est - exact).mean())
+        assert (np.abs(est - exact) <= 5 * se + 1e-9).mean() > 0.99  # within 5 standard errors
+    assert errors[0] > errors[1] > errors[2] and errors[2] < 0.02
+
+
+def test_figure_2_sample_is_the_same_rows_as_from_every_rows_values():
+    df = table(80, 9, 3)
+    with warnings.catch_warnings():  # v6 looks like an identifier
+        warnings.simplefilter("ignore", SqlprivWarning)
+        r = sqlpriv.uniqueness_shapley(df, method="sample", samples=15, seed=2)
+    sample = views.shapley_rows(r, 25).df()
+    assert "phi" not in r.frame.plan.done  # only the 25 rows' values were computed
+    per_row = r.per_row().df()
+    full = views.shapley_rows(r, 25).df()
+    pd.testing.assert_frame_equal(sample, full)
+    # efficiency: each sampled row's values add up to its total, log2 n - log2 (its pattern's count)
+    names = list(df.columns)
+    assert np.abs(sample[names].sum(axis=1) - sample["total"]).max() < 1e-9
+    totals = np.sort(per_row[names].sum(axis=1).to_numpy())
+    assert np.abs(totals[sample["rank"].to_numpy()] - sample["total"].to_numpy()).max() < 1e-9
+
+
+def test_memory_estimate_bounds_the_cells_and_refuses_before_any_work():
+    df = table(300, 10, 5)
+    with warnings.catch_warnings():  # v6 looks like an identifier
+        warnings.simplefilter("ignore", SqlprivWarning)
+        r = sqlpriv.uniqueness_shapley(df, method="sample", samples=20)
+    r.summary().df()
+    con, t = r.frame.plan.con, r.frame.names
+    cells = con.execute(f'select count(*) from "{t["cells"]}"').fetchone()[0]
+    patterns = con.execute(f'select count(*) from "{t["patterns"]}"').fetchone()[0]
+    subsets = con.execute(f'select count(*) from "{t["lattice"]}"').fetchone()[0]
+    assert cells <= patterns * subsets // 2
+    assert memory.cells_bytes(patterns * subsets, len(r.frame.words)) >= cells * 8 * (len(r.frame.words) + 2)
+    wide = table(2000, 14, 5)  # 2,000 patterns x 2^14 subsets: up to ~0.8 GB of cells
+    with pytest.raises(memory.MemoryBudgetError, match="lower samples="), warnings.catch_warnings():
+        warnings.simplefilter("ignore", SqlprivWarning)
+        sqlpriv.uniqueness_shapley(wide, method="sample", samples=2000, memory_limit="100MB", temp_directory="")
+    assert memory.parse_size("1 GiB") == 2**30 and memory.parse_size("2GB") == 2 * 10**9
+    assert memory.default_memory_limit() is None or memory.parse_size(memory.default_memory_limit()) >= 256 * 2**20
+
+
+def test_sampled_by_on_real_data_equals_per_row_group_means():
+    """UCI adult (first 1,500 rows, 15 columns): a by() of a text column; once failed inside
+    DuckDB 2.0.0 ('dict-surviving cache') before the cross-entropy chunks computed their keys first."""
+    df = pd.read_csv(sqlpriv.example_path("adult.csv"), nrows=1500)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SqlprivWarning)
+        r = sqlpriv.uniqueness_shapley(df, method="sample", samples=40, seed=3)
+    by = r.by("workclass").df().set_index("level")
+    per_row = r.per_row().df()
+    names = r.columns
+    means = per_row[names].groupby(df["workclass"].to_numpy()).mean()
+    assert np.abs(by.loc[means.index, names].to_numpy(float) - means.to_numpy()).max() < 1e-9
+    assert (by[[f"{c}_se" for c in names]].to_numpy(float) >= 0).all()
