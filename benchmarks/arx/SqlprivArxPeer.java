@@ -6,6 +6,7 @@
  *
  *   java -cp CLASSES:ARX_CP SqlprivArxPeer anon --data adult.csv --hier-dir DIR [--qis a,b]
  *        [--k 2,5] [--supp 0,0.05] [--metrics loss,dm] [--top 20] [--out-dir DIR] [--all-nodes]
+ *   java ... SqlprivArxPeer risk --data adult.csv --hier-dir DIR [--qis a,b] [--pi 0.1,0.01] [--threshold 0.2]
  *   java ... SqlprivArxPeer diversity --data adult.csv --hier-dir DIR --qis a,b --sensitive S
  *        [--int-cols age]
  *
@@ -32,6 +33,7 @@ import java.util.function.DoubleFunction;
 
 import org.deidentifier.arx.ARXAnonymizer;
 import org.deidentifier.arx.ARXConfiguration;
+import org.deidentifier.arx.ARXPopulationModel;
 import org.deidentifier.arx.ARXLattice.ARXNode;
 import org.deidentifier.arx.ARXResult;
 import org.deidentifier.arx.AttributeType;
@@ -51,6 +53,10 @@ import org.deidentifier.arx.criteria.RecursiveCLDiversity;
 import org.deidentifier.arx.io.CSVHierarchyInput;
 import org.deidentifier.arx.metric.Metric;
 import org.deidentifier.arx.metric.Metric.AggregateFunction;
+import org.deidentifier.arx.risk.RiskEstimateBuilder;
+import org.deidentifier.arx.risk.RiskModelPopulationUniqueness;
+import org.deidentifier.arx.risk.RiskModelSampleRisks;
+import org.deidentifier.arx.risk.RiskModelSampleSummary;
 
 public class SqlprivArxPeer {
 
@@ -386,6 +392,49 @@ public class SqlprivArxPeer {
         System.out.println(js(r));
     }
 
+    static void risk() throws Exception {
+        loadHierarchies();
+        List<String> qis = list(arg("qis", null));
+        if (qis.isEmpty()) { qis.addAll(hierarchies.keySet()); qis.sort(null); }
+        double threshold = Double.parseDouble(arg("threshold", "0.2"));
+        DataHandle h = load(qis, null).getHandle();
+        int n = h.getNumRows();
+        RiskEstimateBuilder b = h.getRiskEstimator(ARXPopulationModel.create(n, 0.1));
+        Map<String, Object> r = map();
+        r.put("quasi_identifiers", qis);
+        r.put("records", n);
+        r.put("classes", b.getEquivalenceClassModel().getNumClasses());
+        RiskModelSampleRisks sr = b.getSampleBasedReidentificationRisk();
+        r.put("average_risk", sr.getAverageRisk());
+        r.put("highest_risk", sr.getHighestRisk());
+        r.put("lowest_risk", sr.getLowestRisk());
+        r.put("sample_uniqueness", b.getSampleBasedUniquenessRisk().getFractionOfUniqueRecords());
+        RiskModelSampleSummary sum = b.getSampleBasedRiskSummary(threshold);
+        r.put("threshold", threshold);
+        r.put("prosecutor_records_at_risk", sum.getProsecutorRisk().getRecordsAtRisk());
+        r.put("prosecutor_highest_risk", sum.getProsecutorRisk().getHighestRisk());
+        r.put("prosecutor_success_rate", sum.getProsecutorRisk().getSuccessRate());
+        r.put("journalist_records_at_risk", sum.getJournalistRisk().getRecordsAtRisk());
+        r.put("journalist_highest_risk", sum.getJournalistRisk().getHighestRisk());
+        r.put("journalist_success_rate", sum.getJournalistRisk().getSuccessRate());
+        r.put("marketer_success_rate", sum.getMarketerRisk().getSuccessRate());
+        List<Object> pops = new ArrayList<>();
+        for (String pi : list(arg("pi", "0.1,0.01"))) {
+            RiskModelPopulationUniqueness pu = h.getRiskEstimator(ARXPopulationModel.create(n, Double.parseDouble(pi)))
+                                                .getPopulationBasedUniquenessRisk();
+            Map<String, Object> e = map();
+            e.put("pi", Double.parseDouble(pi));
+            e.put("pitman", pu.isAvailableEstimatePitman() ? pu.getFractionOfUniqueTuplesPitman() : null);
+            e.put("zayatz", pu.isAvailableEstimateZayatz() ? pu.getFractionOfUniqueTuplesZayatz() : null);
+            e.put("snb", pu.isAvailableEstimateSNB() ? pu.getFractionOfUniqueTuplesSNB() : null);
+            e.put("dankar", pu.isAvailableEstimateDankar() ? pu.getFractionOfUniqueTuplesDankar() : null);
+            e.put("dankar_model", String.valueOf(pu.getPopulationUniquenessModel()));
+            pops.add(e);
+        }
+        r.put("population_uniqueness", pops);
+        System.out.println(js(r));
+    }
+
     public static void main(String[] args) throws Exception {
         Locale.setDefault(Locale.ROOT);
         String mode = args[0];
@@ -396,6 +445,7 @@ public class SqlprivArxPeer {
         }
         if (mode.equals("anon")) anon();
         else if (mode.equals("diversity")) diversity();
-        else throw new IllegalArgumentException("mode must be anon or diversity");
+        else if (mode.equals("risk")) risk();
+        else throw new IllegalArgumentException("mode must be anon, risk or diversity");
     }
 }
