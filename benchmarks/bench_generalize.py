@@ -73,7 +73,7 @@ def scaled(rows: int) -> Path:
         return path
     DATA.mkdir(parents=True, exist_ok=True)
     con = duckdb.connect()
-    con.execute(f"set memory_limit='2GB'; set threads=2")
+    con.execute("set memory_limit='2GB'; set threads=2; set enable_progress_bar=false")
     con.execute(
         "create table a as select row_number() over () - 1 as i, * from read_csv(?, delim=';', header=true, all_varchar=true)",
         [str(ADULT)],
@@ -169,8 +169,30 @@ def arx_classpath(arx_dir: Path) -> str:
 
 def run_arx(cp: str, data: Path, k: int, supp: float, metric: str, heap: str) -> dict:
     """One JVM: ARX on `data` with adult's hierarchies; its optimum, search time, wall time, peak RSS."""
-    cmd = ["java", f"-Xmx{heap}", "-cp", cp, "SqlprivArxPeer", "anon", "--data", str(data), "--hier-dir", str(ADULT_DIR)]
-    cmd += ["--dataset", "adult", "--qis", ",".join(QIS), "--k", str(k), "--supp", str(supp), "--metrics", ARX_METRIC[metric]]
+    cmd = [
+        "java",
+        f"-Xmx{heap}",
+        "-cp",
+        cp,
+        "SqlprivArxPeer",
+        "anon",
+        "--data",
+        str(data),
+        "--hier-dir",
+        str(ADULT_DIR),
+    ]
+    cmd += [
+        "--dataset",
+        "adult",
+        "--qis",
+        ",".join(QIS),
+        "--k",
+        str(k),
+        "--supp",
+        str(supp),
+        "--metrics",
+        ARX_METRIC[metric],
+    ]
     r = measured(cmd)
     run = r["runs"][0]
     run["process_wall_seconds"] = r["process_wall_seconds"]
@@ -182,7 +204,18 @@ def run_arx(cp: str, data: Path, k: int, supp: float, metric: str, heap: str) ->
 def record_reference(cp: str) -> None:
     """Re-measure ARX on adult: figures, lattice, output digests and times; rewrite REFERENCE."""
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = ["java", "-Xmx2g", "-cp", cp, "SqlprivArxPeer", "anon", "--data", str(ADULT), "--hier-dir", str(ADULT_DIR)]
+        cmd = [
+            "java",
+            "-Xmx2g",
+            "-cp",
+            cp,
+            "SqlprivArxPeer",
+            "anon",
+            "--data",
+            str(ADULT),
+            "--hier-dir",
+            str(ADULT_DIR),
+        ]
         cmd += ["--qis", ",".join(QIS), "--top", "10", "--out-dir", tmp]
         full = measured(cmd)
         digests = {}
@@ -232,7 +265,9 @@ def describe_run(name: str, k: int, s: float, m: str, run: dict, timed: dict, di
         "k": k,
         "suppression_limit": s,
         "metric": m,
-        "arx_quality_model": "Metric.createLossMetric(AggregateFunction.RANK)" if m == "loss" else "Metric.createDiscernabilityMetric()",
+        "arx_quality_model": "Metric.createLossMetric(AggregateFunction.RANK)"
+        if m == "loss"
+        else "Metric.createDiscernabilityMetric()",
         "arx_quality_model_name": run["quality_model"],
         "best": opt["levels"],
         "score": score,
@@ -260,7 +295,9 @@ def describe_run(name: str, k: int, s: float, m: str, run: dict, timed: dict, di
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--arx", default=os.environ.get("SQLPRIV_ARX"), help="ARX build dir with cp.txt (or $SQLPRIV_ARX)")
+    parser.add_argument(
+        "--arx", default=os.environ.get("SQLPRIV_ARX"), help="ARX build dir with cp.txt (or $SQLPRIV_ARX)"
+    )
     parser.add_argument("--record", action="store_true", help="with --arx: rewrite the ARX reference file")
     parser.add_argument("--full", action="store_true", help="also adult x 10M rows")
     parser.add_argument("--arx-full", action="store_true", help="with --arx --full: run ARX on 10M rows too")
@@ -318,10 +355,14 @@ def main() -> int:
                 if not same:
                     print(f"# DIFFERENT NODE for {name}: sqlpriv {r['best']} vs ARX {arx_best}")
             if args.check and args.quick and worst > 10 * QUICK_BASELINE["adult"]:
-                print(f"# REGRESSION: slowest adult configuration took {worst:.2f} s, baseline {QUICK_BASELINE['adult']} s")
+                print(
+                    f"# REGRESSION: slowest adult configuration took {worst:.2f} s, baseline {QUICK_BASELINE['adult']} s"
+                )
                 failed = True
         rows_list = [100_000] if args.quick else (args.rows or ([1_000_000, 10_000_000] if args.full else [1_000_000]))
-        print("case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_peak_mb,same_node,best")
+        print(
+            "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_peak_mb,same_node,best"
+        )
         for rows in rows_list:
             t0 = time.perf_counter()
             path = scaled(rows)
