@@ -170,6 +170,11 @@ def test_same_candidate_figures_as_arx(runs: dict, c: dict) -> None:
         assert float(row["discernibility"]) == c["score"]["discernibility"]
     else:
         assert_loss(row["loss"], c)
+        per_col = [f"loss_{q}" for q in QIS]
+        if all(name in row.index for name in per_col):
+            # each column's loss, as ARX computes it (rounded down to 10 decimals)
+            got = {q: float(row[f"loss_{q}"]) for q in QIS}
+            assert got == pytest.approx(c["score"]["per_column_loss"], abs=1e-10)
 
 
 @needs_generalize
