@@ -44,6 +44,8 @@ from sqlpriv.request import Assessment, assess_request, privacy_profile, small_c
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
+from sqlpriv import hierarchy
+from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize
 
 __version__ = "0.1.0"
 
@@ -81,6 +83,9 @@ __all__ = [
     "ColumnError",
     "EmptyInputError",
     "ExecutionError",
+    "Generalization",
+    "HierarchyError",
+    "LatticeTooLargeError",
     "InformationFactors",
     "OutputError",
     "ParameterError",
@@ -100,6 +105,8 @@ __all__ = [
     "csf",
     "example_path",
     "fig",
+    "generalize",
+    "hierarchy",
     "information_factors",
     "pif",
     "privacy_profile",
