@@ -1,15 +1,15 @@
 {#- Class statistics of a batch of lattice nodes in one scan of the patterns (GROUPING SETS: one
-    grouping set per node). nodes: list of (node id, levels, grouping id). A class is suppressed when smaller
+    grouping set per node). nodes: list of (node id, levels, grouping id); gcols: the grouping columns the batch uses; used[j]: the levels of column j it uses. A class is suppressed when smaller
     than k. Per node: classes, smallest_class, suppressed (rows), suppressed_classes, dm_kept (sum
     of squared sizes of kept classes), dm_star (all classes), kept_singles (rows alone in a kept
     class) and, per column j, supp_share_<j> (sum of size x domain share over suppressed classes). -#}
-{% macro generalize_nodes(patterns, nodes, heights, gcols, k) -%}
+{% macro generalize_nodes(patterns, nodes, heights, gcols, used, k) -%}
 {% set d = heights | length %}
 with cls as (
   select grouping_id({% for g in gcols %}{{ sqlpriv.quote(g) }}{{ ", " if not loop.last }}{% endfor %}) as gid,
     sum(cnt) as c
 {% for j in range(d) %}
-    , coalesce({% for level in range(heights[j]) %}{{ sqlpriv.quote("s_" ~ j ~ "_" ~ level) }}{{ ", " if not loop.last }}{% endfor %}) as {{ sqlpriv.quote("sh_" ~ j) }}
+    , coalesce({% for level in used[j] %}{{ sqlpriv.quote("s_" ~ j ~ "_" ~ level) }}{{ ", " if not loop.last }}{% endfor %}) as {{ sqlpriv.quote("sh_" ~ j) }}
 {% endfor %}
   from {{ sqlpriv.quote(patterns) }}
   group by grouping sets (

@@ -54,11 +54,15 @@ class Search:
     monotone: bool = True
     seen: dict[tuple[int, ...], int] = field(default_factory=dict)  # evaluated node -> rows suppressed
 
-    def gcols(self) -> list[str]:
-        return [f"g_{j}_{level}" for j, h in enumerate(self.heights) for level in range(h)]
+    @staticmethod
+    def gcols(nodes: list[tuple[int, ...]]) -> list[str]:
+        """The grouping columns a batch uses (GROUPING_ID takes only columns some set groups by)."""
+        used = sorted({(j, level) for node in nodes for j, level in enumerate(node)})
+        return [f"g_{j}_{level}" for j, level in used]
 
-    def grouping_id(self, node: tuple[int, ...]) -> int:
-        cols = self.gcols()
+    @staticmethod
+    def grouping_id(node: tuple[int, ...], cols: list[str]) -> int:
+        """DuckDB's GROUPING_ID of the node's set: bit set for every column it does not group by."""
         keep = {f"g_{j}_{level}" for j, level in enumerate(node)}
         return sum(1 << (len(cols) - 1 - i) for i, c in enumerate(cols) if c not in keep)
 
@@ -68,8 +72,9 @@ class Search:
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
         """Evaluate a batch of nodes in one scan; return (levels, meets, value, dm_star) each."""
         first = self.evaluated
-        spec = [(first + i, list(node), self.grouping_id(node)) for i, node in enumerate(nodes)]
-        body = render("generalize/nodes.sql", patterns=self.patterns, nodes=spec, heights=self.heights, gcols=self.gcols(), k=self.k)
+        cols = self.gcols(nodes)
+        spec = [(first + i, list(node), self.grouping_id(node, cols)) for i, node in enumerate(nodes)]
+        body = render("generalize/nodes.sql", patterns=self.patterns, nodes=spec, heights=self.heights, gcols=cols, used=[sorted({node[j] for node in nodes}) for j in range(len(self.heights))], k=self.k)
         stmt = create_table(self.stats, body) if first == 0 else insert_into(self.stats, body)
         run(self.con, stmt)
         self.statements.append(stmt)
