@@ -16,6 +16,7 @@ import sys as _sys
 from pathlib import Path
 
 from sqlpriv import factors as _factors_module
+from sqlpriv import hierarchy
 from sqlpriv import synthetic as _synthetic_module
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
@@ -43,9 +44,8 @@ from sqlpriv.factors import (
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
-from sqlpriv.uniques import SampleUniquesResult, sample_uniques
-from sqlpriv import hierarchy
 from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize
+from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
 __version__ = "0.1.0"
 
@@ -85,8 +85,8 @@ __all__ = [
     "ExecutionError",
     "Generalization",
     "HierarchyError",
-    "LatticeTooLargeError",
     "InformationFactors",
+    "LatticeTooLargeError",
     "OutputError",
     "ParameterError",
     "PifResult",

@@ -53,9 +53,7 @@ def brute(df: pd.DataFrame, hier: dict, k: int, limit: float):
     max_supp = math.floor(limit * n + 1e-9)
     out = {}
     for node in itertools.product(*[range(h) for h in heights]):
-        labels = [
-            [v if node[j] == 0 else hier[c][v][node[j] - 1] for v in df[c]] for j, c in enumerate(cols)
-        ]
+        labels = [[v if node[j] == 0 else hier[c][v][node[j] - 1] for v in df[c]] for j, c in enumerate(cols)]
         keys = list(zip(*labels))
         sizes = Counter(keys)
         supp_rows = [i for i, key in enumerate(keys) if sizes[key] < k]
@@ -139,7 +137,9 @@ def test_search_equals_brute_force(seed, k, limit, metric):
 
 def test_released_rows_keep_other_columns_and_order_of_columns():
     df = pd.DataFrame({"age": [31, 32, 33, 34, 41, 45, 47], "zip": ["27514"] * 3 + ["27515"] * 4, "x": range(7)})
-    g = sqlpriv.generalize(df, {"age": hierarchy.intervals(5, 10), "zip": hierarchy.mask(1, 2)}, k=2, suppression_limit=0.3)
+    g = sqlpriv.generalize(
+        df, {"age": hierarchy.intervals(5, 10), "zip": hierarchy.mask(1, 2)}, k=2, suppression_limit=0.3
+    )
     rel = g.apply().df()
     assert list(rel.columns) == ["age", "zip", "x"]
     assert sorted(rel["x"]) == list(range(7))

@@ -46,7 +46,9 @@ class Generalization:
         self.metric = search.metric
         self.columns = [q.name for q in qis]
         self._candidates_sql = search.candidates_sql
-        row = run(plan.con, render("generalize/best.sql", body=self._candidates_sql, metric=self.metric, qis=self.columns))
+        row = run(
+            plan.con, render("generalize/best.sql", body=self._candidates_sql, metric=self.metric, qis=self.columns)
+        )
         best = row.fetchone()
         names = [d[0] for d in row.description]
         self.best_row: dict[str, Any] | None = dict(zip(names, best)) if best is not None else None
@@ -79,7 +81,9 @@ class Generalization:
         """The node asked for (default: the best) and whether its suppression applies."""
         chosen = self.best if levels is None else dict(levels)
         if chosen is None:
-            raise ParameterError(f"no node meets the policy ({self.policy.describe()}); pass levels= to apply one anyway")
+            raise ParameterError(
+                f"no node meets the policy ({self.policy.describe()}); pass levels= to apply one anyway"
+            )
         node = []
         for q in self.qis:
             lvl = chosen.get(q.name)
@@ -92,7 +96,9 @@ class Generalization:
             self.plan.done.add("gen_stats")
         return chosen, self.search.seen[tuple(node)] <= self.policy.max_suppressed(self.n)
 
-    def release_sql(self, levels: Mapping[str, int] | None = None, *, flag: bool = False, dialect: str | None = None) -> str:
+    def release_sql(
+        self, levels: Mapping[str, int] | None = None, *, flag: bool = False, dialect: str | None = None
+    ) -> str:
         """The transformation as one SELECT over the source (DuckDB; ``dialect="spark"`` for Spark SQL)."""
         chosen, applied = self._node(levels)
         names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
@@ -105,7 +111,16 @@ class Generalization:
                 expr = render("generalize/key.sql", column=q.name, dialect=dialect) if level == 0 else "'*'"
             qis.append({"name": q.name, "index": i, "rows": rows, "expr": expr})
         source = self.plan.source.ref if self.plan.source else ""
-        return render("generalize/release.sql", dialect=dialect, source=source, columns=names, qis=qis, k=self.policy.k, suppress=applied, flag=flag)
+        return render(
+            "generalize/release.sql",
+            dialect=dialect,
+            source=source,
+            columns=names,
+            qis=qis,
+            k=self.policy.k,
+            suppress=applied,
+            flag=flag,
+        )
 
     @property
     def sql(self) -> str:
@@ -151,7 +166,9 @@ def generalize(
     policy = Policy.build(k, suppression_limit, max_unique_share)
     batch = checks.positive_int("batch", batch)
     if not isinstance(hierarchies, Mapping) or not hierarchies:
-        raise ParameterError("hierarchies= must map each quasi-identifier to a hierarchy, e.g. {'age': intervals(5, 10)}")
+        raise ParameterError(
+            "hierarchies= must map each quasi-identifier to a hierarchy, e.g. {'age': intervals(5, 10)}"
+        )
     specs = {name: from_spec(spec) for name, spec in hierarchies.items()}  # bad hierarchies fail before any query
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     src = resolve_source(source, conn)
@@ -169,14 +186,30 @@ def generalize(
     return _search(plan, qis, policy, n, metric, batch, max_nodes, statements)
 
 
-def _search(plan: Plan, qis: list[compile_.Compiled], policy: Policy, n: int, metric: str, batch: int, max_nodes: int, statements: list[str]) -> Generalization:
+def _search(
+    plan: Plan,
+    qis: list[compile_.Compiled],
+    policy: Policy,
+    n: int,
+    metric: str,
+    batch: int,
+    max_nodes: int,
+    statements: list[str],
+) -> Generalization:
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats = (temp_name(b, conn) for b in ("sqlpriv_gen_patterns", "sqlpriv_gen_bounds", "sqlpriv_gen_stats"))
+    patterns, bounds, stats = (
+        temp_name(b, conn) for b in ("sqlpriv_gen_patterns", "sqlpriv_gen_bounds", "sqlpriv_gen_stats")
+    )
     coded = [q.coded for q in qis]
     for table, body in (
-        (patterns, render("generalize/patterns.sql", source=src.ref, columns=[q.name for q in qis], coded=coded, heights=heights)),
+        (
+            patterns,
+            render(
+                "generalize/patterns.sql", source=src.ref, columns=[q.name for q in qis], coded=coded, heights=heights
+            ),
+        ),
         (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),
     ):
         stmt = create_table(table, body)
@@ -195,7 +228,9 @@ def _search(plan: Plan, qis: list[compile_.Compiled], policy: Policy, n: int, me
         max_suppressed=policy.max_suppressed(n),
         criteria=list(policy.criteria),
     )
-    s = Search(conn, patterns, bounds, stats, heights, candidates_sql, metric, policy.k, batch=batch, monotone=policy.monotone)
+    s = Search(
+        conn, patterns, bounds, stats, heights, candidates_sql, metric, policy.k, batch=batch, monotone=policy.monotone
+    )
     run_search(s, max_nodes)
     plan.add("gen_stats", s.statements, deps=["gen_tables"])
     plan.done.add("gen_stats")

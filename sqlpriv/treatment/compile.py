@@ -42,7 +42,9 @@ class Compiled:
             return render("generalize/level.sql", kind="top", column=self.name)
         p = h.params[level - 1] if h.kind != "rare" else h.params[0]
         if h.kind == "expressions":
-            return "(" + check_scalar_expression(p, column_names, what=f"hierarchy level {level} of {self.name!r}") + ")"
+            return (
+                "(" + check_scalar_expression(p, column_names, what=f"hierarchy level {level} of {self.name!r}") + ")"
+            )
         integer = h.kind == "intervals" and all(float(w).is_integer() for w in h.params)
         return render(
             "generalize/level.sql",
@@ -65,7 +67,9 @@ class Compiled:
     def mapping_sql(self, source: str, column_names: list[str]) -> str:
         """The SELECT building this column's mapping table."""
         if self.hierarchy.kind == "table":
-            return render("generalize/mapping.sql", source=source, column=self.name, rows=self.hierarchy.rows, levels=self.levels)
+            return render(
+                "generalize/mapping.sql", source=source, column=self.name, rows=self.hierarchy.rows, levels=self.levels
+            )
         exprs = [self.level_expr(level, column_names) for level in range(1, self.levels - 1)]
         return render("generalize/mapping.sql", source=source, column=self.name, exprs=exprs, levels=self.levels)
 
@@ -78,7 +82,9 @@ def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -
         stmt = create_table(q.mapping, q.mapping_sql(source, column_names))
         run(con, stmt)
         statements.append(stmt)
-        problems = run(con, render("generalize/check.sql", source=source, column=q.name, mapping=q.mapping, levels=q.levels)).fetchall()
+        problems = run(
+            con, render("generalize/check.sql", source=source, column=q.name, mapping=q.mapping, levels=q.levels)
+        ).fetchall()
         _raise_problems(q, problems)
         q.coded = temp_name("sqlpriv_gen_code", con)
         stmt = create_table(q.coded, render("generalize/coded.sql", mapping=q.mapping, levels=q.levels))

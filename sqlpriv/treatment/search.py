@@ -74,7 +74,15 @@ class Search:
         first = self.evaluated
         cols = self.gcols(nodes)
         spec = [(first + i, list(node), self.grouping_id(node, cols)) for i, node in enumerate(nodes)]
-        body = render("generalize/nodes.sql", patterns=self.patterns, nodes=spec, heights=self.heights, gcols=cols, used=[sorted({node[j] for node in nodes}) for j in range(len(self.heights))], k=self.k)
+        body = render(
+            "generalize/nodes.sql",
+            patterns=self.patterns,
+            nodes=spec,
+            heights=self.heights,
+            gcols=cols,
+            used=[sorted({node[j] for node in nodes}) for j in range(len(self.heights))],
+            k=self.k,
+        )
         stmt = create_table(self.stats, body) if first == 0 else insert_into(self.stats, body)
         run(self.con, stmt)
         self.statements.append(stmt)
