@@ -180,3 +180,19 @@ def test_no_node_meets_the_policy():
     df = pd.DataFrame({"a": ["x"]})
     g = sqlpriv.generalize(df, {"a": {"x": ["*"]}}, k=2)
     assert g.best is None and not g.meets_policy
+
+
+def test_cli_anonymize(tmp_path):
+    import subprocess
+    import sys
+
+    src = tmp_path / "t.csv"
+    pd.DataFrame({"age": [31, 32, 33, 34, 41, 45], "sex": list("FFMMFM")}).to_csv(src, index=False)
+    out = tmp_path / "out.csv"
+    cmd = [sys.executable, "-m", "sqlpriv", "anonymize", str(src), "--hierarchy", "age=intervals:5,10", "--k", "2"]
+    done = subprocess.run([*cmd, "-o", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    rel = pd.read_csv(out)
+    assert len(rel) == 6 and rel.groupby("age").size().min() >= 2
+    done = subprocess.run([*cmd[:-1], "50"], capture_output=True, text=True)
+    assert done.returncode == 3 and "no generalization meets the policy" in done.stderr

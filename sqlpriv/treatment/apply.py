@@ -49,7 +49,8 @@ class Generalization:
         row = run(
             plan.con, render("generalize/best.sql", body=self._candidates_sql, metric=self.metric, qis=self.columns)
         )
-        best = row.fetchone()
+        rows = row.fetchall()
+        best = rows[0] if rows else None
         names = [d[0] for d in row.description]
         self.best_row: dict[str, Any] | None = dict(zip(names, best)) if best is not None else None
 
