@@ -7,8 +7,8 @@ dict) to a small mapping table joined on the value, a builder or a list of expre
 SQL expression per level. Values are compared as text (``cast(col as varchar)``, a missing value
 as the empty string, as ARX reads a CSV cell).
 
->>> intervals(5, 10).levels
-3
+>>> intervals(5, 10).levels  # 0 (values), [x, x+5[, [x, x+10[, *
+4
 >>> mask(1, 2).params
 (1, 2)
 >>> from_spec({"a": ["x", "*"], "b": ["x", "*"]}).levels
