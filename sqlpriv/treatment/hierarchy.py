@@ -11,8 +11,8 @@ as the empty string, as ARX reads a CSV cell).
 4
 >>> mask(1, 2).params
 (1, 2)
->>> from_spec({"a": ["x", "*"], "b": ["x", "*"]}).levels
-2
+>>> from_spec({"a": ["x", "*"], "b": ["x", "*"]}).levels  # value, x, *
+3
 """
 
 from __future__ import annotations
