@@ -29,7 +29,7 @@ from sqlpriv.errors import EmptyInputError, ParameterError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment.hierarchy import from_spec
 from sqlpriv.treatment.policy import Policy
-from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, run_search
+from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack, run_search
 
 
 class Generalization:
@@ -95,7 +95,7 @@ class Generalization:
             self.search.evaluate([tuple(node)])
             self.plan.add("gen_stats", self.search.statements, deps=["gen_tables"])
             self.plan.done.add("gen_stats")
-        return chosen, self.search.seen[tuple(node)] <= self.policy.max_suppressed(self.n)
+        return chosen, self.search.seen[tuple(node)][3] <= self.policy.max_suppressed(self.n)
 
     def release_sql(
         self, levels: Mapping[str, int] | None = None, *, flag: bool = False, dialect: str | None = None
@@ -200,8 +200,15 @@ def _search(
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats = (
-        temp_name(b, conn) for b in ("sqlpriv_gen_patterns", "sqlpriv_gen_bounds", "sqlpriv_gen_stats")
+    patterns, bounds, stats, shares, classes = (
+        temp_name(b, conn)
+        for b in (
+            "sqlpriv_gen_patterns",
+            "sqlpriv_gen_bounds",
+            "sqlpriv_gen_stats",
+            "sqlpriv_gen_shares",
+            "sqlpriv_gen_classes",
+        )
     )
     coded = [q.coded for q in qis]
     for table, body in (
@@ -212,6 +219,7 @@ def _search(
             ),
         ),
         (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),
+        (shares, render("generalize/shares.sql", coded=coded, heights=heights)),
     ):
         stmt = create_table(table, body)
         run(conn, stmt)
@@ -229,8 +237,23 @@ def _search(
         max_suppressed=policy.max_suppressed(n),
         criteria=list(policy.criteria),
     )
+    bases = [int(b) + 1 for b in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()[0]]
     s = Search(
-        conn, patterns, bounds, stats, heights, candidates_sql, metric, policy.k, batch=batch, monotone=policy.monotone
+        conn,
+        patterns,
+        bounds,
+        stats,
+        heights,
+        candidates_sql,
+        metric,
+        policy.k,
+        batch=batch,
+        monotone=policy.monotone,
+        shares=shares,
+        classes=classes,
+        max_suppressed=policy.max_suppressed(n),
+        words=pack(bases),
+        bases=bases,
     )
     run_search(s, max_nodes)
     plan.add("gen_stats", s.statements, deps=["gen_tables"])

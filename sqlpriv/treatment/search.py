@@ -27,7 +27,7 @@ from sqlpriv.errors import ParameterError
 
 METRICS = ("loss", "discernibility", "aecs", "precision")
 MAX_NODES = 200_000
-MAX_GROUPING_COLUMNS = 62
+WORD_LIMIT = 2**62  # a packed key word stays below this
 
 
 class LatticeTooLargeError(ParameterError):
@@ -52,36 +52,47 @@ class Search:
     best: Any = None
     failed: list[tuple[int, ...]] = field(default_factory=list)
     monotone: bool = True
-    seen: dict[tuple[int, ...], int] = field(default_factory=dict)  # evaluated node -> rows suppressed
-
-    @staticmethod
-    def gcols(nodes: list[tuple[int, ...]]) -> list[str]:
-        """The grouping columns a batch uses (GROUPING_ID takes only columns some set groups by)."""
-        used = sorted({(j, level) for node in nodes for j, level in enumerate(node)})
-        return [f"g_{j}_{level}" for j, level in used]
-
-    @staticmethod
-    def grouping_id(node: tuple[int, ...], cols: list[str]) -> int:
-        """DuckDB's GROUPING_ID of the node's set: bit set for every column it does not group by."""
-        keep = {f"g_{j}_{level}" for j, level in enumerate(node)}
-        return sum(1 << (len(cols) - 1 - i) for i, c in enumerate(cols) if c not in keep)
+    shares: str = ""
+    classes: str = ""  # the table holding the current batch's classes
+    max_suppressed: int = 0  # rows the policy lets the search suppress
+    words: list[list[tuple[int, int]]] = field(default_factory=list)  # per packed word: (column, multiplier)
+    bases: list[int] = field(default_factory=list)  # per column: one more than its largest label code
+    seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
+        """True when a failing node generalizes ``node`` (only for a monotone policy)."""
         return self.monotone and any(all(a <= b for a, b in zip(node, f)) for f in self.failed)
 
+    def _fails(self, node: tuple[int, ...]) -> None:
+        """Keep ``failed`` the maximal failing nodes found so far."""
+        if any(all(a <= b for a, b in zip(node, f)) for f in self.failed):
+            return
+        self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
+
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
-        """Evaluate a batch of nodes in one scan; return (levels, meets, value, dm_star) each."""
+        """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_star) each."""
+        new = list(dict.fromkeys(n for n in nodes if n not in self.seen))
+        if new:
+            self._evaluate(new)
+        return [(n, *self.seen[n][:3]) for n in nodes]
+
+    def _evaluate(self, nodes: list[tuple[int, ...]]) -> None:
         first = self.evaluated
-        cols = self.gcols(nodes)
-        spec = [(first + i, list(node), self.grouping_id(node, cols)) for i, node in enumerate(nodes)]
+        spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
+        classes = create_table(
+            self.classes, render("generalize/classes.sql", patterns=self.patterns, nodes=spec, words=self.words)
+        )
+        run(self.con, classes)
+        self.statements.append(classes)
         body = render(
             "generalize/nodes.sql",
-            patterns=self.patterns,
+            classes=self.classes,
+            shares=self.shares,
             nodes=spec,
-            heights=self.heights,
-            gcols=cols,
-            used=[sorted({node[j] for node in nodes}) for j in range(len(self.heights))],
+            words=self.words,
+            bases=self.bases,
             k=self.k,
+            max_suppressed=self.max_suppressed,
         )
         stmt = create_table(self.stats, body) if first == 0 else insert_into(self.stats, body)
         run(self.con, stmt)
@@ -89,16 +100,34 @@ class Search:
         self.evaluated += len(nodes)
         query = render("generalize/since.sql", body=self.candidates_sql, metric=self.metric, first=first)
         rows = run(self.con, query).fetchall()
-        out = []
         for node_id, meets, value, dm_star, suppressed in rows:
             levels = nodes[node_id - first]
-            self.seen[levels] = int(suppressed)
+            self.seen[levels] = (bool(meets), value, dm_star, int(suppressed))
             if not meets:
-                self.failed.append(levels)
+                self._fails(levels)
             elif self.best is None or value < self.best:
                 self.best = value
-            out.append((levels, meets, value, dm_star))
-        return out
+
+    def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
+        """From each failing node not yet known to fail, walk one chain up to the top (each step
+        raising the column ``step`` picks), evaluate the chain in one statement and keep its
+        highest failing node, which prunes every node below it (Flash's predictive tagging)."""
+        if not self.monotone:
+            return
+        for node in nodes:
+            if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
+                continue
+            chain, cur = [], node
+            while True:
+                ups = [j for j in range(len(cur)) if cur[j] + 1 < self.heights[j]]
+                if not ups:
+                    break
+                j = step(cur, ups)
+                cur = cur[:j] + (cur[j] + 1,) + cur[j + 1 :]
+                chain.append(cur)
+            todo = [c for c in chain if c not in self.seen and not self.known_to_fail(c)]
+            for lo in range(0, len(todo), self.batch):
+                self.evaluate(todo[lo : lo + self.batch])
 
 
 def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
@@ -112,12 +141,25 @@ def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
             f"max_nodes={max_nodes:,} for an exact search; use fewer quasi-identifiers or hierarchies with "
             "fewer levels, or raise max_nodes="
         )
-    if sum(heights) > MAX_GROUPING_COLUMNS:
-        raise LatticeTooLargeError(
-            f"the hierarchies have {sum(heights)} levels in all, more than {MAX_GROUPING_COLUMNS} "
-            "(one grouping column each); use fewer quasi-identifiers or levels"
-        )
     return list(itertools.product(*[range(h) for h in heights]))
+
+
+def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
+    """Columns packed into integer words: (column, multiplier) pairs per word, each word's
+    product of bases below 2**62.
+
+    >>> pack([10, 10, 2**61])
+    [[(0, 1), (1, 10)], [(2, 1)]]
+    """
+    words: list[list[tuple[int, int]]] = []
+    mult = WORD_LIMIT
+    for j, base in enumerate(bases):
+        if mult * base >= WORD_LIMIT:
+            words.append([])
+            mult = 1
+        words[-1].append((j, mult))
+        mult *= base
+    return words
 
 
 def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
@@ -127,6 +169,9 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
         if s.metric == "loss":
             return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
         return sum(level / max(h - 1, 1) for level, h in zip(node, s.heights)) / len(node)
+
+    def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
+        return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
 
     order = sorted(nodes, key=lambda node: (bound(node), sum(node), node))
     i = 0
@@ -138,10 +183,11 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
                 i = len(order)
                 break
             i += 1
-            if not s.known_to_fail(node):
+            if node not in s.seen and not s.known_to_fail(node):
                 batch.append(node)
         if batch:
             s.evaluate(batch)
+            s.climb(batch, step)
 
 
 def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
@@ -156,12 +202,17 @@ def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
             children = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
             floor = max((carried.get(c, 0.0) for c in children), default=0.0)
             carried[node] = floor
-            if s.metric == "discernibility" and s.best is not None and floor > s.best:
+            if node in s.seen:
+                carried[node] = max(floor, float(s.seen[node][2]))
+                continue
+            if s.known_to_fail(node) or (s.metric == "discernibility" and s.best is not None and floor > s.best):
                 continue
             todo.append(node)
         for lo in range(0, len(todo), s.batch):
-            for levels_, _, _, dm_star in s.evaluate(todo[lo : lo + s.batch]):
+            chunk = todo[lo : lo + s.batch]
+            for levels_, _, _, dm_star in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_star))
+            s.climb(chunk, lambda node, ups: ups[0])
 
 
 def run_search(s: Search, max_nodes: int) -> None:
