@@ -196,3 +196,12 @@ def test_cli_anonymize(tmp_path):
     assert len(rel) == 6 and rel.groupby("age").size().min() >= 2
     done = subprocess.run([*cmd[:-1], "50"], capture_output=True, text=True)
     assert done.returncode == 3 and "no generalization meets the policy" in done.stderr
+
+
+def test_report_what_to_do_section(tmp_path):
+    df = pd.DataFrame({"age": [31, 32, 33, 34, 41, 45, 47, 52] * 3, "sex": list("FFMMFMFM") * 3})
+    h = {"age": hierarchy.intervals(10, 20), "sex": {"F": ["*"], "M": ["*"]}}
+    g = sqlpriv.generalize(df, h, k=3, suppression_limit=0.05)
+    page = sqlpriv.report(df, output=tmp_path / "r.html", hierarchies=h, k=3, pif=False).read_text()
+    assert 'id="what-to-do"' in page and 'href="#what-to-do"' in page
+    assert ", ".join(f"{c} at level {lvl}" for c, lvl in g.best.items()) in page

@@ -29,7 +29,7 @@ select
   {{ sqlpriv.quote("lvl_" ~ j) }} as {{ sqlpriv.quote(qis[j]) }},
 {% endfor %}
   classes, smallest_class,
-  case when applied then suppressed else 0 end as suppressed,
+  cast(case when applied then suppressed else 0 end as bigint) as suppressed,
   case when applied then classes - suppressed_classes else classes end as kept_classes,
   list_sort([{% for j in range(d) %}{{ sqlpriv.quote("loss_" ~ j) }}{{ ", " if not loop.last }}{% endfor %}], 'DESC') as loss,
 {% for j in range(d) %}

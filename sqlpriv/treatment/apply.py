@@ -24,7 +24,7 @@ from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run, scalar
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import resolve_source
-from sqlpriv.engine.templates import create_table, render
+from sqlpriv.engine.templates import call, create_table, render, use_dialect
 from sqlpriv.errors import EmptyInputError, ParameterError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment.hierarchy import from_spec
@@ -98,9 +98,18 @@ class Generalization:
         return chosen, self.search.seen[tuple(node)][3] <= self.policy.max_suppressed(self.n)
 
     def release_sql(
-        self, levels: Mapping[str, int] | None = None, *, flag: bool = False, dialect: str | None = None
+        self,
+        levels: Mapping[str, int] | None = None,
+        *,
+        flag: bool = False,
+        dialect: str | None = None,
+        relation: str | None = None,
     ) -> str:
-        """The transformation as one SELECT over the source (DuckDB; ``dialect="spark"`` for Spark SQL)."""
+        """The transformation as one SELECT over the source (DuckDB; ``dialect="spark"`` for Spark
+        SQL), or over the table or view named ``relation`` (quoted here for the dialect)."""
+        if dialect is not None:
+            with use_dialect(dialect):
+                return self.release_sql(levels, flag=flag, relation=relation)
         chosen, applied = self._node(levels)
         names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
         qis = []
@@ -112,6 +121,8 @@ class Generalization:
                 expr = render("generalize/key.sql", column=q.name, dialect=dialect) if level == 0 else "'*'"
             qis.append({"name": q.name, "index": i, "rows": rows, "expr": expr})
         source = self.plan.source.ref if self.plan.source else ""
+        if relation is not None:
+            source = call("quote", name=relation, dialect=dialect)
         return render(
             "generalize/release.sql",
             dialect=dialect,
