@@ -221,6 +221,7 @@ def _search(
             "sqlpriv_gen_classes",
         )
     )
+    rolled = temp_name("sqlpriv_gen_rolled", conn)
     coded = [q.coded for q in qis]
     for table, body in (
         (
@@ -262,6 +263,7 @@ def _search(
         monotone=policy.monotone,
         shares=shares,
         classes=classes,
+        rolled=rolled,
         max_suppressed=policy.max_suppressed(n),
         words=pack(bases),
         bases=bases,

@@ -1,8 +1,9 @@
 """The search for the globally optimal lattice node (docs/measures.md §G).
 
-Nodes are vectors of levels, one per quasi-identifier. Every node evaluated is one grouping set
-of a GROUPING SETS query over the distinct patterns (``generalize/nodes.sql``, ``batch`` nodes per
-scan); its metrics come from ``generalize/candidates.sql``. The search is exact; it skips only
+Nodes are vectors of levels, one per quasi-identifier. Every node evaluated is one GROUP BY of
+the distinct patterns on its labels packed into integer words, ``batch`` nodes per statement
+joined by UNION ALL (``generalize/classes.sql``; measured faster than GROUPING SETS over the
+label columns), its statistics ``generalize/nodes.sql``, its metrics ``generalize/candidates.sql``. The search is exact; it skips only
 nodes it can prove are not better than the best one found:
 
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
@@ -10,6 +11,8 @@ nodes it can prove are not better than the best one found:
 * loss: nodes are visited by increasing a-priori lower bound (each column's loss with nothing
   suppressed, which generalization only raises and suppression only adds to); the search stops
   at the first bound strictly above the best loss found;
+* a node meeting the policy with nothing suppressed prunes all its generalizations (every
+  metric is monotone in generalization without suppression; ties go to the lower level sum);
 * discernibility: nodes are visited level by level; a node whose children's DM* (sum of squared
   class sizes, monotone in generalization, never above the discernibility) exceeds the best
   value found is skipped, with all of its generalizations.
@@ -54,14 +57,25 @@ class Search:
     monotone: bool = True
     shares: str = ""
     classes: str = ""  # the table holding the current batch's classes
+    rolled: str = ""  # the patterns rolled up to the current batch's meet
     max_suppressed: int = 0  # rows the policy lets the search suppress
     words: list[list[tuple[int, int]]] = field(default_factory=list)  # per packed word: (column, multiplier)
     bases: list[int] = field(default_factory=list)  # per column: one more than its largest label code
+    clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
         return self.monotone and any(all(a <= b for a, b in zip(node, f)) for f in self.failed)
+
+    def dominated(self, node: tuple[int, ...]) -> bool:
+        """True when a node below ``node`` meets the policy with nothing suppressed: then every
+        metric of ``node`` is at least that node's (each is monotone in generalization once
+        suppression plays no part) and its level sum is higher, so it cannot be the optimum."""
+        return any(c != node and all(a <= b for a, b in zip(c, node)) for c in self.clean)
+
+    def skip(self, node: tuple[int, ...]) -> bool:
+        return node in self.seen or self.known_to_fail(node) or self.dominated(node)
 
     def _fails(self, node: tuple[int, ...]) -> None:
         """Keep ``failed`` the maximal failing nodes found so far."""
@@ -79,8 +93,17 @@ class Search:
     def _evaluate(self, nodes: list[tuple[int, ...]]) -> None:
         first = self.evaluated
         spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
+        meet = tuple(min(levels) for levels in zip(*nodes))
+        source = self.patterns
+        if any(meet) and len(nodes) > 1:
+            rolled = create_table(
+                self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
+            )
+            run(self.con, rolled)
+            self.statements.append(rolled)
+            source = self.rolled
         classes = create_table(
-            self.classes, render("generalize/classes.sql", patterns=self.patterns, nodes=spec, words=self.words)
+            self.classes, render("generalize/classes.sql", patterns=source, nodes=spec, words=self.words)
         )
         run(self.con, classes)
         self.statements.append(classes)
@@ -105,8 +128,11 @@ class Search:
             self.seen[levels] = (bool(meets), value, dm_star, int(suppressed))
             if not meets:
                 self._fails(levels)
-            elif self.best is None or value < self.best:
-                self.best = value
+            else:
+                if int(suppressed) == 0 and not self.dominated(levels):
+                    self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(levels, c))] + [levels]
+                if self.best is None or value < self.best:
+                    self.best = value
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
@@ -125,7 +151,7 @@ class Search:
                 j = step(cur, ups)
                 cur = cur[:j] + (cur[j] + 1,) + cur[j + 1 :]
                 chain.append(cur)
-            todo = [c for c in chain if c not in self.seen and not self.known_to_fail(c)]
+            todo = [c for c in chain if not self.skip(c)]
             for lo in range(0, len(todo), self.batch):
                 self.evaluate(todo[lo : lo + self.batch])
 
@@ -183,7 +209,7 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
                 i = len(order)
                 break
             i += 1
-            if node not in s.seen and not s.known_to_fail(node):
+            if not s.skip(node):
                 batch.append(node)
         if batch:
             s.evaluate(batch)
@@ -205,7 +231,7 @@ def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
             if node in s.seen:
                 carried[node] = max(floor, float(s.seen[node][2]))
                 continue
-            if s.known_to_fail(node) or (s.metric == "discernibility" and s.best is not None and floor > s.best):
+            if s.skip(node) or (s.metric == "discernibility" and s.best is not None and floor > s.best):
                 continue
             todo.append(node)
         for lo in range(0, len(todo), s.batch):
