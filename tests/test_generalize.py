@@ -95,7 +95,7 @@ def best_of(cols, out, metric):
     return min(ok)[2]
 
 
-CASES = [(seed, k, limit) for seed in range(5) for k, limit in ((2, 0.0), (2, 0.2), (3, 0.1))]
+CASES = [(seed, k, limit) for seed in range(4) for k, limit in ((2, 0.0), (2, 0.2), (3, 0.1))]
 
 
 @pytest.mark.parametrize("seed,k,limit", CASES)
@@ -182,6 +182,7 @@ def test_no_node_meets_the_policy():
     assert g.best is None and not g.meets_policy
 
 
+@pytest.mark.slow
 def test_cli_anonymize(tmp_path):
     import subprocess
     import sys
@@ -198,6 +199,7 @@ def test_cli_anonymize(tmp_path):
     assert done.returncode == 3 and "no generalization meets the policy" in done.stderr
 
 
+@pytest.mark.slow
 def test_report_what_to_do_section(tmp_path):
     df = pd.DataFrame({"age": [31, 32, 33, 34, 41, 45, 47, 52] * 3, "sex": list("FFMMFMFM") * 3})
     h = {"age": hierarchy.intervals(10, 20), "sex": {"F": ["*"], "M": ["*"]}}
