@@ -16,7 +16,6 @@ import sys as _sys
 from pathlib import Path
 
 from sqlpriv import factors as _factors_module
-from sqlpriv import hierarchy
 from sqlpriv import synthetic as _synthetic_module
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
@@ -44,7 +43,7 @@ from sqlpriv.factors import (
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
-from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize
+from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
 # The presentation layer registers how each result shows (_repr_html_, .plot(), repr) with
@@ -59,6 +58,9 @@ __version__ = "0.1.0"
 # keeps working through these aliases.
 _sys.modules.setdefault("sqlpriv.pif", _factors_module)
 _sys.modules.setdefault("sqlpriv.singling_out", _synthetic_module)
+# the hierarchy builders of sqlpriv.generalize: `from sqlpriv import hierarchy` and
+# `import sqlpriv.hierarchy` both give sqlpriv.treatment.hierarchy
+_sys.modules.setdefault("sqlpriv.hierarchy", hierarchy)
 # and sample uniques, which moved from that module to sqlpriv.uniques, still import from it
 # (set here, so that the measure modules never import each other)
 setattr(_synthetic_module, "sample_uniques", sample_uniques)  # noqa: B010

@@ -1,4 +1,5 @@
 """Generalization hierarchies: what each quasi-identifier may be coarsened to (docs/measures.md §G).
+Public as ``sqlpriv.hierarchy`` (``from sqlpriv import hierarchy; hierarchy.intervals(5, 10)``).
 
 A hierarchy lists, for each value of a column, its label at level 1, 2, ... (level 0 is the
 value itself); the top level is always ``*`` (appended when the last given level is not already
