@@ -44,6 +44,7 @@ from sqlpriv.factors import (
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
+from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
 # The presentation layer registers how each result shows (_repr_html_, .plot(), repr) with
@@ -58,6 +59,9 @@ __version__ = "0.1.0"
 # keeps working through these aliases.
 _sys.modules.setdefault("sqlpriv.pif", _factors_module)
 _sys.modules.setdefault("sqlpriv.singling_out", _synthetic_module)
+# the hierarchy builders of sqlpriv.generalize: `from sqlpriv import hierarchy` and
+# `import sqlpriv.hierarchy` both give sqlpriv.treatment.hierarchy
+_sys.modules.setdefault("sqlpriv.hierarchy", hierarchy)
 # and sample uniques, which moved from that module to sqlpriv.uniques, still import from it
 # (set here, so that the measure modules never import each other)
 setattr(_synthetic_module, "sample_uniques", sample_uniques)  # noqa: B010
@@ -90,7 +94,10 @@ __all__ = [
     "ColumnError",
     "EmptyInputError",
     "ExecutionError",
+    "Generalization",
+    "HierarchyError",
     "InformationFactors",
+    "LatticeTooLargeError",
     "MemoryBudgetError",
     "OutputError",
     "ParameterError",
@@ -110,6 +117,8 @@ __all__ = [
     "csf",
     "example_path",
     "fig",
+    "generalize",
+    "hierarchy",
     "information_factors",
     "pif",
     "privacy_profile",

@@ -85,6 +85,8 @@ def report(
     scatter_column: str | None = None,
     method: str = "auto",
     pif: bool = True,
+    hierarchies: Any = None,
+    suppression_limit: float = 0.05,
     progress: bool | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
@@ -103,6 +105,9 @@ def report(
     request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
     ``pif=False`` leaves out the information factors (left out anyway for a single column).
+    ``hierarchies``: quasi-identifier -> hierarchy (as :func:`sqlpriv.generalize` takes them) adds
+    the "What to do" section: the least-loss generalization meeting k with up to
+    ``suppression_limit`` of the rows suppressed.
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
     ``SQLPRIV_PROGRESS=0``). ``approve`` / ``reject`` / ``max_unique_share`` / ``min_k`` /
     ``on_violation``: the gate's policy, as :func:`sqlpriv.assess_request` takes it; the report
@@ -141,6 +146,8 @@ def report(
             subject = "the request"
             bar.step("")
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
+        if hierarchies is not None:
+            sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -215,6 +222,13 @@ def _request_assessment(source: Any, request: ColumnsArg, policy: dict[str, Any]
     return assess_request(source, request, **policy, **opts)
 
 
+def _what_to_do_section(source: Any, hierarchies: Any, k: int, limit: float, opts: dict[str, Any]) -> str:
+    from sqlpriv.generalize_report import GUIDE, what_to_do
+
+    body = what_to_do(source, hierarchies, k=k, suppression_limit=limit, table=table, kpis=kpis, opts=opts)
+    return section("what-to-do", "What to do: generalize to the policy", GUIDE, body)
+
+
 def _page(heading: str, sections: list[str], elapsed: float) -> str:
     """The whole HTML page: head, navigation to the sections present, sections, footer."""
     from sqlpriv import __version__
@@ -229,6 +243,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("pif", "PIF"),
             ("singling-out", "Singling out"),
             ("request", "Request"),
+            ("what-to-do", "What to do"),
         ]
         if f'id="{sid}"' in "".join(sections)
     )

@@ -12,7 +12,8 @@ Layers, lowest first (a module may import its own layer or a lower one):
 0. ``errors``, ``engine.limits``
 1. the engine: ``engine.*`` and its helpers ``identifiers``, ``progress``
 2. the measures: every other top-level module; a measure imports another measure module only
-   of its own family (``request`` and ``request_fields``: the name before the first ``_``)
+   of its own family (``request`` and ``request_fields``: the name before the first ``_``; every
+   module of a measure package such as ``treatment.*`` is of the package's family)
 3. presentation: ``display``, ``views``, ``plot``, ``reporting``, ``pif_plot`` and any
    ``report_*``, ``*_plot``, ``*_report`` or ``*_view`` module
 4. the command line: ``cli.*``, ``__main__``
@@ -63,7 +64,10 @@ def layer(name: str) -> int:
 
 
 def family(name: str) -> str:
-    return name.rpartition(".")[2].split("_")[0]
+    parts = name.split(".")
+    if len(parts) > 2:  # a measure package (sqlpriv.treatment.*) is one family
+        return parts[1]
+    return parts[-1].split("_")[0]
 
 
 def _targets(module: str, node: ast.Import | ast.ImportFrom) -> list[tuple[str, str | None]]:

@@ -1,0 +1,20 @@
+{#- Per column j and level: ARX's generalization loss of that column with nothing suppressed
+    (sum of rows x domain share, normalised between n/|domain| and n, floored to 1e-10), the
+    a-priori lower bound of the loss of any node at that level (suppression only adds loss).
+    Columns: j, level, raw (the unnormalised sum), domain (hierarchy rows), bound. -#}
+{% macro generalize_bounds(patterns, coded, heights, n) -%}
+select j, level, raw, domain,
+  case when domain <= 1 then 0.0
+       else floor(greatest(0.0, (raw - {{ sqlpriv.literal(n) }} / domain) / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / domain)) * 1e10) / 1e10
+  end as bound
+from (
+{% for j in range(heights | length) %}
+{% for level in range(heights[j]) %}
+  select {{ j }} as j, {{ level }} as level,
+    (select sum(cnt * {{ sqlpriv.quote("s_" ~ j ~ "_" ~ level) }}) from {{ sqlpriv.quote(patterns) }}) as raw,
+    (select cast(count(*) as double) from {{ sqlpriv.quote(coded[j]) }}) as domain
+  {{ "union all" if not (loop.last and j == (heights | length) - 1) }}
+{% endfor %}
+{% endfor %}
+) b
+{%- endmacro %}

@@ -1,0 +1,47 @@
+{#- Every evaluated node with its metrics (docs/measures.md §G), from the node statistics and the
+    per-level bounds. Suppression (classes smaller than k replaced by '*') applies where it stays
+    within the limit (suppressed <= max_suppressed); otherwise the node keeps every record and fails.
+      loss_<qi>: ARX's MetricMDNMLoss per column, gs-factor 0.5 (a suppressed record costs 1 per
+        column), normalised and floored to 1e-10 as ARX does; loss: the vector sorted descending
+        (ARX's RANK aggregate, compared lexicographically);
+      discernibility: ARX's MetricSDNMDiscernability (kept class: size^2; suppressed record: n);
+      aecs: n / (kept classes + 1 if any record is suppressed) (ARX's MetricSDAECS);
+      precision: mean over columns of (kept rows x level / height + suppressed rows) / n. -#}
+{% macro generalize_candidates(stats, bounds, qis, heights, n, k, max_suppressed, criteria) -%}
+{% set d = heights | length %}
+with s as (
+  select *, suppressed <= {{ sqlpriv.literal(max_suppressed) }} as applied from {{ sqlpriv.quote(stats) }}
+), l as (
+  select s.*
+{% for j in range(d) %}
+    , case when {{ sqlpriv.quote("b" ~ j) }}.domain <= 1 then 0.0 else floor(greatest(0.0,
+        ({{ sqlpriv.quote("b" ~ j) }}.raw + case when applied then suppressed - {{ sqlpriv.quote("supp_share_" ~ j) }} else 0 end
+         - {{ sqlpriv.literal(n) }} / {{ sqlpriv.quote("b" ~ j) }}.domain)
+        / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / {{ sqlpriv.quote("b" ~ j) }}.domain)) * 1e10) / 1e10 end as {{ sqlpriv.quote("loss_" ~ j) }}
+{% endfor %}
+  from s
+{% for j in range(d) %}
+  join {{ sqlpriv.quote(bounds) }} as {{ sqlpriv.quote("b" ~ j) }} on {{ sqlpriv.quote("b" ~ j) }}.j = {{ j }} and {{ sqlpriv.quote("b" ~ j) }}.level = s.{{ sqlpriv.quote("lvl_" ~ j) }}
+{% endfor %}
+)
+select
+{% for j in range(d) %}
+  {{ sqlpriv.quote("lvl_" ~ j) }} as {{ sqlpriv.quote(qis[j]) }},
+{% endfor %}
+  classes, smallest_class,
+  cast(case when applied then suppressed else 0 end as bigint) as suppressed,
+  case when applied then classes - suppressed_classes else classes end as kept_classes,
+  list_sort([{% for j in range(d) %}{{ sqlpriv.quote("loss_" ~ j) }}{{ ", " if not loop.last }}{% endfor %}], 'DESC') as loss,
+{% for j in range(d) %}
+  {{ sqlpriv.quote("loss_" ~ j) }} as {{ sqlpriv.quote("loss_" ~ qis[j]) }},
+{% endfor %}
+  case when applied then dm_kept + {{ sqlpriv.literal(n) }} * suppressed else dm_star end as discernibility,
+  {{ sqlpriv.literal(n) }} / (case when applied then classes - suppressed_classes + (suppressed > 0)::int else classes end) as aecs,
+  ({% for j in range(d) %}{{ " + " if not loop.first }}((({{ sqlpriv.literal(n) }} - case when applied then suppressed else 0 end) * {{ sqlpriv.quote("lvl_" ~ j) }} / {{ sqlpriv.literal([heights[j] - 1, 1] | max) }}) + case when applied then suppressed else 0 end) / {{ sqlpriv.literal(n) }}{% endfor %}) / {{ sqlpriv.literal(d) }} as precision,
+  case when applied and {{ sqlpriv.literal(k) }} > 1 then 0 else singles end as unique_rows,
+  ({% for j in range(d) %}{{ " + " if not loop.first }}{{ sqlpriv.quote("lvl_" ~ j) }}{% endfor %}) as level_sum,
+  dm_star,
+  applied{% for c in criteria %} and ({{ sqlpriv.generalize_criterion(c.kind, c.value, n, k) }}){% endfor %} as meets_policy,
+  node
+from l
+{%- endmacro %}

@@ -1,0 +1,33 @@
+{#- Before and after: the quasi-identifiers' classes in the source (keys as text) and in the
+    released table (body: the release query with its __suppressed flag; suppressed records left
+    out of the classes). One row per figure: rows, suppressed_rows, classes, smallest_class (k),
+    unique_share (rows alone in their class / rows), average_risk (classes / kept rows: the mean
+    re-identification risk 1/class size), highest_risk (1 / smallest class). -#}
+{% macro generalize_compare(source, body, qis) -%}
+with b as (
+  select count(*) as c from {{ source }}
+  group by {% for q in qis %}{{ sqlpriv.generalize_key(q) }}{{ ", " if not loop.last }}{% endfor %}
+), r as (select * from (
+{{ body }}
+) x), a as (
+  select count(*) as c from r where not __suppressed
+  group by {% for q in qis %}{{ sqlpriv.quote(q) }}{{ ", " if not loop.last }}{% endfor %}
+), f as (
+  select 'before' as side, (select count(*) from {{ source }}) as rows, 0 as suppressed, count(*) as classes,
+    min(c) as smallest, coalesce(sum(c) filter (where c = 1), 0) as singles, sum(c) as kept from b
+  union all
+  select 'after', (select count(*) from r), (select count(*) from r where __suppressed), count(*), min(c),
+    coalesce(sum(c) filter (where c = 1), 0), sum(c) from a
+)
+select figure, max(value) filter (where side = 'before') as before, max(value) filter (where side = 'after') as after
+from (
+  select side, 'rows' as figure, 1 as o, cast(rows as double) as value from f
+  union all select side, 'suppressed_rows', 2, cast(suppressed as double) from f
+  union all select side, 'classes', 3, cast(classes as double) from f
+  union all select side, 'smallest_class (k)', 4, cast(smallest as double) from f
+  union all select side, 'unique_share', 5, cast(singles as double) / rows from f
+  union all select side, 'average_risk', 6, cast(classes as double) / nullif(kept, 0) from f
+  union all select side, 'highest_risk', 7, 1.0 / nullif(smallest, 0) from f
+) t
+group by figure, o order by o
+{%- endmacro %}

@@ -1,0 +1,6 @@
+{#- The candidate table in the order the search evaluated the nodes (body: the candidates query). -#}
+{% macro generalize_ordered(body) -%}
+select * exclude (node, dm_star) from (
+{{ body }}
+) c order by node
+{%- endmacro %}

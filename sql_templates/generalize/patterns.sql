@@ -1,0 +1,21 @@
+{#- The distinct patterns of the quasi-identifiers with their row counts, each joined to its
+    column's coded hierarchy: g_<j>_<level> (label) and s_<j>_<level> (domain share) for every
+    column j and level. Every lattice node is a GROUP BY over this table, never over the rows. -#}
+{% macro generalize_patterns(source, columns, coded, heights) -%}
+with p as (
+  select {% for column in columns %}{{ sqlpriv.generalize_key(column) }} as {{ sqlpriv.quote("k" ~ loop.index0) }}, {% endfor %}count(*) as cnt
+  from {{ source }}
+  group by {% for column in columns %}{{ loop.index }}{{ ", " if not loop.last }}{% endfor %}
+)
+select p.cnt
+{% for j in range(columns | length) %}
+{% for level in range(heights[j]) %}
+  , {{ sqlpriv.quote("c" ~ j) }}.{{ sqlpriv.quote("g" ~ level) }} as {{ sqlpriv.quote("g_" ~ j ~ "_" ~ level) }}
+  , {{ sqlpriv.quote("c" ~ j) }}.{{ sqlpriv.quote("s" ~ level) }} as {{ sqlpriv.quote("s_" ~ j ~ "_" ~ level) }}
+{% endfor %}
+{% endfor %}
+from p
+{% for j in range(columns | length) %}
+join {{ sqlpriv.quote(coded[j]) }} as {{ sqlpriv.quote("c" ~ j) }} on p.{{ sqlpriv.quote("k" ~ j) }} = {{ sqlpriv.quote("c" ~ j) }}.key
+{% endfor %}
+{%- endmacro %}

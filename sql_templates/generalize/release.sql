@@ -1,0 +1,50 @@
+{#- The released table for one lattice node, as one SELECT (DuckDB and Spark SQL): every source
+    row, in source column order, each quasi-identifier replaced by its label at the node's level
+    (text); where suppress is true, a record of a class smaller than k has every quasi-identifier
+    replaced by '*' (as ARX outputs it). qis: one entry per quasi-identifier with name, level,
+    rows (a table hierarchy's (value, label) pairs, or none) and expr (a builder's level expression,
+    or none). flag adds the column __suppressed. -#}
+{% macro generalize_release(source, columns, qis, k, suppress=true, flag=false) -%}
+with
+{% for c in qis %}
+{% if c.rows is not none %}
+{{ sqlpriv.quote("m_" ~ loop.index0) }} as (
+{{ sqlpriv.generalize_mapping(source, c.name, rows=c.rows, levels=2) }}
+),
+{% endif %}
+{% endfor %}
+g as (
+  select src.*
+{% for c in qis %}
+{% if c.rows is not none %}
+    , {{ sqlpriv.quote("m_" ~ loop.index0) }}.{{ sqlpriv.quote("l1") }} as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
+{% elif c.expr is not none %}
+    , cast({{ c.expr }} as {{ sqlpriv.text_type() }}) as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
+{% else %}
+    , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
+{% endif %}
+{% endfor %}
+  from {{ source }} as src
+{% for c in qis %}
+{% if c.rows is not none %}
+  left join {{ sqlpriv.quote("m_" ~ loop.index0) }} on {{ sqlpriv.generalize_key(c.name) }} = {{ sqlpriv.quote("m_" ~ loop.index0) }}.key
+{% endif %}
+{% endfor %}
+), c as (
+  select *, count(*) over (partition by {% for c in qis %}{{ sqlpriv.quote("__g_" ~ loop.index0) }}{{ ", " if not loop.last }}{% endfor %}) as __class_size
+  from g
+)
+select
+{% for column in columns %}
+{% set q = qis | selectattr("name", "equalto", column) | list %}
+{% if q %}
+  {% if suppress %}case when __class_size < {{ sqlpriv.literal(k) }} then '*' else {{ sqlpriv.quote("__g_" ~ q[0].index) }} end{% else %}{{ sqlpriv.quote("__g_" ~ q[0].index) }}{% endif %} as {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
+{% else %}
+  {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
+{% endif %}
+{% endfor %}
+{% if flag %}
+  {{ "__class_size < " ~ sqlpriv.literal(k) if suppress else "false" }} as __suppressed
+{% endif %}
+from c
+{%- endmacro %}

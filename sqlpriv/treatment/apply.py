@@ -1,0 +1,274 @@
+"""``sqlpriv.generalize``: find, apply and verify the least-loss generalization that meets a
+policy (docs/measures.md §G).
+
+>>> import pandas as pd
+>>> from sqlpriv.treatment.hierarchy import intervals
+>>> df = pd.DataFrame({"age": [31, 32, 33, 34, 41, 45], "sex": ["F", "F", "M", "M", "F", "M"]})
+>>> g = generalize(df, {"age": intervals(5, 10), "sex": {"F": ["*"], "M": ["*"]}}, k=2)
+>>> g.best, g.best_score
+({'age': 3, 'sex': 0}, [1.0, 0.0])
+>>> sorted(g.apply().df()["sex"].tolist())
+['F', 'F', 'F', 'M', 'M', 'M']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import duckdb
+
+from sqlpriv.engine import checks
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.plan import Plan, run, scalar
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.sources import resolve_source
+from sqlpriv.engine.templates import call, create_table, render, use_dialect
+from sqlpriv.errors import EmptyInputError, ParameterError
+from sqlpriv.treatment import compile as compile_
+from sqlpriv.treatment.hierarchy import from_spec
+from sqlpriv.treatment.policy import Policy
+from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack, run_search
+
+
+class Generalization:
+    """The outcome of :func:`generalize`: the best node (``best``, ``best_score``), every
+    evaluated node (``candidates()``), the released table (``apply()``, ``sql``) and the
+    before/after figures (``compare()``)."""
+
+    def __init__(self, plan: Plan, qis: list[compile_.Compiled], policy: Policy, n: int, search: Search) -> None:
+        self.plan = plan
+        self.qis = qis
+        self.policy = policy
+        self.n = n
+        self.search = search
+        self.metric = search.metric
+        self.columns = [q.name for q in qis]
+        self._candidates_sql = search.candidates_sql
+        row = run(
+            plan.con, render("generalize/best.sql", body=self._candidates_sql, metric=self.metric, qis=self.columns)
+        )
+        rows = row.fetchall()
+        best = rows[0] if rows else None
+        names = [d[0] for d in row.description]
+        self.best_row: dict[str, Any] | None = dict(zip(names, best)) if best is not None else None
+
+    @property
+    def meets_policy(self) -> bool:
+        """True when some node meets the policy."""
+        return self.best_row is not None
+
+    @property
+    def best(self) -> dict[str, int] | None:
+        """Column -> level of the best node (0 = original values), None when no node meets the policy."""
+        return None if self.best_row is None else {q: int(self.best_row[q]) for q in self.columns}
+
+    @property
+    def best_score(self) -> Any:
+        """The best node's metric value as ARX reports it (loss: the per-column losses sorted descending)."""
+        return None if self.best_row is None else self.best_row[self.metric]
+
+    @property
+    def nodes_evaluated(self) -> int:
+        return self.search.evaluated
+
+    def candidates(self) -> Result:
+        """Every evaluated node: a level per quasi-identifier, classes, smallest_class, suppressed
+        rows, every metric and meets_policy, in the order the search evaluated them."""
+        return Result(self.plan, render("generalize/ordered.sql", body=self._candidates_sql), ["gen_stats"])
+
+    def _node(self, levels: Mapping[str, int] | None) -> tuple[dict[str, int], bool]:
+        """The node asked for (default: the best) and whether its suppression applies."""
+        chosen = self.best if levels is None else dict(levels)
+        if chosen is None:
+            raise ParameterError(
+                f"no node meets the policy ({self.policy.describe()}); pass levels= to apply one anyway"
+            )
+        node = []
+        for q in self.qis:
+            lvl = chosen.get(q.name)
+            if not isinstance(lvl, int) or isinstance(lvl, bool) or not 0 <= lvl < q.levels:
+                raise ParameterError(f"levels= needs an integer level 0..{q.levels - 1} for {q.name!r}, got {lvl!r}")
+            node.append(lvl)
+        if tuple(node) not in self.search.seen:
+            self.search.evaluate([tuple(node)])
+            self.plan.add("gen_stats", self.search.statements, deps=["gen_tables"])
+            self.plan.done.add("gen_stats")
+        return chosen, self.search.seen[tuple(node)][3] <= self.policy.max_suppressed(self.n)
+
+    def release_sql(
+        self,
+        levels: Mapping[str, int] | None = None,
+        *,
+        flag: bool = False,
+        dialect: str | None = None,
+        relation: str | None = None,
+    ) -> str:
+        """The transformation as one SELECT over the source (DuckDB; ``dialect="spark"`` for Spark
+        SQL), or over the table or view named ``relation`` (quoted here for the dialect)."""
+        if dialect is not None:
+            with use_dialect(dialect):
+                return self.release_sql(levels, flag=flag, relation=relation)
+        chosen, applied = self._node(levels)
+        names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
+        qis = []
+        for i, q in enumerate(self.qis):
+            level = chosen[q.name]
+            rows = q.level_rows(level) if level > 0 and level < q.levels - 1 else None
+            expr = None if rows is not None else q.level_expr(level, names) if q.hierarchy.kind != "table" else None
+            if q.hierarchy.kind == "table" and rows is None:
+                expr = render("generalize/key.sql", column=q.name, dialect=dialect) if level == 0 else "'*'"
+            qis.append({"name": q.name, "index": i, "rows": rows, "expr": expr})
+        source = self.plan.source.ref if self.plan.source else ""
+        if relation is not None:
+            source = call("quote", name=relation, dialect=dialect)
+        return render(
+            "generalize/release.sql",
+            dialect=dialect,
+            source=source,
+            columns=names,
+            qis=qis,
+            k=self.policy.k,
+            suppress=applied,
+            flag=flag,
+        )
+
+    @property
+    def sql(self) -> str:
+        """The best node's transformation as one SELECT (runnable where the source view exists)."""
+        return self.release_sql()
+
+    def apply(self, levels: Mapping[str, int] | None = None) -> Result:
+        """The released table: every row, the quasi-identifiers generalized to the node's levels
+        (text), a suppressed record with every quasi-identifier ``*``."""
+        return Result(self.plan, self.release_sql(levels), [])
+
+    def compare(self, levels: Mapping[str, int] | None = None) -> Result:
+        """Before/after figures: rows, suppressed rows, classes, smallest class (k), unique share,
+        average and highest re-identification risk."""
+        body = self.release_sql(levels, flag=True)
+        source = self.plan.source.ref if self.plan.source else ""
+        return Result(self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns), [])
+
+
+def generalize(
+    source: Any,
+    hierarchies: Mapping[str, Any],
+    *,
+    k: int = 2,
+    suppression_limit: float = 0.0,
+    max_unique_share: float | None = None,
+    metric: str = "loss",
+    key: str | None = None,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    batch: int = 64,
+    max_nodes: int = MAX_NODES,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> Generalization:
+    """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
+    record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
+    ``hierarchies`` maps each quasi-identifier to a hierarchy (a file, a dict, a list of SQL
+    expressions or a builder of :mod:`sqlpriv.hierarchy`). ``key`` is accepted for symmetry
+    with the other measures (the released table keeps every column, so it keeps the key too).
+    """
+    metric = checks.choice("metric", metric, METRICS)
+    policy = Policy.build(k, suppression_limit, max_unique_share)
+    batch = checks.positive_int("batch", batch)
+    if not isinstance(hierarchies, Mapping) or not hierarchies:
+        raise ParameterError(
+            "hierarchies= must map each quasi-identifier to a hierarchy, e.g. {'age': intervals(5, 10)}"
+        )
+    specs = {name: from_spec(spec) for name, spec in hierarchies.items()}  # bad hierarchies fail before any query
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    src = resolve_source(source, conn)
+    names = src.column_names()
+    if key is not None:
+        checks.match_column(names, key, src.label)
+    qis = [compile_.Compiled(checks.match_column(names, name, src.label), h) for name, h in specs.items()]
+    if len({q.name for q in qis}) != len(qis):
+        raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
+    plan = Plan(conn, source=src)
+    n = int(scalar(run(conn, render("engine/count_rows.sql", relation=src.ref))))
+    if n == 0:
+        raise EmptyInputError(f"{src.label} has no rows to generalize")
+    statements = compile_.build(conn, src.ref, names, qis)
+    return _search(plan, qis, policy, n, metric, batch, max_nodes, statements)
+
+
+def _search(
+    plan: Plan,
+    qis: list[compile_.Compiled],
+    policy: Policy,
+    n: int,
+    metric: str,
+    batch: int,
+    max_nodes: int,
+    statements: list[str],
+) -> Generalization:
+    conn, src = plan.con, plan.source
+    assert src is not None
+    heights = [q.levels for q in qis]
+    patterns, bounds, stats, shares, classes = (
+        temp_name(b, conn)
+        for b in (
+            "sqlpriv_gen_patterns",
+            "sqlpriv_gen_bounds",
+            "sqlpriv_gen_stats",
+            "sqlpriv_gen_shares",
+            "sqlpriv_gen_classes",
+        )
+    )
+    rolled = temp_name("sqlpriv_gen_rolled", conn)
+    coded = [q.coded for q in qis]
+    for table, body in (
+        (
+            patterns,
+            render(
+                "generalize/patterns.sql", source=src.ref, columns=[q.name for q in qis], coded=coded, heights=heights
+            ),
+        ),
+        (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),
+        (shares, render("generalize/shares.sql", coded=coded, heights=heights)),
+    ):
+        stmt = create_table(table, body)
+        run(conn, stmt)
+        statements.append(stmt)
+    plan.add("gen_tables", statements)
+    plan.done.add("gen_tables")
+    candidates_sql = render(
+        "generalize/candidates.sql",
+        stats=stats,
+        bounds=bounds,
+        qis=[q.name for q in qis],
+        heights=heights,
+        n=float(n),
+        k=policy.k,
+        max_suppressed=policy.max_suppressed(n),
+        criteria=list(policy.criteria),
+    )
+    bases = [int(b) + 1 for b in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()[0]]
+    s = Search(
+        conn,
+        patterns,
+        bounds,
+        stats,
+        heights,
+        candidates_sql,
+        metric,
+        policy.k,
+        batch=batch,
+        monotone=policy.monotone,
+        shares=shares,
+        classes=classes,
+        rolled=rolled,
+        max_suppressed=policy.max_suppressed(n),
+        words=pack(bases),
+        bases=bases,
+    )
+    run_search(s, max_nodes)
+    plan.add("gen_stats", s.statements, deps=["gen_tables"])
+    plan.done.add("gen_stats")
+    return Generalization(plan, qis, policy, n, s)

@@ -1,0 +1,229 @@
+"""Generalization hierarchies: what each quasi-identifier may be coarsened to (docs/measures.md §G).
+Public as ``sqlpriv.hierarchy`` (``from sqlpriv import hierarchy; hierarchy.intervals(5, 10)``).
+
+A hierarchy lists, for each value of a column, its label at level 1, 2, ... (level 0 is the
+value itself); the top level is always ``*`` (appended when the last given level is not already
+``*`` for every value). Every hierarchy compiles to SQL: a table hierarchy (an ARX CSV file or a
+dict) to a small mapping table joined on the value, a builder or a list of expressions to one
+SQL expression per level. Values are compared as text (``cast(col as varchar)``, a missing value
+as the empty string, as ARX reads a CSV cell).
+
+>>> intervals(5, 10).levels  # 0 (values), [x, x+5[, [x, x+10[, *
+4
+>>> mask(1, 2).params
+(1, 2)
+>>> from_spec({"a": ["x", "*"], "b": ["x", "*"]}).levels  # value, x, *
+3
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlpriv.errors import ParameterError
+
+TOP = "*"
+KINDS = ("table", "intervals", "mask", "dates", "rare", "expressions")
+DATE_PARTS = ("month", "year")
+
+
+class HierarchyError(ParameterError):
+    """A hierarchy is malformed: levels that do not nest, values it does not cover, a bad file."""
+
+
+@dataclass(frozen=True)
+class Hierarchy:
+    """One column's hierarchy. ``kind`` is one of :data:`KINDS`; ``params`` the builder's arguments
+    (widths, masked characters, date parts, the rarity threshold, SQL expressions); ``rows`` the
+    table's ``(value, level1, ...)`` tuples (kind ``"table"`` only), with the top level included."""
+
+    kind: str
+    params: tuple[Any, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+    bottom: float | None = None
+    top: float | None = None
+    label: str = ""
+
+    @property
+    def levels(self) -> int:
+        """Number of levels including level 0 (the original values) and the top ``*``."""
+        if self.kind == "table":
+            return len(self.rows[0]) if self.rows else 2
+        if self.kind == "rare":
+            return 3
+        return len(self.params) + 2
+
+    def describe(self) -> str:
+        """A short description for messages and reports."""
+        if self.kind == "table":
+            return self.label or f"table of {len(self.rows)} values"
+        return f"{self.kind}({', '.join(str(p) for p in self.params)})"
+
+
+def intervals(*widths: float, bottom: float | None = None, top: float | None = None) -> Hierarchy:
+    """Numeric intervals of the given widths, each a multiple of the one before (``[35, 40[``);
+    values below ``bottom`` become ``<bottom``, values at or above ``top`` become ``>=top``.
+
+    >>> intervals(5, 10, 20).params
+    (5, 10, 20)
+    """
+    if not widths:
+        raise HierarchyError("intervals() needs at least one width, e.g. intervals(5, 10, 20)")
+    ws = tuple(widths)
+    for w in ws:
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not w > 0 or w != w:
+            raise HierarchyError(f"interval widths must be positive numbers, got {w!r}")
+    for a, b in zip(ws, ws[1:]):
+        if b <= a or abs(b / a - round(b / a)) > 1e-9:
+            raise HierarchyError(
+                f"interval widths must nest: each a multiple of the one before, got {a!r} then {b!r} "
+                "(e.g. intervals(5, 10, 20))"
+            )
+    for name, v in (("bottom", bottom), ("top", top)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v != v):
+            raise HierarchyError(f"intervals({name}=...) must be a number, got {v!r}")
+    if bottom is not None and top is not None and bottom >= top:
+        raise HierarchyError(f"intervals(bottom={bottom!r}) must be below top={top!r}")
+    return Hierarchy("intervals", ws, bottom=bottom, top=top)
+
+
+def mask(*chars: int) -> Hierarchy:
+    """Mask the last ``n`` characters of a code with ``*`` at each level (27514 -> 2751* -> 275**).
+
+    >>> mask(1, 2, 3).levels
+    5
+    """
+    if not chars or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chars):
+        raise HierarchyError(f"mask() needs increasing positive character counts, e.g. mask(1, 2, 3); got {chars!r}")
+    if any(b <= a for a, b in zip(chars, chars[1:])):
+        raise HierarchyError(f"mask() character counts must increase so the levels nest, got {chars!r}")
+    return Hierarchy("mask", tuple(chars))
+
+
+def dates(*parts: str) -> Hierarchy:
+    """Dates coarsened to ``"month"`` (``2024-05``) then ``"year"`` (``2024``).
+
+    >>> dates("month", "year").levels
+    4
+    """
+    parts = parts or DATE_PARTS
+    if any(p not in DATE_PARTS for p in parts) or list(parts) != sorted(parts, key=DATE_PARTS.index):
+        raise HierarchyError(f"dates() takes 'month' and/or 'year', in that order; got {parts!r}")
+    return Hierarchy("dates", tuple(parts))
+
+
+def rare(n: int) -> Hierarchy:
+    """Values held by fewer than ``n`` rows become ``other`` at level 1.
+
+    >>> rare(10).levels
+    3
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+        raise HierarchyError(f"rare(n) needs an integer n >= 2 (values with fewer than n rows -> 'other'), got {n!r}")
+    return Hierarchy("rare", (n,))
+
+
+def expressions(levels: Sequence[str]) -> Hierarchy:
+    """One SQL expression over the column per level (checked by the expression sandbox later).
+
+    >>> expressions(["age // 10 * 10"]).levels
+    3
+    """
+    exprs = tuple(levels)
+    if not exprs or any(not isinstance(e, str) or not e.strip() for e in exprs):
+        raise HierarchyError(f"expression hierarchies need a non-empty SQL expression per level, got {list(levels)!r}")
+    if exprs[-1].strip() in ("'*'", "NULL", "null"):
+        exprs = exprs[:-1]  # the top level is always added as '*'
+    if not exprs:
+        raise HierarchyError("an expression hierarchy needs at least one level below the top '*'")
+    return Hierarchy("expressions", exprs)
+
+
+def table(rows: Sequence[Sequence[Any]], label: str = "") -> Hierarchy:
+    """A hierarchy given as rows ``(value, level1, level2, ...)``; ``*`` appended if missing.
+
+    >>> table([("a", "x"), ("b", "x")]).rows
+    (('a', 'x', '*'), ('b', 'x', '*'))
+    """
+    clean = [tuple("" if c is None else str(c) for c in row) for row in rows]
+    where = f" in {label}" if label else ""
+    if not clean:
+        raise HierarchyError(f"the hierarchy{where} has no rows; give one row per value: value;level1;level2;...")
+    widths = {len(r) for r in clean}
+    if len(widths) != 1:
+        bad = next(r for r in clean if len(r) != len(clean[0]))
+        raise HierarchyError(
+            f"every row of the hierarchy{where} needs the same number of levels: {clean[0][0]!r} has "
+            f"{len(clean[0]) - 1}, {bad[0]!r} has {len(bad) - 1}"
+        )
+    if any(r[-1] != TOP for r in clean) or len(clean[0]) == 1:
+        clean = [(*r, TOP) for r in clean]
+    return Hierarchy("table", (), tuple(clean), label=label)
+
+
+def read_file(path: str | os.PathLike[str]) -> Hierarchy:
+    """An ARX hierarchy CSV (``value;level1;...``, separator ``;`` or ``,``) or a JSON mapping."""
+    p = Path(path)
+    if not p.is_file():
+        raise HierarchyError(f"hierarchy file {str(p)!r} does not exist")
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HierarchyError(f"cannot read hierarchy file {str(p)!r}: {exc}") from None
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise HierarchyError(f"hierarchy file {str(p)!r} is not valid JSON: {exc}") from None
+        return from_spec(data, label=str(p))
+    lines = [line for line in text.splitlines() if line.strip()]
+    sep = ";" if any(";" in line for line in lines[:5]) else ","
+    return table(list(csv.reader(lines, delimiter=sep)), label=repr(str(p)))
+
+
+def from_spec(spec: Any, label: str = "") -> Hierarchy:
+    """Any accepted form: a Hierarchy, a file path, a dict ``{value: [levels]}``, a list of SQL
+    expressions, or a CLI string (``intervals:5,10,20``, ``mask:1,2,3``, ``dates:month,year``,
+    ``rare:10``, or a file path)."""
+    if isinstance(spec, Hierarchy):
+        return spec
+    if isinstance(spec, os.PathLike):
+        return read_file(spec)
+    if isinstance(spec, str):
+        return _from_text(spec)
+    if isinstance(spec, Mapping):
+        rows = [(k, *(v if isinstance(v, (list, tuple)) else [v])) for k, v in spec.items()]
+        return table(rows, label=label or "a dict hierarchy")
+    if isinstance(spec, (list, tuple)):
+        return expressions(spec)
+    raise HierarchyError(
+        f"a hierarchy must be a file path, a dict, a list of SQL expressions or a builder "
+        f"(sqlpriv.hierarchy.intervals/mask/dates/rare), got {type(spec).__name__}"
+    )
+
+
+def _numbers(text: str, what: str) -> list[float]:
+    try:
+        vals = [float(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise HierarchyError(f"{what} takes comma-separated numbers, got {text!r}") from None
+    return [int(v) if v.is_integer() else v for v in vals]
+
+
+def _from_text(text: str) -> Hierarchy:
+    kind, sep, rest = text.partition(":")
+    if sep and kind in ("intervals", "mask", "dates", "rare"):
+        if kind == "intervals":
+            return intervals(*_numbers(rest, "intervals:"))
+        if kind == "mask":
+            return mask(*[int(v) for v in _numbers(rest, "mask:")])
+        if kind == "dates":
+            return dates(*[p.strip() for p in rest.split(",") if p.strip()])
+        return rare(int(_numbers(rest, "rare:")[0]) if rest.strip() else 0)
+    return read_file(text)

@@ -1,0 +1,251 @@
+"""The search for the globally optimal lattice node (docs/measures.md §G).
+
+Nodes are vectors of levels, one per quasi-identifier. Every node evaluated is one GROUP BY of
+the distinct patterns on its labels packed into integer words, ``batch`` nodes per statement
+joined by UNION ALL (``generalize/classes.sql``; measured faster than GROUPING SETS over the
+label columns), its statistics ``generalize/nodes.sql``, its metrics ``generalize/candidates.sql``. The search is exact; it skips only
+nodes it can prove are not better than the best one found:
+
+* a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
+  with suppression: a record in a class of at least k rows stays in one when generalized);
+* loss: nodes are visited by increasing a-priori lower bound (each column's loss with nothing
+  suppressed, which generalization only raises and suppression only adds to); the search stops
+  at the first bound strictly above the best loss found;
+* a node meeting the policy with nothing suppressed prunes all its generalizations (every
+  metric is monotone in generalization without suppression; ties go to the lower level sum);
+* discernibility: nodes are visited level by level; a node whose children's DM* (sum of squared
+  class sizes, monotone in generalization, never above the discernibility) exceeds the best
+  value found is skipped, with all of its generalizations.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlpriv.engine.plan import run
+from sqlpriv.engine.templates import create_table, insert_into, render
+from sqlpriv.errors import ParameterError
+
+METRICS = ("loss", "discernibility", "aecs", "precision")
+MAX_NODES = 200_000
+WORD_LIMIT = 2**62  # a packed key word stays below this
+
+
+class LatticeTooLargeError(ParameterError):
+    """The lattice has more nodes than the exact search accepts."""
+
+
+@dataclass
+class Search:
+    """State of one search: the tables, the lattice, and what was learnt so far."""
+
+    con: Any
+    patterns: str
+    bounds: str
+    stats: str
+    heights: list[int]
+    candidates_sql: str
+    metric: str
+    k: int
+    batch: int = 64
+    statements: list[str] = field(default_factory=list)
+    evaluated: int = 0
+    best: Any = None
+    failed: list[tuple[int, ...]] = field(default_factory=list)
+    monotone: bool = True
+    shares: str = ""
+    classes: str = ""  # the table holding the current batch's classes
+    rolled: str = ""  # the patterns rolled up to the current batch's meet
+    max_suppressed: int = 0  # rows the policy lets the search suppress
+    words: list[list[tuple[int, int]]] = field(default_factory=list)  # per packed word: (column, multiplier)
+    bases: list[int] = field(default_factory=list)  # per column: one more than its largest label code
+    clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
+    seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
+
+    def known_to_fail(self, node: tuple[int, ...]) -> bool:
+        """True when a failing node generalizes ``node`` (only for a monotone policy)."""
+        return self.monotone and any(all(a <= b for a, b in zip(node, f)) for f in self.failed)
+
+    def dominated(self, node: tuple[int, ...]) -> bool:
+        """True when a node below ``node`` meets the policy with nothing suppressed: then every
+        metric of ``node`` is at least that node's (each is monotone in generalization once
+        suppression plays no part) and its level sum is higher, so it cannot be the optimum."""
+        return any(c != node and all(a <= b for a, b in zip(c, node)) for c in self.clean)
+
+    def skip(self, node: tuple[int, ...]) -> bool:
+        return node in self.seen or self.known_to_fail(node) or self.dominated(node)
+
+    def _fails(self, node: tuple[int, ...]) -> None:
+        """Keep ``failed`` the maximal failing nodes found so far."""
+        if any(all(a <= b for a, b in zip(node, f)) for f in self.failed):
+            return
+        self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
+
+    def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
+        """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_star) each."""
+        new = list(dict.fromkeys(n for n in nodes if n not in self.seen))
+        if new:
+            self._evaluate(new)
+        return [(n, *self.seen[n][:3]) for n in nodes]
+
+    def _evaluate(self, nodes: list[tuple[int, ...]]) -> None:
+        first = self.evaluated
+        spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
+        meet = tuple(min(levels) for levels in zip(*nodes))
+        source = self.patterns
+        if any(meet) and len(nodes) > 1:
+            rolled = create_table(
+                self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
+            )
+            run(self.con, rolled)
+            self.statements.append(rolled)
+            source = self.rolled
+        classes = create_table(
+            self.classes, render("generalize/classes.sql", patterns=source, nodes=spec, words=self.words)
+        )
+        run(self.con, classes)
+        self.statements.append(classes)
+        body = render(
+            "generalize/nodes.sql",
+            classes=self.classes,
+            shares=self.shares,
+            nodes=spec,
+            words=self.words,
+            bases=self.bases,
+            k=self.k,
+            max_suppressed=self.max_suppressed,
+        )
+        stmt = create_table(self.stats, body) if first == 0 else insert_into(self.stats, body)
+        run(self.con, stmt)
+        self.statements.append(stmt)
+        self.evaluated += len(nodes)
+        query = render("generalize/since.sql", body=self.candidates_sql, metric=self.metric, first=first)
+        rows = run(self.con, query).fetchall()
+        for node_id, meets, value, dm_star, suppressed in rows:
+            levels = nodes[node_id - first]
+            self.seen[levels] = (bool(meets), value, dm_star, int(suppressed))
+            if not meets:
+                self._fails(levels)
+            else:
+                if int(suppressed) == 0 and not self.dominated(levels):
+                    self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(levels, c))] + [levels]
+                if self.best is None or value < self.best:
+                    self.best = value
+
+    def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
+        """From each failing node not yet known to fail, walk one chain up to the top (each step
+        raising the column ``step`` picks), evaluate the chain in one statement and keep its
+        highest failing node, which prunes every node below it (Flash's predictive tagging)."""
+        if not self.monotone:
+            return
+        for node in nodes:
+            if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
+                continue
+            chain, cur = [], node
+            while True:
+                ups = [j for j in range(len(cur)) if cur[j] + 1 < self.heights[j]]
+                if not ups:
+                    break
+                j = step(cur, ups)
+                cur = cur[:j] + (cur[j] + 1,) + cur[j + 1 :]
+                chain.append(cur)
+            todo = [c for c in chain if not self.skip(c)]
+            for lo in range(0, len(todo), self.batch):
+                self.evaluate(todo[lo : lo + self.batch])
+
+
+def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
+    """Every node, or LatticeTooLargeError when there are more than ``max_nodes``."""
+    size = 1
+    for h in heights:
+        size *= h
+    if size > max_nodes:
+        raise LatticeTooLargeError(
+            f"the lattice has {size:,} nodes (the product of the hierarchy heights {heights}), more than "
+            f"max_nodes={max_nodes:,} for an exact search; use fewer quasi-identifiers or hierarchies with "
+            "fewer levels, or raise max_nodes="
+        )
+    return list(itertools.product(*[range(h) for h in heights]))
+
+
+def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
+    """Columns packed into integer words: (column, multiplier) pairs per word, each word's
+    product of bases below 2**62.
+
+    >>> pack([10, 10, 2**61])
+    [[(0, 1), (1, 10)], [(2, 1)]]
+    """
+    words: list[list[tuple[int, int]]] = []
+    mult = WORD_LIMIT
+    for j, base in enumerate(bases):
+        if mult * base >= WORD_LIMIT:
+            words.append([])
+            mult = 1
+        words[-1].append((j, mult))
+        mult *= base
+    return words
+
+
+def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
+    """Loss / precision: visit nodes by increasing a-priori bound; stop past the best value."""
+
+    def bound(node: tuple[int, ...]) -> Any:
+        if s.metric == "loss":
+            return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
+        return sum(level / max(h - 1, 1) for level, h in zip(node, s.heights)) / len(node)
+
+    def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
+        return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
+
+    order = sorted(nodes, key=lambda node: (bound(node), sum(node), node))
+    i = 0
+    while i < len(order):
+        batch: list[tuple[int, ...]] = []
+        while i < len(order) and len(batch) < s.batch:
+            node = order[i]
+            if s.best is not None and bound(node) > s.best:
+                i = len(order)
+                break
+            i += 1
+            if not s.skip(node):
+                batch.append(node)
+        if batch:
+            s.evaluate(batch)
+            s.climb(batch, step)
+
+
+def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
+    """Discernibility / AECS: level by level, children first, DM* bounds carried upwards."""
+    carried: dict[tuple[int, ...], float] = {}
+    levels: dict[int, list[tuple[int, ...]]] = {}
+    for node in nodes:
+        levels.setdefault(sum(node), []).append(node)
+    for total in sorted(levels):
+        todo = []
+        for node in levels[total]:
+            children = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
+            floor = max((carried.get(c, 0.0) for c in children), default=0.0)
+            carried[node] = floor
+            if node in s.seen:
+                carried[node] = max(floor, float(s.seen[node][2]))
+                continue
+            if s.skip(node) or (s.metric == "discernibility" and s.best is not None and floor > s.best):
+                continue
+            todo.append(node)
+        for lo in range(0, len(todo), s.batch):
+            chunk = todo[lo : lo + s.batch]
+            for levels_, _, _, dm_star in s.evaluate(chunk):
+                carried[levels_] = max(carried[levels_], float(dm_star))
+            s.climb(chunk, lambda node, ups: ups[0])
+
+
+def run_search(s: Search, max_nodes: int) -> None:
+    """The exact search for ``s.metric`` over the whole lattice."""
+    nodes = lattice(s.heights, max_nodes)
+    if s.metric in ("loss", "precision"):
+        rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
+        by_bound(s, nodes, {(int(j), int(level)): float(b) for j, level, b in rows})
+    else:
+        by_level(s, nodes)
