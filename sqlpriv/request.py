@@ -38,7 +38,7 @@ from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError, SqlprivError
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 DECISIONS = ("approve", "review", "reject")
 STRATEGIES = ("auto", "union", "grouping_sets")
@@ -101,32 +101,11 @@ def _pick_strategy(strategy: str, src: Source) -> str:
 
 
 def _read_columns(src: Source, spec: ColumnSpec) -> list[str]:
-    """The source columns an expression reads, in order of first use (DuckDB's own parser)."""
-    if not spec.is_expression:
-        return [spec.name]
-    from sqlpriv.engine.sandbox import parse
+    """The source columns a field reads, in order of first use, as DuckDB's binder resolves them
+    (:func:`sqlpriv.engine.sources.read_columns`: a struct path ``p.pid`` reads ``p``)."""
+    from sqlpriv.engine.sources import read_columns
 
-    try:
-        parsed = parse(spec.expr)  # the same parse the expression checker made (DuckDB's own parser)
-    except SqlprivError:
-        return []
-    names = src.column_names()
-    found: list[str] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("class") == "COLUMN_REF" and node.get("column_names"):
-                real = checks.lookup_column(names, node["column_names"][-1])
-                if real is not None and real not in found:
-                    found.append(real)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(parsed)
-    return found
+    return read_columns(src, spec)
 
 
 def _check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[str, float]:
