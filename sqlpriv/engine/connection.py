@@ -23,17 +23,20 @@ False
 
 from __future__ import annotations
 
+import fnmatch as _fnmatch
 import glob as _glob
 import os
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 
 from sqlpriv.engine import macros
+from sqlpriv.engine.interrupts import track
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ParameterError, SourceError
+from sqlpriv.errors import OutputError, ParameterError, SourceError
 
 DATABASE_SUFFIXES = (".duckdb", ".db", ".ddb")
 ATTACHED_NAME = "sqlpriv_db"
@@ -47,6 +50,7 @@ class _Guard:
     directories: set[str] = field(default_factory=set)
     locked: bool = False
     database: str | None = None  # the attached .duckdb file (its path as given), if any
+    sources: set[str] = field(default_factory=set)  # every source file or glob, as given
 
 
 LOCK_DOWN_STEPS = ("paths", "directories", "autoinstall", "autoload", "external_access", "lock")
@@ -73,6 +77,7 @@ def allow_source(con: duckdb.DuckDBPyConnection, path: str) -> None:
             f"cannot bind {path!r}: this sqlpriv connection is already locked down (a table of a .duckdb "
             "file is only read once the connection is locked); bind file sources before tables of the database"
         )
+    guard.sources.add(path)
     if _glob.has_magic(path):
         parts = Path(path).parts
         static = [p for p in parts[: next(i for i, p in enumerate(parts) if _glob.has_magic(p))]]
@@ -87,14 +92,40 @@ def is_owned(con: duckdb.DuckDBPyConnection) -> bool:
     return con in _OWNED
 
 
-def source_paths(con: duckdb.DuckDBPyConnection) -> tuple[set[str], set[str]]:
-    """The absolute paths of the files and folders an owned connection reads its sources from
-    (the attached database included); empty for a user's own connection."""
+def check_not_source(output: str | os.PathLike[str], sources: Iterable[str]) -> None:
+    """Refuse (one OutputError) an output path that is a source file, lies inside a source folder
+    or matches a source glob: writing it would overwrite (or later be read as) the input.
+
+    >>> check_not_source("people.csv", ["./people.csv"])
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.OutputError: cannot write 'people.csv': it is the source './people.csv' (or inside or matched by it); sqlpriv never overwrites its input, choose another path
+    >>> check_not_source("out/phi.parquet", ["data/*.parquet"])
+    """
+    out = os.path.realpath(os.fspath(output))
+    for source in sources:
+        if not isinstance(source, str) or not source or "://" in source:
+            continue
+        hit = False
+        if _glob.has_magic(source):
+            pattern = os.path.join(os.path.realpath(os.path.dirname(source) or "."), os.path.basename(source))
+            hit = _fnmatch.fnmatch(out, pattern) or _fnmatch.fnmatch(out, os.path.abspath(source))
+            hit = hit or out in {os.path.realpath(m) for m in _glob.glob(source, recursive=True)}
+        else:
+            real = os.path.realpath(source)
+            hit = out == real or (os.path.isdir(real) and out.startswith(real.rstrip(os.sep) + os.sep))
+        if hit:
+            raise OutputError(
+                f"cannot write {os.fspath(output)!r}: it is the source {source!r} (or inside or matched by it); "
+                "sqlpriv never overwrites its input, choose another path"
+            )
+
+
+def refuse_source_output(con: duckdb.DuckDBPyConnection, output: str | os.PathLike[str]) -> None:
+    """:func:`check_not_source` against every source (and database file) bound on an owned connection."""
     guard = _OWNED.get(con)
-    if guard is None:
-        return set(), set()
-    paths = {os.path.abspath(p) for p in guard.paths}
-    return paths, {os.path.abspath(d) for d in guard.directories}
+    if guard is not None:
+        check_not_source(output, sorted(guard.sources))
 
 
 def attached_relation(con: duckdb.DuckDBPyConnection, name: str) -> tuple[str, str, str] | None:
@@ -184,4 +215,4 @@ def connect(
     except duckdb.Error as exc:
         raise ParameterError(f"invalid connection option: {exc}") from None
     macros.register(conn)
-    return conn
+    return track(conn)

@@ -143,7 +143,12 @@ def duckdb_allowed() -> frozenset[str]:
 
 
 def spark_allowed(spark: object) -> frozenset[str]:
-    """:data:`SPARK_ALLOWED` that ``spark``'s function registry lists as built-in functions."""
-    rows = spark.sql(render("engine/spark_functions.sql")).collect()  # type: ignore[attr-defined]
-    catalog = {str(row[0]).lower() for row in rows}
-    return frozenset(n for n in catalog if n in SPARK_ALLOWED)
+    """:data:`SPARK_ALLOWED` that ``spark``'s function registry lists as built-in functions and
+    that no user-defined function of the session shadows."""
+
+    def names(kind: str) -> set[str]:
+        rows = spark.sql(render("engine/spark_functions.sql", kind=kind)).collect()  # type: ignore[attr-defined]
+        return {str(row[0]).lower().rsplit(".", 1)[-1] for row in rows}
+
+    shadowed = names("user")
+    return frozenset(n for n in names("system") if n in SPARK_ALLOWED and n not in shadowed)

@@ -27,7 +27,8 @@ from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, SourceError
+from sqlpriv.engine.limits import MAX_FIELDS
+from sqlpriv.errors import ColumnError, ParameterError, SourceError
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
 
@@ -274,6 +275,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
         specs = [ColumnSpec(n, quote(n)) for n in src.column_names() if n not in exclude]
     else:
         items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
+        check_request_size(items)
         specs = []
         for item in items:
             if isinstance(item, str):
@@ -300,6 +302,22 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
         if spec.is_expression:
             check_expression(src, spec.expr, what=f"column expression {spec.name!r}")
     return specs
+
+
+def check_request_size(items: Sequence[Any]) -> None:
+    """Refuse an explicit list of more than :data:`~sqlpriv.engine.limits.MAX_FIELDS` fields.
+
+    >>> check_request_size(["a"] * 129)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: the request names 129 fields; at most 128 are allowed in one request (sqlpriv.engine.limits.MAX_FIELDS): split it into several requests
+    """
+    count = sum(len(item) if isinstance(item, Mapping) else 1 for item in items)
+    if count > MAX_FIELDS:
+        raise ParameterError(
+            f"the request names {count} fields; at most {MAX_FIELDS} are allowed in one request "
+            "(sqlpriv.engine.limits.MAX_FIELDS): split it into several requests"
+        )
 
 
 def check_expression(src: Source, expr: str, *, what: str) -> str:
