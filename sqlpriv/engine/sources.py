@@ -23,11 +23,11 @@ import duckdb
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
+from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.errors import ColumnError, ParameterError, SourceError
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
