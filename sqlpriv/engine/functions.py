@@ -142,13 +142,19 @@ def duckdb_allowed() -> frozenset[str]:
     return frozenset(n for n in catalog if n in DUCKDB_ALLOWED or n.startswith(COLLATION_PREFIXES))
 
 
+_SPARK_SYSTEM: dict[int, frozenset[str]] = {}  # per session: its built-in function names
+
+
 def spark_allowed(spark: object) -> frozenset[str]:
     """:data:`SPARK_ALLOWED` that ``spark``'s function registry lists as built-in functions and
-    that no user-defined function of the session shadows."""
+    that no user-defined function of the session (asked each time: one may be registered at any
+    moment) shadows."""
 
-    def names(kind: str) -> set[str]:
+    def names(kind: str) -> frozenset[str]:
         rows = spark.sql(render("engine/spark_functions.sql", kind=kind)).collect()  # type: ignore[attr-defined]
-        return {str(row[0]).lower().rsplit(".", 1)[-1] for row in rows}
+        return frozenset(str(row[0]).lower().rsplit(".", 1)[-1] for row in rows)
 
-    shadowed = names("user")
-    return frozenset(n for n in names("system") if n in SPARK_ALLOWED and n not in shadowed)
+    key = id(spark)
+    if key not in _SPARK_SYSTEM:
+        _SPARK_SYSTEM[key] = names("system") & SPARK_ALLOWED
+    return _SPARK_SYSTEM[key] - names("user")
