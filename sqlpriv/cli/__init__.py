@@ -46,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 OUTPUT_OPTIONS = ("per_row", "out")  # options naming a file the command writes
-SOURCE_ARGUMENTS = ("source", "synthetic", "db")  # arguments naming a file the command reads
+WRITTEN_OPTIONS = (*OUTPUT_OPTIONS, "details", "tree", "output")  # every option naming a file written
+SOURCE_ARGUMENTS = ("source", "original", "synthetic", "db")  # arguments naming a file the command reads
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
@@ -57,12 +58,13 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from sqlpriv.engine.connection import check_not_source
     from sqlpriv.engine.result import check_output
 
-    sources = [getattr(args, name, None) for name in SOURCE_ARGUMENTS]
-    for name in OUTPUT_OPTIONS:
+    sources = [s for s in (getattr(args, name, None) for name in SOURCE_ARGUMENTS) if isinstance(s, str)]
+    for name in WRITTEN_OPTIONS:
         path = getattr(args, name, None)
         if isinstance(path, str) and path:
-            check_not_source(path, [s for s in sources if isinstance(s, str)])
-            check_output(path)
+            check_not_source(path, sources)
+            if name in OUTPUT_OPTIONS:
+                check_output(path)
 
 
 def _printable(text: str) -> str:
