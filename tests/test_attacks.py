@@ -675,12 +675,12 @@ def test_crafted_database_cli(
     arena: dict[str, Any], crafted_db: Path, command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The issue's command (`request v --db evil.duckdb -c nope`) and its siblings."""
-    for view in ("leak", "trip"):
-        for cols in (["nope"], ["g"]):
-            code, text = _cli(arena, _db_cli(str(crafted_db), view, cols)[command], capsys)
-            assert code != 0 and "sqlpriv: error:" in text, (command, view, text)
-    code, text = _cli(arena, _db_cli(str(crafted_db), "ok", ["g", "h"])[command], capsys)
-    assert code in (0, 3, 4), text  # 3 / 4: the request gate's review / reject
+    for view, cols in (("leak", ["nope"]), ("trip", ["g"])):
+        code, text = _cli(arena, _db_cli(str(crafted_db), view, cols)[command], capsys)
+        assert code != 0 and "sqlpriv: error:" in text, (command, view, text)
+    if command in ("request", "sql shapley --sql"):  # the harmless view (the Python test covers every family)
+        code, text = _cli(arena, _db_cli(str(crafted_db), "ok", ["g", "h"])[command], capsys)
+        assert code in (0, 3, 4), text  # 3 / 4: the request gate's review / reject
 
 
 def template_function_names() -> list[str]:
@@ -872,9 +872,9 @@ def test_output_equal_to_the_source_is_refused(
 def test_control_characters_from_the_data_are_escaped(
     arena: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = arena["work"] / "ansi.csv"
+    path = arena["work"] / "ansi.parquet"
     evil = "\x1b[2J\x1b[31mred\rX\u202e"
-    pd.DataFrame({"a\x1b[1mb": [evil, evil, "x", "y"], "c": [1, 1, 2, 3]}).to_csv(path, index=False)
+    pd.DataFrame({"a\x1b[1mb": [evil, evil, "x", "y"], "c": [1, 1, 2, 3]}).to_parquet(path)
     arena["before"] = set(os.listdir(arena["work"]))
     for argv in (["profile", str(path)], ["uniques", str(path)]):
         code, text = _cli(arena, argv, capsys)
@@ -926,7 +926,7 @@ def test_cli_stops_within_two_seconds_of_a_signal(tmp_path: Path, signum: int) -
     argv = [sys.executable, "-m", "sqlpriv", "shapley", str(data), "-c", "a", "-c", SLOW_EXPRESSION]
     proc = subprocess.Popen([*argv, "--per-row", str(out)], env=env, stderr=subprocess.PIPE, text=True)
     try:
-        _wait_for_cpu(proc.pid, seconds=2.5)  # imports take ~1 s of CPU: past that, the query runs
+        _wait_for_cpu(proc.pid, seconds=2.0)  # imports take ~1 s of CPU: past that, the query runs
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         start = time.monotonic()
         proc.send_signal(signum)
