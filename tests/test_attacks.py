@@ -776,6 +776,17 @@ def test_struct_fields_are_grouped_with_their_struct(
             assert code == 4 and "decision: reject" in text, text
 
 
+def test_a_column_named_as_its_table_is_not_misread() -> None:
+    """`people.a` on a table `people` with a struct column `people` and a column `a`: DuckDB reads
+    the table's column `a`, the parse tree says struct `people`; refused as ambiguous."""
+    con = duckdb.connect()
+    con.execute("create table people as select {'a': i % 3} as people, i as a from range(100) t(i)")
+    with pytest.raises(SqlprivError, match="ambiguous"):
+        sqlpriv.assess_request("people", ["a", {"x": "people.a"}], con=con).fields().df()
+    fields = sqlpriv.assess_request("people", ["a", {"x": "struct_extract(people, 'a')"}], con=con).fields().df()
+    assert [list(v) for v in fields["source_columns"]] == [["a"], ["people"]]
+
+
 # functions that pass a deny-list but are not pure scalar functions (issue 24, item 4)
 STATEFUL = ["setval('s', 100)", "stats(a)", "write_log('x')", "now()", "list_aggregate([b], 'string_agg')"]
 

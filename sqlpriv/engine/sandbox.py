@@ -76,6 +76,7 @@ def _parser() -> duckdb.DuckDBPyConnection:
     return con
 
 
+@functools.lru_cache(maxsize=1)
 def scalar_functions() -> frozenset[str]:
     """Lower-case names of the scalar functions an expression may call: DuckDB's reviewed
     allow-list checked against its own catalog (:func:`sqlpriv.engine.functions.duckdb_allowed`)."""
@@ -234,6 +235,29 @@ def _walk(
     for value in node.values():
         if isinstance(value, (dict, list)):
             _walk(value, expr, columns, known, allowed, lambdas)
+
+
+def qualified_heads(expr: str) -> set[str]:
+    """The first parts (lower case) of the dotted references in ``expr`` (``p.pid`` -> ``p``).
+
+    >>> sorted(qualified_heads("p.pid + q.a.b - c"))
+    ['p', 'q']
+    """
+    heads: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            parts = node.get("column_names") or []
+            if node.get("class") == "COLUMN_REF" and len(parts) > 1:
+                heads.add(str(parts[0]).lower())
+            node = list(node.values())
+        if isinstance(node, list):
+            for item in node:
+                if isinstance(item, (dict, list)):
+                    visit(item)
+
+    visit(parse(expr).get("statements") or [])
+    return heads
 
 
 def read_columns(expr: str, columns: Sequence[str]) -> list[str]:

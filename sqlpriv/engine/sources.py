@@ -25,7 +25,7 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
 from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
-from sqlpriv.engine.sandbox import check_scalar_expression
+from sqlpriv.engine.sandbox import check_scalar_expression, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError
@@ -328,6 +328,11 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
     Binding only describes the query; nothing is executed.
     """
     check_scalar_expression(expr, src.column_names(), what=what)
+    if src.name.lower() in qualified_heads(expr):  # a column named as its table: DuckDB reads the table's
+        raise ColumnError(
+            f"{what} {expr!r} is ambiguous: {src.name!r} is both the table and one of its columns, and "
+            f"DuckDB reads {src.name}.x as the table's column x; rename the column or use struct_extract()"
+        )
     try:
         row = src.con.execute(render("engine/describe.sql", relation=src.ref, expr=expr)).fetchone()
     except duckdb.Error as exc:
