@@ -197,6 +197,8 @@ def connect(
         _OWNED[conn] = _Guard(database=str(path))
         allow_source(conn, str(path))  # the attached file stays readable once locked
         conn.execute(render("engine/settings.sql", progress_bar=False))
+        for step in ("autoinstall", "autoload"):  # a crafted file's types must not install or load anything
+            conn.execute(render("engine/lock_down.sql", step=step))
         try:
             conn.execute(render("engine/attach.sql", path=str(path), alias=ATTACHED_NAME))
         except duckdb.Error as exc:
