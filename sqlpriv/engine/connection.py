@@ -1,10 +1,10 @@
 """DuckDB connections with sqlpriv's settings and macros, locked down once sources are bound.
 
 A connection sqlpriv opens itself (``con=None`` or a ``.duckdb`` path) is *owned*: before the
-first generated query runs, and before anything of an attached ``.duckdb`` file is bound (a view
-or macro in a crafted file could read another file while it is bound),
-:func:`lock_down` turns external access off except for the source files bound on it (``enable_external_access = false`` with ``allowed_paths`` /
-``allowed_directories``), turns extension auto-install and auto-load off and locks the
+first generated query runs, and before anything of an attached ``.duckdb`` file is bound (a
+view or macro in a crafted file could read another file while it is bound), :func:`lock_down`
+turns external access off except for the source files bound on it
+(``enable_external_access = false`` with ``allowed_paths`` / ``allowed_directories``), turns extension auto-install and auto-load off and locks the
 configuration, so that no later statement can read or write another file, attach a database,
 load an extension or change a setting. An attached ``.duckdb`` file is never the default
 catalog nor on the search path: its tables and views are read through fully qualified names
@@ -85,11 +85,6 @@ def allow_source(con: duckdb.DuckDBPyConnection, path: str) -> None:
         guard.directories |= _forms(folder)
     else:
         guard.paths |= _forms(path)
-
-
-def is_owned(con: duckdb.DuckDBPyConnection) -> bool:
-    """True for a connection sqlpriv opened itself (and locks down)."""
-    return con in _OWNED
 
 
 def check_not_source(output: str | os.PathLike[str], sources: Iterable[str]) -> None:
