@@ -147,12 +147,15 @@ def replace_atomically(path: str | os.PathLike[str], write: Any, suffix: str = "
     except OSError as exc:
         raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder") from None
     os.close(fd)
+    from sqlpriv.engine.interrupts import pending_file  # removed if a signal ends the process
+
     try:
-        write(tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
+        with pending_file(tmp):
+            write(tmp)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)

@@ -17,37 +17,16 @@ from typing import Any
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.sources import ColumnSpec, Source
+from sqlpriv.engine.sources import read_columns as engine_read_columns
 from sqlpriv.engine.templates import quote
-from sqlpriv.errors import ColumnError, ParameterError, SqlprivError
+from sqlpriv.errors import ColumnError, ParameterError
 
 
 def read_columns(src: Source, spec: ColumnSpec) -> list[str]:
-    """The source columns an expression reads, in order of first use (DuckDB's own parser)."""
-    if not spec.is_expression:
-        return [spec.name]
-    from sqlpriv.engine.sandbox import parse
-
-    try:
-        parsed = parse(spec.expr)  # the same parse the expression checker made (DuckDB's own parser)
-    except SqlprivError:
-        return []
-    names = src.column_names()
-    found: list[str] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("class") == "COLUMN_REF" and node.get("column_names"):
-                real = checks.lookup_column(names, node["column_names"][-1])
-                if real is not None and real not in found:
-                    found.append(real)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(parsed)
-    return found
+    """The source columns a field reads, in order of first use, as DuckDB's binder resolves them
+    (:func:`sqlpriv.engine.sources.read_columns`: a struct path ``p.pid`` reads ``p``, never a
+    top-level ``pid``)."""
+    return engine_read_columns(src, spec)
 
 
 def check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[str, float]:

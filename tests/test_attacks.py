@@ -17,6 +17,9 @@ import hashlib
 import json
 import os
 import secrets
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -587,3 +590,426 @@ def test_dbt_macros_quote_hostile_arguments() -> None:
             assert len(con.extract_statements(sql)) == 1, name
             results.append(con.execute(sql).df().select_dtypes("number"))
         assert_same(results[0], results[1])
+
+
+# --------------------------------------------------------------------------------------------
+# issue 24: crafted .duckdb files, shadowed built-ins, struct paths, the function allow-list,
+# Spark reflection, and a CLI that stops when told
+
+
+def _read_csv_sql(path: Path) -> str:
+    return f"read_csv('{path}', header=true, delim='\\x01', quote='', escape='')"
+
+
+def _people(n: int = 60) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "id": range(n),
+            "g": [i % 3 for i in range(n)],
+            "h": ["x" if i % 4 else "y" for i in range(n)],
+            "p": [{"pid": i, "id": i % 2} for i in range(n)],
+        }
+    )
+
+
+@pytest.fixture()
+def crafted_db(arena: dict[str, Any]) -> Path:
+    """The issue-24 database: views that read the canary and the tripwire while they are bound,
+    and one harmless view over the table."""
+    path = arena["work"] / "crafted.duckdb"
+    con = duckdb.connect(str(path))
+    con.register("people_df", _people())
+    con.execute("create table t as select * from people_df")
+    con.execute(f"create view leak as select * from t, (select * from {_read_csv_sql(arena['canary'])} limit 0) s")
+    con.execute(f"create view trip as select * from t, (select * from {_read_csv_sql(arena['tripwire'])} limit 0) s")
+    con.execute("create view ok as select id, g, h from t")
+    con.close()
+    arena["wire"].opened = 0  # creating the view bound it (here, in the test's own connection)
+    arena["before"] = set(os.listdir(arena["work"]))
+    arena["db_hash"] = _sha(path)
+    return path
+
+
+DB_FAMILIES: dict[str, Callable[[str, str, list[str]], Any]] = {
+    "shapley": lambda db, src, cols: sqlpriv.uniqueness_shapley(src, cols, con=db).summary().df(),
+    "pif": lambda db, src, cols: sqlpriv.cig(src, cols, con=db).df(),
+    "profile": lambda db, src, cols: sqlpriv.privacy_profile(src, cols, con=db).df(),
+    "request": lambda db, src, cols: sqlpriv.assess_request(src, cols, con=db).fields().df(),
+    "uniques": lambda db, src, cols: sqlpriv.sample_uniques(src, cols, con=db).summary().df(),
+    "singling_out": lambda db, src, cols: sqlpriv.singling_out(src, src, con=db, progress=False).summary().df(),
+}
+
+
+def _db_cli(db: str, src: str, cols: list[str]) -> dict[str, list[str]]:
+    c = [x for col in cols for x in ("-c", col)]
+    return {
+        "shapley": ["shapley", src, "--db", db, *c],
+        "pif": ["pif", src, "--db", db, *c],
+        "profile": ["profile", src, "--db", db, *c],
+        "request": ["request", src, "--db", db, *c],
+        "uniques": ["uniques", src, "--db", db, *c],
+        "singling-out": ["singling-out", src, src, "--db", db],
+        "sql query": ["sql", "query", "shapley-summary", src, "--db", db, *c],
+        "sql shapley --sql": ["sql", "shapley", src, "--db", db, *c],
+    }
+
+
+@pytest.mark.parametrize("family", sorted(DB_FAMILIES))
+def test_crafted_database_binds_nothing_before_the_lock(arena: dict[str, Any], crafted_db: Path, family: str) -> None:
+    """Issue 24, item 1: a view of the file that reads another file is bound only on a locked
+    connection: neither the canary's content (as a column name) nor the tripwire is reached."""
+    for view in ("leak", "trip"):
+        for cols in (["nope"], ["g", "h"]):
+            text = run_attack(arena, lambda: DB_FAMILIES[family](str(crafted_db), view, cols))
+            check_no_leak(arena, text)
+    # a harmless view of the file still works, with the numbers of the same data as a frame
+    got = DB_FAMILIES[family](str(crafted_db), "ok", ["g", "h"])
+    expected = DB_FAMILIES[family](None, _people()[["id", "g", "h"]], ["g", "h"])  # type: ignore[arg-type]
+    assert_same(got.select_dtypes("number"), expected.select_dtypes("number"))
+    assert _sha(crafted_db) == arena["db_hash"]
+    check_no_leak(arena)
+
+
+@pytest.mark.parametrize("command", sorted(_db_cli("d", "s", ["c"])))
+def test_crafted_database_cli(
+    arena: dict[str, Any], crafted_db: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's command (`request v --db evil.duckdb -c nope`) and its siblings."""
+    for view, cols in (("leak", ["nope"]), ("trip", ["g"])):
+        code, text = _cli(arena, _db_cli(str(crafted_db), view, cols)[command], capsys)
+        assert code != 0 and "sqlpriv: error:" in text, (command, view, text)
+    if command in ("request", "sql shapley --sql"):  # the harmless view (the Python test covers every family)
+        code, text = _cli(arena, _db_cli(str(crafted_db), "ok", ["g", "h"])[command], capsys)
+        assert code in (0, 3, 4), text  # 3 / 4: the request gate's review / reject
+
+
+def template_function_names() -> list[str]:
+    """Every name that sqlpriv's SQL templates call as a function (the way the template lint
+    reads them: Jinja removed, strings and comments blanked), plus what ``count(*)`` becomes."""
+    import re
+
+    names = {"count_star", "ln", "log"}
+    for path in (Path(sqlpriv.__file__).resolve().parents[1] / "sql_templates").rglob("*.sql"):
+        text = path.read_text(encoding="utf-8")
+        for pattern, repl in [
+            (r"\{#.*?#\}", " "),
+            (r"\{\{.*?\}\}", " x "),
+            (r"\{%.*?%\}", " "),
+            (r"'(?:[^']|'')*'", "''"),
+            (r"--[^\n]*", " "),
+        ]:
+            text = re.sub(pattern, repl, text, flags=re.S)
+        names |= {m.lower() for m in re.findall(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(", text)}
+    return sorted(names)
+
+
+@pytest.fixture()
+def shadow_db(arena: dict[str, Any]) -> tuple[Path, int]:
+    """A database whose every macro shadows a function name sqlpriv's templates call, each
+    returning nonsense (1000) for 0 to 4 arguments."""
+    path = arena["work"] / "shadow.duckdb"
+    con = duckdb.connect(str(path))
+    con.register("people_df", _people().drop(columns=["p"]))
+    con.execute("create table people as select * from people_df")
+    made = 0
+    for name in template_function_names():
+        arities = ", ".join(f"({', '.join('abcd'[:n])}) as 1000" for n in range(5))
+        try:
+            con.execute(f'create macro "{name}"{arities}')
+            made += 1
+        except duckdb.Error:
+            pass
+    con.close()
+    arena["before"] = set(os.listdir(arena["work"]))
+    return path, made
+
+
+@pytest.mark.parametrize("family", sorted(DB_FAMILIES))
+def test_macros_in_a_database_do_not_shadow_built_ins(
+    arena: dict[str, Any], shadow_db: tuple[Path, int], family: str
+) -> None:
+    """Issue 24, item 2: the same numbers with and without a macro for every function name the
+    templates use (count_star() as 1000 made the strict gate approve a unique identifier)."""
+    db, made = shadow_db
+    assert made >= 40, made  # the shadowing really happened for most names
+    cols = ["id", "g"] if family != "singling_out" else []
+    got = DB_FAMILIES[family](str(db), "people", cols)
+    expected = DB_FAMILIES[family](None, _people().drop(columns=["p"]), cols)  # type: ignore[arg-type]
+    assert_same(got.select_dtypes("number"), expected.select_dtypes("number"))
+    check_no_leak(arena)
+
+
+def test_issue_24_strict_gate_on_a_shadowing_database(
+    arena: dict[str, Any], shadow_db: tuple[Path, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, _ = shadow_db
+    code, text = _cli(
+        arena, ["request", "people", "--db", str(db), "-c", "id", "--max-unique-share", "0", "--min-k", "5"], capsys
+    )
+    assert code == 4 and "decision: reject" in text, text
+
+
+@pytest.mark.parametrize("entry", ["python", "cli"])
+def test_struct_fields_are_grouped_with_their_struct(
+    arena: dict[str, Any], entry: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24, item 3: `lo=p.pid % 100`, `hi=p.pid // 100` read the struct `p` and are scored
+    together (as the same split of a top-level `pid`), and `p.id` is never the top-level `id`."""
+    n = 1000
+    df = pd.DataFrame({"p": [{"pid": i, "id": i % 2} for i in range(n)], "pid": range(n), "id": [0] * n})
+    struct = [{"lo": "p.pid % 100"}, {"hi": "p.pid // 100"}]
+    plain = [{"lo": "pid % 100"}, {"hi": "pid // 100"}]
+    if entry == "python":
+        a, b = sqlpriv.assess_request(df, struct), sqlpriv.assess_request(df, plain)
+        assert (a.score, a.decision) == (b.score, b.decision) == (0.0, "reject")
+        fields = sqlpriv.assess_request(df, ["id", {"x": "p.id"}]).fields().df()
+        assert list(fields["source_columns"].iloc[1]) == ["p"]
+        assert list(fields["scored_with"].iloc[1]) == ["x"]
+    else:  # the issue's data: no top-level pid (main attributed p.pid to nothing and approved, 0.98)
+        paths = {"struct": arena["work"] / "structs.parquet", "plain": arena["work"] / "plain.parquet"}
+        df.drop(columns=["pid"]).to_parquet(paths["struct"])
+        df.drop(columns=["p"]).to_parquet(paths["plain"])
+        arena["before"] = set(os.listdir(arena["work"]))
+        for kind, fields in (("struct", struct), ("plain", plain)):
+            argv = ["request", str(paths[kind])] + [x for f in fields for k, v in f.items() for x in ("-c", f"{k}={v}")]
+            code, text = _cli(arena, argv, capsys)
+            assert code == 4 and "decision: reject" in text, text
+
+
+def test_a_column_named_as_its_table_is_not_misread() -> None:
+    """`people.a` on a table `people` with a struct column `people` and a column `a`: DuckDB reads
+    the table's column `a`, the parse tree says struct `people`; refused as ambiguous."""
+    con = duckdb.connect()
+    con.execute("create table people as select {'a': i % 3} as people, i as a from range(100) t(i)")
+    with pytest.raises(SqlprivError, match="ambiguous"):
+        sqlpriv.assess_request("people", ["a", {"x": "people.a"}], con=con).fields().df()
+    fields = sqlpriv.assess_request("people", ["a", {"x": "struct_extract(people, 'a')"}], con=con).fields().df()
+    assert [list(v) for v in fields["source_columns"]] == [["a"], ["people"]]
+
+
+# functions that pass a deny-list but are not pure scalar functions (issue 24, item 4)
+STATEFUL = ["setval('s', 100)", "stats(a)", "write_log('x')", "now()", "list_aggregate([b], 'string_agg')"]
+
+
+@pytest.mark.parametrize("attack", STATEFUL)
+def test_only_allow_listed_functions(arena: dict[str, Any], attack: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every expression entry point refuses them (the CLI's, which share the Python checks, with setval)."""
+    for entry in sorted(EXPRESSION_ENTRIES):
+        with pytest.raises(UnsafeExpressionError, match="refused"):
+            ENTRY_POINTS[entry](arena, attack)
+    for command in sorted(CLI_EXPRESSIONS) if attack.startswith("setval") else []:
+        code, text = _cli(arena, cli_commands(arena, attack)[command], capsys)
+        assert code != 0 and "refused" in text, (command, text)
+
+
+def test_setval_on_a_locked_user_connection_leaves_the_sequence(arena: dict[str, Any]) -> None:
+    """The issue's reproduction: on a user's own connection locked as docs/security.md says."""
+    path = arena["work"] / "user.duckdb"
+    con = duckdb.connect(str(path))
+    con.execute("create sequence s start 1")
+    con.execute(f"create table people as select * from read_csv('{arena['data']}')")
+    con.execute(f"set allowed_paths = ['{path}']")
+    con.execute("set enable_external_access = false")
+    con.execute("set lock_configuration = true")
+    for attack in ("setval('s', 100)", "nextval('s')"):
+        with pytest.raises(UnsafeExpressionError, match="refused"):
+            sqlpriv.privacy_profile("people", ["a", {"x": attack}], con=con).df()
+    assert con.execute("select nextval('s')").fetchone()[0] == 1
+    con.close()
+
+
+def test_function_allow_list_is_checked_against_the_catalog() -> None:
+    from sqlpriv.engine import functions
+    from sqlpriv.engine.sandbox import scalar_functions
+
+    allowed = scalar_functions()
+    catalog = {
+        r[0].lower()
+        for r in duckdb.connect()
+        .execute("select function_name from duckdb_functions() where function_type in ('scalar', 'macro')")
+        .fetchall()
+    }
+    assert allowed <= catalog  # never a name the engine does not list
+    for name in ("setval", "nextval", "stats", "write_log", "now", "random", "list_aggregate", "version"):
+        assert name in catalog and name not in allowed, name
+    assert {"upper", "left", "log2", "+", "list_transform", "regexp_replace"} <= allowed
+    assert not (functions.SPARK_ALLOWED & {"reflect", "java_method", "try_reflect", "input_file_name", "current_user"})
+
+
+@pytest.mark.parametrize("entry", ["profile columns", "request field", "shapley by", "uniques columns"])
+def test_non_ascii_expressions(arena: dict[str, Any], entry: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24, item 6: `-c "f='東京都' = b"` crashed with an IndexError (byte vs character offsets)."""
+    out = ENTRY_POINTS[entry](arena, "'東京都' = b")
+    assert isinstance(out, pd.DataFrame)
+    with pytest.raises(UnsafeExpressionError, match="';'"):
+        ENTRY_POINTS[entry](arena, "'東京都' = b; select 1")
+    command = {"profile columns": "profile -c", "request field": "request -c", "shapley by": "shapley --by"}.get(
+        entry, "uniques -c"
+    )
+    code, text = _cli(arena, cli_commands(arena, "'東京都' = b")[command], capsys)
+    assert code in (0, 3, 4) and "Traceback" not in text, text
+
+
+@pytest.mark.parametrize("kind", ["file", "glob", "database"])
+def test_output_equal_to_the_source_is_refused(
+    arena: dict[str, Any], kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24, item 6: `--per-row SAME_AS_SOURCE` overwrote the source."""
+    data = arena["data"]
+    pq = arena["work"] / "people.parquet"
+    pd.read_csv(data).to_parquet(pq)
+    db = arena["work"] / "people.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute(f"create table people as select * from read_csv('{data}')")
+    con.close()
+    arena["before"] = set(os.listdir(arena["work"]))
+    digests = {p: _sha(p) for p in (data, pq, db)}
+    source, out, extra = {
+        "file": (str(data), str(data), []),
+        "glob": (str(arena["work"] / "*.parquet"), str(arena["work"] / "other.parquet"), []),
+        "database": ("people", str(db), ["--db", str(db)]),
+    }[kind]
+    for command in (["shapley", source, *extra, "-c", "a", "--per-row", out], ["pif", source, *extra, "--out", out]):
+        code, text = _cli(arena, command, capsys)
+        assert code == 1 and "never overwrites its input" in text, text
+    if kind == "file":  # the Python API too
+        r = sqlpriv.uniqueness_shapley(str(data), ["a", "b"])
+        with pytest.raises(SqlprivError, match="never overwrites"):
+            r.per_row().to_csv(data)
+    assert {p: _sha(p) for p in digests} == digests
+    check_no_leak(arena)
+
+
+def test_control_characters_from_the_data_are_escaped(
+    arena: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = arena["work"] / "ansi.parquet"
+    evil = "\x1b[2J\x1b[31mred\rX\u202e"
+    pd.DataFrame({"a\x1b[1mb": [evil, evil, "x", "y"], "c": [1, 1, 2, 3]}).to_parquet(path)
+    arena["before"] = set(os.listdir(arena["work"]))
+    for argv in (["profile", str(path)], ["uniques", str(path)]):
+        code, text = _cli(arena, argv, capsys)
+        assert code == 0, text
+        assert "\x1b" not in text and "\r" not in text and "\u202e" not in text, text
+    code, text = _cli(arena, ["request", str(path), "-c", "nope\x1b[2J"], capsys)
+    assert code != 0 and "\x1b" not in text
+
+
+def test_request_size_is_limited(arena: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    from sqlpriv.engine.limits import MAX_FIELDS
+
+    fields = [{f"f{i}": f"a + {i}"} for i in range(MAX_FIELDS + 1)]
+    with pytest.raises(SqlprivError, match="at most 128"):
+        sqlpriv.assess_request(str(arena["data"]), fields)
+    argv = ["request", str(arena["data"])] + [x for i in range(MAX_FIELDS + 1) for x in ("-c", f"f{i}=a + {i}")]
+    code, text = _cli(arena, argv, capsys)
+    assert code == 2 and "at most 128" in text
+    with pytest.raises(UnsafeExpressionError, match="at most"):
+        sqlpriv.privacy_profile(str(arena["data"]), [{"x": "a + " * 5000 + "1"}])
+
+
+SLOW_EXPRESSION = "x=levenshtein(repeat(b || a::varchar, 3000), repeat(b, 3001))"
+
+
+def _wait_for_cpu(pid: int, seconds: float, limit: float = 90.0) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU (wall time on a loaded machine varies)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:
+            return
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow)])
+def test_cli_stops_within_two_seconds_of_a_signal(tmp_path: Path, signum: int) -> None:
+    """Issue 24, item 6: SIGTERM was not honoured while DuckDB computed (580 s past `timeout 60`).
+    A query of minutes is interrupted; the command ends within 2 s with 128 + the signal and
+    leaves no output, temporary file included."""
+    data = tmp_path / "slow.csv"
+    pd.DataFrame({"a": range(3000), "b": ["x"] * 3000}).to_csv(data, index=False)
+    out = tmp_path / "out" / "phi.parquet"
+    env = dict(os.environ, PYTHONPATH=str(Path(sqlpriv.__file__).resolve().parents[1]))  # this sqlpriv
+    argv = [sys.executable, "-m", "sqlpriv", "shapley", str(data), "-c", "a", "-c", SLOW_EXPRESSION]
+    proc = subprocess.Popen([*argv, "--per-row", str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for_cpu(proc.pid, seconds=2.0)  # imports take ~1 s of CPU: past that, the query runs
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        start = time.monotonic()
+        proc.send_signal(signum)
+        proc.wait(timeout=10)
+        elapsed = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = proc.stderr.read() if proc.stderr else ""
+    assert proc.returncode == 128 + signum, err
+    assert elapsed < 2.0, elapsed
+    assert "interrupted" in err
+    assert not out.exists() and (not out.parent.exists() or list(out.parent.iterdir()) == [])
+
+
+@pytest.fixture(scope="module")
+def spark_session():
+    pytest.importorskip("pyspark")
+    import shutil as _shutil
+
+    if not _shutil.which("java"):
+        pytest.skip("java is not installed")
+    from pyspark.sql import SparkSession
+
+    session = (
+        SparkSession.builder.master("local[1]")
+        .appName("sqlpriv-attacks")
+        .config("spark.ui.enabled", "false")
+        .config("spark.ui.showConsoleProgress", "false")
+        .config("spark.sql.shuffle.partitions", "1")
+        .getOrCreate()
+    )
+    session.sparkContext.setLogLevel("OFF")
+    yield session
+
+
+SPARK_ATTACKS = [
+    "reflect('java.lang.System', 'getenv', 'HOME')",
+    "java_method('java.lang.System', 'getenv', 'HOME')",
+    "try_reflect('java.lang.System', 'getenv', 'HOME')",
+    "input_file_name()",
+    "current_user()",
+    "current_user",
+    "sqlpriv_udf(a)",
+    "rand()",
+    "uuid()",
+    "(select 1)",
+    "exists(select 1)",
+    "a -- hide",
+    "sum(a)",
+    "t.a",
+    "default.upper(b)",
+]
+
+
+@pytest.mark.slow  # a JVM
+def test_spark_function_allow_list(arena: dict[str, Any], spark_session: Any) -> None:
+    """Issue 24, item 4 on Spark: reflection, file names, the session user, UDFs, randomness and
+    subqueries are refused in every Spark entry point that takes an expression."""
+    spark_session.udf.register("sqlpriv_udf", lambda x: x)
+    frame = spark_session.createDataFrame(pd.read_csv(arena["data"]))
+    shapley = sqlpriv.uniqueness_shapley(frame, ["a", "b"])
+    entries = {
+        "profile": lambda e: sqlpriv.privacy_profile(frame, ["a", {"x": e}]),
+        "request": lambda e: sqlpriv.assess_request(frame, ["a", {"x": e}]),
+        "shapley by": lambda e: shapley.by(e),
+    }
+    home = os.environ.get("HOME", "/root")
+    for name, fn in entries.items():  # the checks are shared: the full list through one entry point
+        for attack in SPARK_ATTACKS if name == "profile" else SPARK_ATTACKS[:5]:
+            with pytest.raises(SqlprivError) as info:
+                fn(attack)
+            assert home not in str(info.value) or home in attack, (name, attack)
+    assert sqlpriv.privacy_profile(frame, ["a", {"x": "upper(b) || a"}]).sql  # a harmless expression passes

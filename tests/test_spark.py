@@ -252,9 +252,9 @@ def test_bad_input_gets_the_duckdb_errors_on_spark(spark, flare, flare_pd):
 
     for bad in ["nope + 1", "sum(area)", "area) from x; drop table y; select (1", "(select 1)"]:
         kind, message = error_of(lambda: sqlpriv.uniqueness_shapley(flare, columns=COLS[:2]).by(bad))
-        assert kind is sqlpriv.ColumnError, bad
+        assert issubclass(kind, sqlpriv.ColumnError), bad  # UnsafeExpressionError (a ColumnError), as on DuckDB
         kind, _ = error_of(lambda: sqlpriv.privacy_profile(flare, [{"x": bad}]))
-        assert kind is sqlpriv.ColumnError, bad
+        assert issubclass(kind, sqlpriv.ColumnError), bad
 
     kind, message = error_of(lambda: sqlpriv.singling_out(flare, flare))
     assert kind is sqlpriv.ParameterError and "DuckDB only" in message

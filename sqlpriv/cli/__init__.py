@@ -46,18 +46,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 OUTPUT_OPTIONS = ("per_row", "out")  # options naming a file the command writes
+WRITTEN_OPTIONS = (*OUTPUT_OPTIONS, "details", "tree", "output")  # every option naming a file written
+SOURCE_ARGUMENTS = ("source", "original", "synthetic", "db")  # arguments naming a file the command reads
 
 
 def _check_outputs(args: argparse.Namespace) -> None:
-    """Refuse an output path that cannot be written before any work starts."""
+    """Refuse an output path that cannot be written, or that is (or is inside) a source, before
+    any work starts."""
     if getattr(args, "sql", False):
         return  # --sql prints a script; nothing is written
+    from sqlpriv.engine.connection import check_not_source
     from sqlpriv.engine.result import check_output
 
-    for name in OUTPUT_OPTIONS:
+    sources = [s for s in (getattr(args, name, None) for name in SOURCE_ARGUMENTS) if isinstance(s, str)]
+    for name in WRITTEN_OPTIONS:
         path = getattr(args, name, None)
         if isinstance(path, str) and path:
-            check_output(path)
+            check_not_source(path, sources)
+            if name in OUTPUT_OPTIONS:
+                check_output(path)
+
+
+def _printable(text: str) -> str:
+    """``text`` with terminal control characters (from the data: escape sequences, carriage
+    returns, ...) escaped, newlines and tabs kept."""
+    from sqlpriv.cli.common import escape_controls
+
+    return escape_controls(text, keep="\n\t")
 
 
 @contextlib.contextmanager
@@ -96,22 +111,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub = getattr(args, "_parser", parser)
         hint = "; name several columns with -c a,b or repeat -c (-c a -c b)" if getattr(args, "columns", None) else ""
         sub.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+    from sqlpriv.engine.interrupts import stop_on_signals
+
     try:
         _check_outputs(args)
-        with _terminate_cleanly() as received:
+        with _terminate_cleanly() as received, stop_on_signals():
             try:
                 code = args.run(args)
-            except (KeyboardInterrupt, SystemExit, RuntimeError) as exc:
+            except (KeyboardInterrupt, SystemExit, RuntimeError, SqlprivError) as exc:
+                # a signal interrupts DuckDB (sqlpriv.engine.interrupts): its error may come first
                 signum = received[0] if received else (signal.SIGINT if isinstance(exc, KeyboardInterrupt) else None)
                 if signum is None:
                     raise
                 print(f"sqlpriv: interrupted ({signal.Signals(signum).name}); no output was written", file=sys.stderr)
                 return 128 + int(signum)
     except ParameterError as exc:
-        print(f"sqlpriv: error: {exc}", file=sys.stderr)
+        print(f"sqlpriv: error: {_printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except SqlprivError as exc:
-        print(f"sqlpriv: error: {exc}", file=sys.stderr)
+        print(f"sqlpriv: error: {_printable(str(exc))}", file=sys.stderr)
         return EXIT_RUNTIME
     except BrokenPipeError:
         return 0

@@ -269,7 +269,53 @@ def connection_options(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+_CONTROLS = frozenset(
+    {
+        *range(0x00, 0x20),
+        0x7F,
+        *range(0x80, 0xA0),
+        0x061C,
+        0x200E,
+        0x200F,
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+    }
+)
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    r"""``text`` with control characters escaped as ``\xNN`` / ``\uNNNN`` (C0 and C1 controls,
+    DEL, bidirectional overrides), so that data printed on a terminal cannot move the cursor,
+    rewrite earlier lines or reorder text; characters in ``keep`` stay as they are.
+
+    >>> escape_controls("a\x1b[2Jb\rc\u202ed")
+    'a\\x1b[2Jb\\x0dc\\u202ed'
+    >>> escape_controls("x\ny", keep="\n")
+    'x\ny'
+    """
+    if not any(ord(ch) in _CONTROLS for ch in text):
+        return text
+    return "".join(
+        ch
+        if ord(ch) not in _CONTROLS or ch in keep
+        else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        for ch in text
+    )
+
+
+def _escaped_frame(df: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``df`` whose text cells and column names have their control characters escaped."""
+    out = df.rename(columns=lambda c: escape_controls(c) if isinstance(c, str) else c)
+    for col in range(out.shape[1]):
+        series = out.iloc[:, col]
+        if series.dtype == object or str(series.dtype).startswith(("string", "str")):
+            out.isetitem(col, series.map(lambda v: escape_controls(v) if isinstance(v, str) else v))
+    return out
+
+
 def format_frame(df: pd.DataFrame, fmt: str) -> str:
+    if fmt == "table" or (fmt == "csv" and sys.stdout.isatty()):
+        df = _escaped_frame(df)
     if fmt == "csv":
         return df.to_csv(index=False)
     if fmt == "json":
@@ -285,9 +331,9 @@ def print_tables(tables: list[tuple[str, pd.DataFrame]], fmt: str) -> None:
         return
     for i, (title, df) in enumerate(tables):
         if fmt == "table":
-            print(("\n" if i else "") + f"# {title}")
+            print(("\n" if i else "") + f"# {escape_controls(title)}")
         elif len(tables) > 1:
-            print(f"# {title}")
+            print(f"# {escape_controls(title)}")
         sys.stdout.write(format_frame(df, fmt))
 
 
@@ -346,6 +392,6 @@ def show_warnings(fn: Callable[[], Any]) -> Any:
         finally:
             for w in caught:
                 if issubclass(w.category, SqlprivWarning):
-                    print(f"sqlpriv: warning: {w.message}", file=sys.stderr)
+                    print(f"sqlpriv: warning: {escape_controls(str(w.message), keep=chr(10))}", file=sys.stderr)
                 else:
                     warnings.showwarning(w.message, w.category, w.filename, w.lineno)

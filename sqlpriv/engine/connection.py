@@ -1,12 +1,16 @@
 """DuckDB connections with sqlpriv's settings and macros, locked down once sources are bound.
 
 A connection sqlpriv opens itself (``con=None`` or a ``.duckdb`` path) is *owned*: before the
-first generated query runs, :func:`lock_down` turns external access off except for the
-source files bound on it (``enable_external_access = false`` with ``allowed_paths`` /
-``allowed_directories``), turns extension auto-install and auto-load off and locks the
+first generated query runs, and before anything of an attached ``.duckdb`` file is bound (a
+view or macro in a crafted file could read another file while it is bound), :func:`lock_down`
+turns external access off except for the source files bound on it
+(``enable_external_access = false`` with ``allowed_paths`` / ``allowed_directories``), turns extension auto-install and auto-load off and locks the
 configuration, so that no later statement can read or write another file, attach a database,
-load an extension or change a setting. A connection the user passes as ``con=`` is left
-exactly as it is (expressions are still checked by :mod:`sqlpriv.engine.sandbox`).
+load an extension or change a setting. An attached ``.duckdb`` file is never the default
+catalog nor on the search path: its tables and views are read through fully qualified names
+(:func:`attached_relation`), so a macro in it can never stand in for a built-in function that
+generated SQL calls. A connection the user passes as ``con=`` is left exactly as it is
+(expressions are still checked by :mod:`sqlpriv.engine.sandbox`).
 
 >>> con = connect(threads=1, memory_limit="1GB")
 >>> con.execute("select current_setting('threads')").fetchone()[0]
@@ -19,17 +23,20 @@ False
 
 from __future__ import annotations
 
+import fnmatch as _fnmatch
 import glob as _glob
 import os
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 
 from sqlpriv.engine import macros
-from sqlpriv.engine.templates import render
-from sqlpriv.errors import ParameterError, SourceError
+from sqlpriv.engine.interrupts import track
+from sqlpriv.engine.templates import quote, render
+from sqlpriv.errors import OutputError, ParameterError, SourceError
 
 DATABASE_SUFFIXES = (".duckdb", ".db", ".ddb")
 ATTACHED_NAME = "sqlpriv_db"
@@ -42,6 +49,8 @@ class _Guard:
     paths: set[str] = field(default_factory=set)
     directories: set[str] = field(default_factory=set)
     locked: bool = False
+    database: str | None = None  # the attached .duckdb file (its path as given), if any
+    sources: set[str] = field(default_factory=set)  # every source file or glob, as given
 
 
 LOCK_DOWN_STEPS = ("paths", "directories", "autoinstall", "autoload", "external_access", "lock")
@@ -65,8 +74,10 @@ def allow_source(con: duckdb.DuckDBPyConnection, path: str) -> None:
         return
     if guard.locked:
         raise SourceError(
-            f"cannot bind {path!r}: this sqlpriv connection is already locked down; bind every source first"
+            f"cannot bind {path!r}: this sqlpriv connection is already locked down (a table of a .duckdb "
+            "file is only read once the connection is locked); bind file sources before tables of the database"
         )
+    guard.sources.add(path)
     if _glob.has_magic(path):
         parts = Path(path).parts
         static = [p for p in parts[: next(i for i, p in enumerate(parts) if _glob.has_magic(p))]]
@@ -74,6 +85,65 @@ def allow_source(con: duckdb.DuckDBPyConnection, path: str) -> None:
         guard.directories |= _forms(folder)
     else:
         guard.paths |= _forms(path)
+
+
+def check_not_source(output: str | os.PathLike[str], sources: Iterable[str]) -> None:
+    """Refuse (one OutputError) an output path that is a source file, lies inside a source folder
+    or matches a source glob: writing it would overwrite (or later be read as) the input.
+
+    >>> check_not_source("people.csv", ["./people.csv"])
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.OutputError: cannot write 'people.csv': it is the source './people.csv' (or inside or matched by it); sqlpriv never overwrites its input, choose another path
+    >>> check_not_source("out/phi.parquet", ["data/*.parquet"])
+    """
+    out = os.path.realpath(os.fspath(output))
+    for source in sources:
+        if not isinstance(source, str) or not source or "://" in source:
+            continue
+        hit = False
+        if _glob.has_magic(source):
+            pattern = os.path.join(os.path.realpath(os.path.dirname(source) or "."), os.path.basename(source))
+            hit = _fnmatch.fnmatch(out, pattern) or _fnmatch.fnmatch(out, os.path.abspath(source))
+            hit = hit or out in {os.path.realpath(m) for m in _glob.glob(source, recursive=True)}
+        else:
+            real = os.path.realpath(source)
+            hit = out == real or (os.path.isdir(real) and out.startswith(real.rstrip(os.sep) + os.sep))
+        if hit:
+            raise OutputError(
+                f"cannot write {os.fspath(output)!r}: it is the source {source!r} (or inside or matched by it); "
+                "sqlpriv never overwrites its input, choose another path"
+            )
+
+
+def refuse_source_output(con: duckdb.DuckDBPyConnection, output: str | os.PathLike[str]) -> None:
+    """:func:`check_not_source` against every source (and database file) bound on an owned connection."""
+    guard = _OWNED.get(con)
+    if guard is not None:
+        check_not_source(output, sorted(guard.sources))
+
+
+def attached_relation(con: duckdb.DuckDBPyConnection, name: str) -> tuple[str, str, str] | None:
+    """The table or view ``name`` of the ``.duckdb`` file attached to an owned connection, as
+    ``(statement attaching the file, qualified reference, the name as stored)``; None when there
+    is no attached file or no such relation.
+
+    Looked up in the catalog (``duckdb_tables()`` / ``duckdb_views()``), which binds nothing:
+    the relation itself is only bound once the connection is locked.
+    """
+    guard = _OWNED.get(con)
+    if guard is None or guard.database is None:
+        return None
+    rows = con.execute(render("engine/attached_relations.sql"), [ATTACHED_NAME]).fetchall()
+    stored = [str(row[0]) for row in rows]
+    exact = [n for n in stored if n == name]
+    folded = [n for n in stored if n.lower() == name.lower()]
+    found = exact[0] if exact else (folded[0] if len(folded) == 1 else None)
+    if found is None:
+        return None
+    ref = ".".join(quote(part) for part in (ATTACHED_NAME, "main", found))
+    attach = render("engine/attach.sql", path=guard.database, alias=ATTACHED_NAME)
+    return attach, ref, found
 
 
 def lock_down(con: duckdb.DuckDBPyConnection) -> None:
@@ -99,7 +169,8 @@ def connect(
 
     ``con`` may be an open DuckDB connection (used as is, never closed by
     sqlpriv), a path to a ``.duckdb`` file (attached read-only to a fresh
-    in-memory connection and made the default catalog), or ``None`` (a fresh
+    in-memory connection, NOT made the default catalog: its relations are read
+    by qualified name once the connection is locked), or ``None`` (a fresh
     in-memory connection). ``temp_directory`` lets DuckDB spill to disk instead
     of failing when ``memory_limit`` is reached.
     """
@@ -118,13 +189,15 @@ def connect(
                 "or an open duckdb connection as con="
             )
         conn = duckdb.connect()
-        _OWNED[conn] = _Guard()
+        _OWNED[conn] = _Guard(database=str(path))
+        allow_source(conn, str(path))  # the attached file stays readable once locked
         conn.execute(render("engine/settings.sql", progress_bar=False))
+        for step in ("autoinstall", "autoload"):  # a crafted file's types must not install or load anything
+            conn.execute(render("engine/lock_down.sql", step=step))
         try:
             conn.execute(render("engine/attach.sql", path=str(path), alias=ATTACHED_NAME))
         except duckdb.Error as exc:
             raise SourceError(f"cannot open {str(path)!r} as a DuckDB database: {exc}") from None
-        conn.execute(render("engine/use.sql", alias=ATTACHED_NAME))
     else:
         raise ParameterError(f"con= must be a duckdb connection or a path to a .duckdb file, not {type(con).__name__}")
     if threads is not None:
@@ -139,4 +212,4 @@ def connect(
     except duckdb.Error as exc:
         raise ParameterError(f"invalid connection option: {exc}") from None
     macros.register(conn)
-    return conn
+    return track(conn)

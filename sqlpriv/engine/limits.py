@@ -22,3 +22,6 @@ PER_ROW_CHUNK = 8_000_000
 MAX_SETS = 4_000_000
 #: (rows x column sets) per generated statement of a set search, to bound its memory
 CHUNK_ROWS = 12_000_000
+#: at most this many fields (columns and expressions) in one explicit columns= list / request:
+#: a request is untrusted input, and its cost grows faster than linearly with its fields
+MAX_FIELDS = 128

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 import duckdb
 
 from sqlpriv.engine import limits
-from sqlpriv.engine.connection import lock_down
+from sqlpriv.engine.connection import lock_down, refuse_source_output
+from sqlpriv.engine.interrupts import pending_file, track
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.presentable import html_of
 from sqlpriv.engine.templates import render
@@ -82,7 +83,7 @@ def write_stream(rel: Any, path: str, fmt: str, target: str | None = None) -> No
     naming ``target`` (the file asked for; default ``path``).
     """
     reader = arrow_reader(rel)
-    writer = duckdb.connect()
+    writer = track(duckdb.connect())
     try:
         writer.execute(render("engine/settings.sql", progress_bar=False))
         writer.register("sqlpriv_result", reader)
@@ -143,6 +144,7 @@ class Result:
         return run(self.plan.con, self.query).fetchall()
 
     def _write(self, path: str | os.PathLike[str], fmt: str) -> Path:
+        refuse_source_output(self.plan.con, path)
         target = check_output(path)
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -152,8 +154,9 @@ class Result:
             ) from None
         os.close(fd)
         try:
-            write_stream(self._stream(), tmp, fmt, target=str(target))
-            os.replace(tmp, target)
+            with pending_file(tmp):
+                write_stream(self._stream(), tmp, fmt, target=str(target))
+                os.replace(tmp, target)
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)

@@ -30,73 +30,15 @@ from typing import Any
 
 import duckdb
 
+from sqlpriv.engine.functions import duckdb_allowed
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import UnsafeExpressionError
 
 MAX_LENGTH = 10_000
 _LOCK = threading.Lock()
 
-# Scalar functions (and built-in macros) DuckDB ships that still must not run on untrusted
-# text: they read settings, the catalog, the session or the environment, run SQL given as a
-# string, sleep, are random or wrap aggregates.
-DENIED_FUNCTIONS = frozenset(
-    {
-        "current_setting",
-        "current_query",
-        "current_query_id",
-        "current_database",
-        "current_catalog",
-        "current_schema",
-        "current_schemas",
-        "current_user",
-        "current_role",
-        "current_connection_id",
-        "current_transaction_id",
-        "session_user",
-        "user",
-        "version",
-        "getvariable",
-        "getenv",
-        "json_serialize_sql",
-        "json_deserialize_sql",
-        "json_serialize_plan",
-        "json_execute_serialized_sql",
-        "nextval",
-        "currval",
-        "setseed",
-        "random",
-        "uuid",
-        "gen_random_uuid",
-        "uuidv4",
-        "uuidv7",
-        "txid_current",
-        "error",
-        "sleep_ms",
-        "pg_sleep",
-        "get_block_size",
-        "in_search_path",
-        "col_description",
-        "obj_description",
-        "shobj_description",
-        "format_type",
-        "format_pg_type",
-        "wavg",
-        "weighted_avg",
-        "geomean",
-        "geometric_mean",
-        "json_group_array",
-        "json_group_object",
-        "json_group_structure",
-        "variant_group_array",
-        "generate_subscripts",
-        "regexp_split_to_table",
-        "unnest",
-        "assert_true",
-        "pg_typeof",
-        "map_to_pg_oid",
-    }
-)
-DENIED_PREFIXES = ("pg_", "has_", "inet_", "__internal", "current_", "sqlpriv_")
+# sqlpriv's own macros (temporary, named sqlpriv_*) are never callable from a request
+DENIED_PREFIXES = ("sqlpriv_", "__")
 
 ALLOWED_CLASSES = frozenset(
     {
@@ -136,10 +78,9 @@ def _parser() -> duckdb.DuckDBPyConnection:
 
 @functools.lru_cache(maxsize=1)
 def scalar_functions() -> frozenset[str]:
-    """Lower-case names of DuckDB's built-in scalar functions and macros, minus the denied ones."""
-    rows = _parser().execute(render("engine/scalar_functions.sql")).fetchall()
-    names = {row[0].lower() for row in rows}
-    return frozenset(n for n in names if n not in DENIED_FUNCTIONS and not n.startswith(DENIED_PREFIXES))
+    """Lower-case names of the scalar functions an expression may call: DuckDB's reviewed
+    allow-list checked against its own catalog (:func:`sqlpriv.engine.functions.duckdb_allowed`)."""
+    return frozenset(n for n in duckdb_allowed() if not n.startswith(DENIED_PREFIXES))
 
 
 def parse(expr: str) -> dict[str, Any]:
@@ -177,10 +118,12 @@ def _check_text(expr: str, columns: Sequence[str]) -> None:
         tokens = duckdb.tokenize(expr)
     except (duckdb.Error, RuntimeError) as exc:
         raise UnsafeExpressionError(f"expression {expr!r} cannot be parsed: {str(exc).splitlines()[0]}") from None
+    encoded = expr.encode("utf-8")
     for position, kind in tokens:
         if kind == duckdb.token_type.comment:
             raise _refuse(expr, "a comment (-- or /* */), which could hide part of it", columns)
-        if kind == duckdb.token_type.operator and expr[position] == ";":
+        # DuckDB's token positions are byte offsets into the UTF-8 text, not character offsets
+        if kind == duckdb.token_type.operator and encoded[position : position + 1] == b";":
             raise _refuse(expr, "a ';' (an expression is never a statement of its own)", columns)
 
 
@@ -263,8 +206,9 @@ def _walk(
                 raise _refuse(
                     expr,
                     f"the function {name}(), which is not an allowed scalar function "
-                    "(functions that read files, the network, settings, the catalog or the environment, "
-                    "table functions and aggregates are refused)",
+                    "(only pure, deterministic built-in scalar functions are allowed: functions that read "
+                    "files, the network, settings, the catalog, the session or the environment, that keep "
+                    "state, table functions and aggregates are refused)",
                     columns,
                 )
             if node.get("filter") is not None or (node.get("order_bys") or {}).get("orders") or node.get("distinct"):
@@ -291,6 +235,72 @@ def _walk(
     for value in node.values():
         if isinstance(value, (dict, list)):
             _walk(value, expr, columns, known, allowed, lambdas)
+
+
+def qualified_heads(expr: str) -> set[str]:
+    """The first parts (lower case) of the dotted references in ``expr`` (``p.pid`` -> ``p``).
+
+    >>> sorted(qualified_heads("p.pid + q.a.b - c"))
+    ['p', 'q']
+    """
+    heads: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            parts = node.get("column_names") or []
+            if node.get("class") == "COLUMN_REF" and len(parts) > 1:
+                heads.add(str(parts[0]).lower())
+            node = list(node.values())
+        if isinstance(node, list):
+            for item in node:
+                if isinstance(item, (dict, list)):
+                    visit(item)
+
+    visit(parse(expr).get("statements") or [])
+    return heads
+
+
+def read_columns(expr: str, columns: Sequence[str]) -> list[str]:
+    """The columns of ``columns`` that ``expr`` reads, in order of first use, resolved as DuckDB's
+    binder resolves a reference in a one-table query that has no table qualifier (the checker
+    refuses those): the FIRST part of a dotted reference is the column, the rest a path into it
+    (``p.pid`` reads the struct column ``p``, never a top-level ``pid``), and a lambda's
+    parameter shadows a column of the same name inside the lambda. ``expr`` must have passed
+    :func:`check_scalar_expression`.
+
+    >>> read_columns("p.pid % 100 + id", ["id", "pid", "p"])
+    ['p', 'id']
+    >>> read_columns("list_transform(l, id -> id + 1)", ["id", "l"])
+    ['l']
+    """
+    from sqlpriv.engine.checks import lookup_column
+
+    tree = parse(expr)
+    found: list[str] = []
+
+    def visit(node: Any, lambdas: set[str]) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item, lambdas)
+            return
+        if not isinstance(node, dict):
+            return
+        if node.get("class") == "LAMBDA":
+            visit(node.get("expr"), lambdas | _lambda_params(node.get("lhs")))
+            return
+        if node.get("class") == "COLUMN_REF":
+            parts = [str(p) for p in node.get("column_names") or []]
+            if parts and parts[0].lower() not in lambdas:
+                real = lookup_column(columns, parts[0])
+                if real is not None and real not in found:
+                    found.append(real)
+            return
+        for value in node.values():
+            if isinstance(value, (dict, list)):
+                visit(value, lambdas)
+
+    visit(tree.get("statements") or [], set())
+    return found
 
 
 def _lambda_params(lhs: Any) -> set[str]:

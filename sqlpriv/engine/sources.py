@@ -22,12 +22,14 @@ from typing import Any, Union
 import duckdb
 
 from sqlpriv.engine import checks
-from sqlpriv.engine.connection import allow_source
+from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
+from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
-from sqlpriv.engine.sandbox import check_scalar_expression
+from sqlpriv.engine.sandbox import check_scalar_expression, qualified_heads
+from sqlpriv.engine.sandbox import read_columns as read_expression_columns
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, SourceError
+from sqlpriv.errors import ColumnError, ParameterError, SourceError
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
 
@@ -145,6 +147,10 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if isinstance(source, str):
+        if not _looks_like_path(source):
+            attached = attached_relation(con, source)
+            if attached is not None:
+                return _bind_attached(con, view, source, *attached)
         if not _looks_like_path(source) and _table_exists(con, source):
             return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source))
         path = source
@@ -186,6 +192,27 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         _refuse_duplicate_names(_frame_names(source), label)
         con.register(view, source)
     src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
+    src.columns = _describe(con, src.ref, label)
+    return src
+
+
+def _bind_attached(
+    con: duckdb.DuckDBPyConnection, view: str, source: str, attach: str, ref: str, stored: str
+) -> Source:
+    """A table or view of the attached ``.duckdb`` file as a temp view over its qualified name.
+
+    The connection is locked down FIRST: a view (or a macro it calls) in a crafted file is bound
+    only once no file outside the allowed paths can be opened, so it can neither read another
+    file nor turn that file's content into column names.
+    """
+    lock_down(con)
+    label = f"table {source!r}"
+    stmt = render("engine/attached_view.sql", view=view, relation=ref)
+    try:
+        con.execute(stmt)
+    except duckdb.Error as exc:
+        raise SourceError(f"cannot read {label} of the database: {str(exc).splitlines()[0]}") from None
+    src = Source(con, view, label, statements=[attach, stmt])
     src.columns = _describe(con, src.ref, label)
     return src
 
@@ -251,6 +278,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
         specs = [ColumnSpec(n, quote(n)) for n in src.column_names() if n not in exclude]
     else:
         items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
+        check_request_size(items)
         specs = []
         for item in items:
             if isinstance(item, str):
@@ -280,6 +308,22 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
     return specs
 
 
+def check_request_size(items: Sequence[Any]) -> None:
+    """Refuse an explicit list of more than :data:`~sqlpriv.engine.limits.MAX_FIELDS` fields.
+
+    >>> check_request_size(["a"] * 129)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: the request names 129 fields; at most 128 are allowed in one request (sqlpriv.engine.limits.MAX_FIELDS): split it into several requests
+    """
+    count = sum(len(item) if isinstance(item, Mapping) else 1 for item in items)
+    if count > MAX_FIELDS:
+        raise ParameterError(
+            f"the request names {count} fields; at most {MAX_FIELDS} are allowed in one request "
+            "(sqlpriv.engine.limits.MAX_FIELDS): split it into several requests"
+        )
+
+
 def check_expression(src: Source, expr: str, *, what: str) -> str:
     """Bind ``expr`` against the source; return its DuckDB type or raise ColumnError.
 
@@ -288,6 +332,11 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
     Binding only describes the query; nothing is executed.
     """
     check_scalar_expression(expr, src.column_names(), what=what)
+    if src.name.lower() in qualified_heads(expr):  # a column named as its table: DuckDB reads the table's
+        raise ColumnError(
+            f"{what} {expr!r} is ambiguous: {src.name!r} is both the table and one of its columns, and "
+            f"DuckDB reads {src.name}.x as the table's column x; rename the column or use struct_extract()"
+        )
     try:
         row = src.con.execute(render("engine/describe.sql", relation=src.ref, expr=expr)).fetchone()
     except duckdb.Error as exc:
@@ -296,3 +345,28 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
             "available columns: " + ", ".join(repr(n) for n in src.column_names())
         ) from None
     return row[1]
+
+
+def read_columns(src: Source, spec: ColumnSpec) -> list[str]:
+    """The source columns a field reads, in order of first use: its own column, or the columns
+    an expression's references resolve to (:func:`sqlpriv.engine.sandbox.read_columns`: a struct
+    path ``p.pid`` reads ``p``), confirmed by DuckDB's binder: the expression must bind over a
+    relation that holds only those columns, else it is refused (it would read something else).
+
+    >>> import duckdb, pandas as pd
+    >>> con = duckdb.connect()
+    >>> src = resolve_source(pd.DataFrame({"p": [{"pid": 1, "id": 2}], "id": [3], "pid": [4]}), con)
+    >>> read_columns(src, ColumnSpec("x", "(p.pid // 100 + p.id)", True))
+    ['p']
+    """
+    if not spec.is_expression:
+        return [spec.name]
+    names = read_expression_columns(spec.expr, src.column_names())
+    try:
+        src.con.execute(render("engine/bind_columns.sql", relation=src.ref, columns=names, expr=spec.expr))
+    except duckdb.Error as exc:
+        raise ColumnError(
+            f"field {spec.name!r}: cannot tell which columns {spec.expr!r} reads "
+            f"({str(exc).splitlines()[0]}); refer to the source's columns by name"
+        ) from None
+    return names

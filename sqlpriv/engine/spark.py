@@ -34,7 +34,7 @@ from typing import Any
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
-from sqlpriv.engine.sources import ColumnsArg, Source, reader_for, source_column
+from sqlpriv.engine.sources import ColumnsArg, Source, check_request_size, reader_for, source_column
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
 
@@ -187,31 +187,51 @@ def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> Spar
 def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
     """Check ``expr`` is ONE scalar Spark SQL expression over ``src``'s columns; returns it.
 
-    Parsed by Spark's own expression parser (so nothing but one expression can get in), then
-    analysed against the source: no aggregate, window or subquery."""
+    Parsed by Spark's own expression parser (so nothing but one expression can get in) and
+    walked before anything is analysed (:mod:`sqlpriv.engine.spark_sandbox`: only the source's
+    columns and reviewed pure scalar functions; ``reflect``, ``java_method``,
+    ``input_file_name``, ``current_user``, UDFs, subqueries ... refused), then analysed against
+    the source: no aggregate, window or generator, and deterministic."""
+    from sqlpriv.engine import spark_sandbox
+    from sqlpriv.errors import UnsafeExpressionError
+
     spark = src.spark
+    columns = src.column_names()
     try:
+        spark_sandbox.check_text(expr, columns)
         parsed = spark._jsparkSession.sessionState().sqlParser().parseExpression(expr)
-        plan = spark.sql(f"select ({expr}) as `__sqlpriv_x` from {src.ref}")._jdf.queryExecution().analyzed()
-        tree = plan.toString()
+        spark_sandbox.check_parsed(spark, parsed, expr, columns)
+        analysed = spark.sql(f"select ({expr}) as `__sqlpriv_x` from {src.ref}")._jdf.queryExecution().analyzed()
+        tree = analysed.toString()
+        deterministic = all(bool(e.deterministic()) for e in _jseq(analysed.expressions()))
+    except UnsafeExpressionError as exc:
+        message = str(exc)
+        if message.startswith("expression "):
+            message = what + message[len("expression") :]
+        raise UnsafeExpressionError(message) from None
     except Exception as exc:
         if not _is_spark_error(exc):
             raise
         raise ColumnError(
             f"{what} {expr!r} is not valid Spark SQL over {src.label}: {_spark_error(exc)}; "
-            "available columns: " + ", ".join(repr(n) for n in src.column_names())
+            "available columns: " + ", ".join(repr(n) for n in columns)
         ) from None
     nodes = [line.strip(" :+-") for line in tree.splitlines()]
-    if (
-        not nodes[0].startswith("Project")
-        or any(n.startswith(("Aggregate", "Window", "Generate")) for n in nodes)
-        or "subquery" in parsed.toString().lower()
-    ):
+    if not nodes[0].startswith("Project") or any(n.startswith(("Aggregate", "Window", "Generate")) for n in nodes):
         raise ColumnError(
             f"{what} {expr!r} must be a scalar expression over the columns of {src.label} "
             "(no aggregate, window function or subquery)"
         )
+    if not deterministic:
+        raise UnsafeExpressionError(
+            f"{what} {expr!r} is refused: it is not deterministic; an expression may only compute a value "
+            "from the source's columns with pure built-in scalar functions"
+        )
     return expr
+
+
+def _jseq(seq: Any) -> list[Any]:
+    return [seq.apply(i) for i in range(seq.size())]
 
 
 def resolve_columns(
@@ -224,6 +244,7 @@ def resolve_columns(
         computed: dict[str, str] = {}
     else:
         items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
+        check_request_size(items)
         names, computed = [], {}
         for item in items:
             if isinstance(item, str):

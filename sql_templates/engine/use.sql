@@ -1,3 +1,0 @@
-{% macro engine_use(alias) -%}
-use {{ sqlpriv.quote(alias) }}
-{%- endmacro %}
