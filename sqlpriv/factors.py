@@ -29,6 +29,7 @@ import duckdb
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.cache import AnalysisCache, arguments_key, connection_open
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.dispatch import duckdb_only, spark_twin
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import ColumnError
 from sqlpriv.factors_checks import check_accuracies, check_priors
@@ -36,6 +37,7 @@ from sqlpriv.factors_model import MEASURES, PRIOR_TOLERANCE, AccuraciesArg, Info
 from sqlpriv.factors_outputs import fig, heatmap_rows, pif, pif_query, rig, top_rows
 
 
+@duckdb_only("information_factors")  # cig(), wcig() and csf() run on Spark
 def information_factors(
     source: Any,
     columns: ColumnsArg = None,
@@ -79,6 +81,7 @@ def information_factors(
     return InformationFactors(frame, checked_priors, checked_accuracies)
 
 
+@spark_twin("cig")  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
 def cig(
     source: Any,
     columns: ColumnsArg = None,
@@ -103,6 +106,7 @@ def cig(
     return _one_measure("cig", source, columns, priors, accuracies, key, con, dropna, options)
 
 
+@spark_twin("wcig")  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
 def wcig(
     source: Any,
     columns: ColumnsArg = None,
@@ -124,6 +128,7 @@ def wcig(
     return _one_measure("wcig", source, columns, priors, accuracies, key, con, dropna, options)
 
 
+@spark_twin("csf")  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
 def csf(
     source: Any,
     columns: ColumnsArg = None,
@@ -146,10 +151,8 @@ def csf(
 
 
 def _one_measure(measure: str, *args: Any) -> PifResult:
-    """:func:`cig`, :func:`wcig` or :func:`csf`: on Spark, else from the shared (cached) factors.
+    """:func:`cig`, :func:`wcig` or :func:`csf` from the shared (cached) factors.
     ``args``: source, columns, priors, accuracies, key, con, dropna, options."""
-    if _wants_spark(args[0], args[-1]):
-        return _on_spark(measure, *args)
     result: PifResult = getattr(_shared_factors(*args), measure)()
     return result
 
@@ -187,33 +190,6 @@ def _shared_factors(
 def clear_cache() -> None:
     """Forget the analyses kept for repeated :func:`cig` / :func:`wcig` / :func:`csf` calls."""
     _CACHE.clear()
-
-
-def _wants_spark(source: Any, options: dict[str, Any]) -> bool:
-    from sqlpriv.engine.spark import wants_spark
-
-    return wants_spark(source, options.get("spark"))
-
-
-def _on_spark(
-    measure: str,
-    source: Any,
-    columns: Any,
-    priors: Any,
-    accuracies: Any,
-    key: Any,
-    con: Any,
-    dropna: bool,
-    options: dict[str, Any],
-) -> Any:
-    """The measure on Spark (a Spark DataFrame source, or spark=): docs/spark.md."""
-    from sqlpriv.engine import spark_measures
-
-    options = dict(options)
-    spark = options.pop("spark", None)
-    return spark_measures.information_factor(
-        measure, source, columns, priors, accuracies, key, spark=spark, dropna=dropna, con=con, **options
-    )
 
 
 __all__ = [

@@ -30,6 +30,7 @@ import duckdb
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.dispatch import spark_twin
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
@@ -41,12 +42,6 @@ from sqlpriv.request_fields import check_weights, field_groups, request_fields, 
 
 STRATEGIES = ("auto", "union", "grouping_sets")
 _ROW_READERS = ("read_csv(", "read_json(")
-
-
-def _wants_spark(source: Any, spark: Any) -> bool:
-    from sqlpriv.engine.spark import wants_spark
-
-    return wants_spark(source, spark)
 
 
 def _pick_strategy(strategy: str, src: Source) -> str:
@@ -86,6 +81,7 @@ def _sizes_step(
 # --------------------------------------------------------------------------- profile
 
 
+@spark_twin("privacy_profile")  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
 def privacy_profile(
     source: Any,
     columns: ColumnsArg = None,
@@ -117,10 +113,6 @@ def privacy_profile(
     """
     strategy = checks.choice("strategy", strategy, STRATEGIES)
     engine = _engine_options(con, threads, memory_limit, temp_directory)
-    if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
-        from sqlpriv.engine import spark_measures
-
-        return spark_measures.privacy_profile(source, columns, spark=spark, dropna=dropna, **engine)  # type: ignore[return-value]
     conn = connect(**engine)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)
@@ -136,6 +128,7 @@ def privacy_profile(
 # --------------------------------------------------------------------------- assessment
 
 
+@spark_twin("assess_request")
 def assess_request(
     source: Any,
     request: ColumnsArg,
@@ -180,12 +173,6 @@ def assess_request(
     """
     gate = gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
     engine = _engine_options(con, threads, memory_limit, temp_directory)
-    if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
-        from sqlpriv.engine import spark_measures
-
-        return spark_measures.assess_request(  # type: ignore[return-value]
-            source, request, spark=spark, weights=weights, dropna=dropna, **gate.context(), **engine
-        )
     strategy = checks.choice("strategy", strategy, STRATEGIES)
     dropna = checks.boolean("dropna", dropna)
     if checks.is_empty(request):
@@ -223,6 +210,7 @@ def _plan_assessment(
 # --------------------------------------------------------------------------- small classes
 
 
+@spark_twin("small_classes")
 def small_classes(
     source: Any,
     columns: ColumnsArg,
@@ -258,10 +246,6 @@ def small_classes(
     if checks.is_empty(columns):
         raise ParameterError("columns is empty: name at least one column, e.g. columns=['gender', 'age']")
     engine = _engine_options(con, threads, memory_limit, temp_directory)
-    if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
-        from sqlpriv.engine import spark_measures
-
-        return spark_measures.small_classes(source, columns, k, spark=spark, **engine)  # type: ignore[return-value]
     conn = connect(**engine)
     src = resolve_source(source, conn)
     specs = resolve_columns(src, columns)

@@ -21,10 +21,12 @@ import duckdb
 
 from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.dispatch import spark_twin
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
-from sqlpriv.engine.plan import run, scalar
+from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import ChunkedResult, Result, position_chunks
+from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
@@ -202,6 +204,7 @@ def expression_reads(frame: cohorts.CohortFrame, expr: str) -> list[dict[str, An
     return [c for c in cohorts.field_specs(frame) if not c["is_expression"] and c["name"].lower() in words]
 
 
+@spark_twin("uniqueness_shapley")  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
 def uniqueness_shapley(
     source: Any,
     columns: ColumnsArg = None,
@@ -234,23 +237,6 @@ def uniqueness_shapley(
     >>> uniqueness_shapley(df).per_row().df().values.tolist()
     [[0.0, 0.5, 1.5], [1.0, 0.5, 1.5], [2.0, 0.5, 1.5], [3.0, 0.5, 1.5]]
     """
-    from sqlpriv.engine.spark import wants_spark
-
-    if wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
-        from sqlpriv.engine import spark_measures
-
-        return spark_measures.uniqueness_shapley(  # type: ignore[return-value]
-            source,
-            columns,
-            spark=spark,
-            key=key,
-            dropna=dropna,
-            method=method,
-            con=con,
-            threads=threads,
-            memory_limit=memory_limit,
-            temp_directory=temp_directory,
-        )
     if method not in ("auto", "exact", "sample"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:

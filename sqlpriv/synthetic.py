@@ -42,13 +42,14 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.limits import CHUNK_ROWS, MAX_SETS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.engine.spark import refuse_spark
 from sqlpriv.engine.templates import render
 from sqlpriv.synthetic_columns import DATETIME_UNITS, datetime_unit, match_columns, two_sources
 from sqlpriv.synthetic_search import Search, add_search_steps, order_and_encode, prepare_tables, table_names
@@ -105,7 +106,7 @@ class SinglingOutResult(Presentable, Analysis):
 
     @property
     def numeric_precision(self) -> int:
-        return int(run(self._s.plan.con, render("singling_out/precision_value.sql", t=self._s.t)).fetchone()[0])
+        return int(scalar(run(self._s.plan.con, render("singling_out/precision_value.sql", t=self._s.t))))
 
     def _result(self, template: str) -> Result:
         s = self._s
@@ -132,6 +133,7 @@ class SinglingOutResult(Presentable, Analysis):
         return self.script(self.summary(), self.details(), self.tree())
 
 
+@duckdb_only("singling_out", sources=("original", "synthetic"))
 def singling_out(
     original: Any,
     synthetic: Any,
@@ -178,7 +180,6 @@ def singling_out(
     >>> singling_out(ori, syn, progress=False).summary().df()[["total_identified", "total_syn_records"]].values.tolist()
     [[2, 3]]
     """
-    refuse_spark("singling_out", spark, original, synthetic)
     params = _search_params(mode, min_entropy_delta, field_decay_factor, renyi_alpha, calculate_baseline)
     _check_precision(numeric_precision)
     unit = datetime_unit(datetime_precision)

@@ -17,6 +17,7 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.limits import MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run
+from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import ColumnsArg, Source, resolve_source
 from sqlpriv.engine.templates import render
@@ -94,7 +95,7 @@ def two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) -
     ori = resolve_source(original, con)
     syn = resolve_source(synthetic, con)
     for src, what in ((ori, "original"), (syn, "synthetic")):
-        n = run(con, render("engine/count_rows.sql", relation=src.ref)).fetchone()[0]
+        n = scalar(run(con, render("engine/count_rows.sql", relation=src.ref)))
         if n == 0:
             raise EmptyInputError(f"the {what} table ({src.label}) has no rows; there is nothing to compare")
     both = Source(

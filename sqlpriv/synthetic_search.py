@@ -16,6 +16,7 @@ from typing import Any
 from sqlpriv.engine.layout import fields, plan_words, set_chunks
 from sqlpriv.engine.limits import CHUNK_ROWS
 from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.sources import ColumnSpec, Source
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.synthetic_columns import Column
@@ -107,7 +108,7 @@ def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: 
     )
     plan.ensure(["prep"])
     rows = {
-        side: run(plan.con, render("singling_out/side_counts.sql", table=t[side])).fetchone() for side in ("ori", "syn")
+        side: one_row(run(plan.con, render("singling_out/side_counts.sql", table=t[side]))) for side in ("ori", "syn")
     }
     search.n_ori, search.n_syn = int(rows["ori"][0]), int(rows["syn"][0])
     search.duplicates = {side: int(rows[side][1]) - int(rows[side][0]) for side in ("ori", "syn")}

@@ -21,13 +21,14 @@ import duckdb
 
 from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.layout import fields, set_chunks
 from sqlpriv.engine.limits import CHUNK_ROWS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.engine.spark import refuse_spark
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError
 
@@ -60,6 +61,7 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
 
 
+@duckdb_only("sample_uniques")
 def sample_uniques(
     source: Any,
     columns: ColumnsArg = None,
@@ -83,7 +85,6 @@ def sample_uniques(
     >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
     [[['b']], [['a', 'b']], [['a']]]
     """
-    refuse_spark("sample_uniques", spark, source)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key)
     if frame.d > MAX_PACKED_COLUMNS:
@@ -114,7 +115,7 @@ def _add_levels(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) ->
     """One step for every level: per set size, chunks of sets sized to the number of patterns."""
     plan = frame.plan
     plan.ensure(["patterns"])
-    n_patterns = run(plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"]))).fetchone()[0]
+    n_patterns = scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"]))))
     per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
     statements = []
     for size in range(1, max_cols + 1):

@@ -356,12 +356,13 @@ def uniqueness_line(frame: Any) -> str:
     """The share of rows unique on the analysed columns together and their k-anonymity, from the
     patterns of a cohort frame (engine/pattern_uniqueness.sql)."""
     from sqlpriv.engine.plan import run
+    from sqlpriv.engine.rows import one_row
     from sqlpriv.engine.templates import quote, render
 
     frame.plan.ensure(["patterns"])
-    n, unique, k = run(
-        frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"]))
-    ).fetchone()
+    n, unique, k = one_row(
+        run(frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"])))
+    )
     from sqlpriv.engine.scales import percent
 
     return (

@@ -30,7 +30,8 @@ import duckdb
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.file_positions import parquet_files, unchanged_guard
 from sqlpriv.engine.layout import plan_words
-from sqlpriv.engine.plan import Plan, run, scalar
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.rows import one_row, scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import (
     ColumnsArg,
@@ -331,14 +332,14 @@ def _distinct_keys(frame: CohortFrame) -> int:
     con, relation = frame.plan.con, quote(frame.names["analysed"])
     kind = dict(frame.source.columns).get(str(frame.key), "").upper()
     if kind in _BITMAP_INTEGERS:
-        lo, hi = run(con, render("engine/value_range.sql", relation=relation, column="__sqlpriv_key")).fetchone()
+        lo, hi = one_row(run(con, render("engine/value_range.sql", relation=relation, column="__sqlpriv_key")))
         if lo is None:
             return 0
         if hi - lo < KEY_BITMAP_SPAN * (frame.n + 64):
             sql = render("engine/distinct_integers.sql", relation=relation, column="__sqlpriv_key", lo=lo, hi=hi)
             return int(scalar(run(con, sql)))
     sql = render("engine/distinct_counts.sql", relation=relation, columns=["__sqlpriv_key"])
-    return int(run(con, sql).fetchone()[1])
+    return int(one_row(run(con, sql))[1])
 
 
 def _warn_continuous(frame: CohortFrame) -> list[str]:

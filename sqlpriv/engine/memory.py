@@ -22,6 +22,7 @@ import re
 import duckdb
 
 from sqlpriv.engine.plan import run
+from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import MemoryBudgetError
 
@@ -81,7 +82,7 @@ def check_working_set(con: duckdb.DuckDBPyConnection, need: int, what: str, lowe
     """Refuse, before any work, a step whose estimated working set ``need`` (bytes) exceeds the
     connection's memory limit while spilling to disk is off; within the limit, or with a
     temporary directory to spill to, it runs. ``what`` names the step, ``lower`` what to lower."""
-    limit_text, temp = run(con, render("engine/memory_settings.sql")).fetchone()
+    limit_text, temp = one_row(run(con, render("engine/memory_settings.sql")))
     try:
         limit = parse_size(limit_text)
     except ValueError:

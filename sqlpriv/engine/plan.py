@@ -20,12 +20,12 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import duckdb
 
 from sqlpriv.engine import macros
 from sqlpriv.engine.connection import lock_down
+from sqlpriv.engine.rows import scalar as scalar  # where it lived first: kept importable from here
 from sqlpriv.engine.sources import Source
 from sqlpriv.errors import ExecutionError, SqlprivError
 
@@ -100,19 +100,6 @@ class Plan:
             parts.append("-- result")
             parts.append(q + ";")
         return "\n".join(parts) + "\n"
-
-
-def scalar(cursor: duckdb.DuckDBPyConnection) -> Any:
-    """The first column of the first row a statement returned (``fetchone()[0]``).
-
-    >>> from sqlpriv.engine.connection import connect
-    >>> scalar(connect().execute("select 41 + 1"))
-    42
-    """
-    row = cursor.fetchone()
-    if row is None:
-        raise ExecutionError("a generated query returned no row where one was expected")
-    return row[0]
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:

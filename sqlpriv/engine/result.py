@@ -103,7 +103,8 @@ def file_format(path: str | os.PathLike[str]) -> str:
 
 
 class Result:
-    """A query over an analysis' intermediate tables.
+    """A query over an analysis' intermediate tables: the result surface of
+    :mod:`sqlpriv.engine.surface` on DuckDB.
 
     ``.df()`` (pandas), ``.arrow()`` (pyarrow), ``.relation`` (DuckDB relation),
     ``.to_parquet(path)`` / ``.to_csv(path)`` (written atomically: to a
@@ -139,7 +140,7 @@ class Result:
         fetch = getattr(rel, "to_arrow_table", None) or rel.arrow  # duckdb 2 / 1.x
         return fetch()
 
-    def fetchall(self) -> list[tuple]:
+    def fetchall(self) -> list[tuple[Any, ...]]:
         self.plan.ensure(self.needs)
         return run(self.plan.con, self.query).fetchall()
 

@@ -31,6 +31,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.engine.functions import duckdb_allowed
+from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import UnsafeExpressionError
 
@@ -87,7 +88,7 @@ def parse(expr: str) -> dict[str, Any]:
     """DuckDB's parse tree (as a dict) of ``select <expr>``; raises UnsafeExpressionError if it does not parse."""
     try:
         with _LOCK:
-            text = _parser().execute(render("engine/parse_expression.sql"), [expr]).fetchone()[0]
+            text = scalar(_parser().execute(render("engine/parse_expression.sql"), [expr]))
         tree = json.loads(text)
     except (duckdb.Error, ValueError, TypeError) as exc:
         raise UnsafeExpressionError(f"expression {expr!r} cannot be parsed: {str(exc).splitlines()[0]}") from None

@@ -17,7 +17,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Protocol, Union
 
 import duckdb
 
@@ -264,7 +264,15 @@ def _refuse_duplicate_names(names: list[str], label: str) -> None:
         )
 
 
-def source_column(src: Source, name: str) -> str:
+class NamedColumns(Protocol):
+    """What a column lookup reads from a source of either engine: its label and column names."""
+
+    label: str
+
+    def column_names(self) -> list[str]: ...
+
+
+def source_column(src: NamedColumns, name: str) -> str:
     """The column of ``src`` that ``name`` means (:func:`sqlpriv.engine.checks.match_column`)."""
     return checks.match_column(src.column_names(), name, src.label)
 
@@ -344,7 +352,9 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
             f"{what} {expr!r} is not valid SQL over {src.label}: {str(exc).splitlines()[0]}; "
             "available columns: " + ", ".join(repr(n) for n in src.column_names())
         ) from None
-    return row[1]
+    if row is None:
+        raise ColumnError(f"{what} {expr!r} gives no type over {src.label}; give a scalar SQL expression")
+    return str(row[1])
 
 
 def read_columns(src: Source, spec: ColumnSpec) -> list[str]:

@@ -29,14 +29,19 @@ import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
-from sqlpriv.engine.sources import ColumnsArg, Source, check_request_size, reader_for, source_column
+from sqlpriv.engine.sources import ColumnsArg, check_request_size, reader_for, source_column
+from sqlpriv.engine.surface import Uri, Written
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+    import pyarrow as pa
 
 DIALECT = "spark"
 EXACT_LIMIT = EXACT_COLUMNS  # the single statement is exact: 2^d column subsets per pattern
@@ -71,15 +76,6 @@ def duckdb_only(what: str) -> ParameterError:
     )
 
 
-def refuse_spark(what: str, spark: Any, *sources: Any) -> None:
-    """One clear error when a DuckDB-only measure gets a Spark source or ``spark=``.
-
-    >>> refuse_spark("singling_out", None, "a.csv", "b.csv")  # DuckDB sources: nothing to refuse
-    """
-    if any(wants_spark(source, spark) for source in sources):
-        raise duckdb_only(what)
-
-
 def _spark_error(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     first = text[0] if text else type(exc).__name__
@@ -93,19 +89,24 @@ def _is_spark_error(exc: BaseException) -> bool:
 # --------------------------------------------------------------------------- sources
 
 
-class SparkSource(Source):
-    """A Spark relation to measure: ``ref`` is its quoted name in Spark SQL."""
+class SparkSource:
+    """A Spark relation to measure: ``ref`` is its quoted name in Spark SQL. It has the name,
+    label, comment and columns of a DuckDB :class:`~sqlpriv.engine.sources.Source` (what
+    :func:`~sqlpriv.engine.sources.source_column` and the messages read), and a SparkSession
+    instead of a DuckDB connection."""
 
     def __init__(
         self, spark: Any, name: str, label: str, ref: str, columns: list[tuple[str, str]], comment: str
     ) -> None:
-        super().__init__(con=None, name=name, label=label, comment=comment, columns=columns)
         self.spark = spark
-        self._ref = ref
+        self.name = name
+        self.label = label
+        self.ref = ref
+        self.columns = columns
+        self.comment = comment
 
-    @property
-    def ref(self) -> str:
-        return self._ref
+    def column_names(self) -> list[str]:
+        return [name for name, _ in self.columns]
 
 
 def resolve_source(source: Any, spark: Any = None) -> SparkSource:
@@ -311,8 +312,10 @@ def match_key(src: SparkSource, key: str | None, names: list[str]) -> str | None
 class SparkResult:
     """One measure as one Spark SQL query; nothing runs until a method asks.
 
-    ``.spark()`` the lazy Spark DataFrame, ``.df()`` pandas, ``.arrow()`` pyarrow (both collect
-    to the driver), ``.to_parquet(path)`` written by the executors, ``.sql`` the query.
+    The result surface of every sqlpriv result (:class:`~sqlpriv.engine.surface.ResultSurface`:
+    ``.sql``, ``.df()``, ``.arrow()``, ``.fetchall()``, ``.to_parquet()``, ``.to_csv()``,
+    ``.write()``), plus ``.spark()``, the lazy Spark DataFrame. ``df()``/``arrow()`` collect to
+    the driver; the file writers run on the executors.
     """
 
     def __init__(self, source: SparkSource, query: str) -> None:
@@ -344,30 +347,31 @@ class SparkResult:
                 raise
             raise ExecutionError(f"Spark failed running the query: {_spark_error(exc)}") from None
 
-    def df(self) -> Any:
+    def df(self) -> pd.DataFrame:
         """Collect to a pandas DataFrame."""
         return self._collect(lambda frame: frame.toPandas())
 
-    def arrow(self) -> Any:
+    def arrow(self) -> pa.Table:
         """Collect to a pyarrow Table."""
         return self._collect(lambda frame: frame.toArrow())
 
-    def fetchall(self) -> list[tuple]:
+    def fetchall(self) -> list[tuple[Any, ...]]:
         return [tuple(row) for row in self._collect(lambda frame: frame.collect())]
 
-    def to_parquet(self, path: str | os.PathLike[str]) -> str:
-        """Write with Spark as Parquet (a folder of part files); a local folder is swapped in atomically."""
+    def to_parquet(self, path: str | os.PathLike[str]) -> Written:
+        """Write with Spark as Parquet (a folder of part files); a local folder is swapped in
+        atomically and returned as a Path, a URI is written as given and returned as a Uri."""
         return self._write(path, "parquet")
 
-    def to_csv(self, path: str | os.PathLike[str]) -> str:
+    def to_csv(self, path: str | os.PathLike[str]) -> Written:
         """Write with Spark as CSV with a header (a folder of part files), like :meth:`to_parquet`."""
         return self._write(path, "csv")
 
-    def write(self, path: str | os.PathLike[str]) -> str:
+    def write(self, path: str | os.PathLike[str]) -> Written:
         """CSV if ``path`` ends in ``.csv``, else Parquet."""
         return self._write(path, "csv" if os.fspath(path).lower().endswith(".csv") else "parquet")
 
-    def _write(self, path: str | os.PathLike[str], fmt: str) -> str:
+    def _write(self, path: str | os.PathLike[str], fmt: str) -> Written:
         def save(frame: Any, where: str) -> None:
             writer = frame.write.mode("overwrite")
             writer.option("header", "true").csv(where) if fmt == "csv" else writer.parquet(where)
@@ -375,7 +379,7 @@ class SparkResult:
         target = os.fspath(path)
         if "://" in target:
             self._collect(lambda frame: save(frame, target))
-            return target
+            return Uri(target)
         final = Path(target)
         try:
             final.parent.mkdir(parents=True, exist_ok=True)
@@ -391,7 +395,7 @@ class SparkResult:
             os.replace(tmp / "data", final)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-        return str(final)
+        return final
 
     def __repr__(self) -> str:
         return f"<sqlpriv.SparkResult {self.query.splitlines()[0][:60]!r}...>"

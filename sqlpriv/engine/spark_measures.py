@@ -137,7 +137,7 @@ def information_factor(
     spark: Any = None,
     dropna: bool = False,
     **options: Any,
-) -> SparkResult:
+) -> SparkPifResult:
     """``sqlpriv.cig`` / ``wcig`` / ``csf`` on Spark (empirical priors, accuracy 1)."""
     _unsupported({"priors": priors, "accuracies": accuracies, "dropna": dropna, **options}, measure)
     src, names, key = _frame(source, columns, spark, key)
@@ -147,6 +147,21 @@ def information_factor(
             "columns (leave-one-out), so one column has no context"
         )
     return SparkPifResult(src, names, key, measure)
+
+
+def cig(source: Any, columns: Any = None, **arguments: Any) -> SparkPifResult:
+    """``sqlpriv.cig`` on Spark."""
+    return information_factor("cig", source, columns, **arguments)
+
+
+def wcig(source: Any, columns: Any = None, **arguments: Any) -> SparkPifResult:
+    """``sqlpriv.wcig`` on Spark."""
+    return information_factor("wcig", source, columns, **arguments)
+
+
+def csf(source: Any, columns: Any = None, **arguments: Any) -> SparkPifResult:
+    """``sqlpriv.csf`` on Spark."""
+    return information_factor("csf", source, columns, **arguments)
 
 
 class SparkPifResult(SparkResult):
@@ -181,7 +196,8 @@ def pif_output(result: SparkPifResult, output: str, **extra: Any) -> SparkResult
 def privacy_profile(
     source: Any, columns: Any = None, *, spark: Any = None, dropna: bool = False, **options: Any
 ) -> SparkResult:
-    """``sqlpriv.privacy_profile`` on Spark."""
+    """``sqlpriv.privacy_profile`` on Spark (``strategy`` is checked, and has no effect there)."""
+    checks.choice("strategy", options.get("strategy", "auto"), ("auto", "union", "grouping_sets"))
     _unsupported({"dropna": dropna, **{k: v for k, v in options.items() if k != "strategy"}}, "privacy_profile")
     src, names, _ = _frame(source, columns, spark)
     return SparkResult(src, render_query("request_profile_query", source=src.ref, columns=names))
@@ -202,7 +218,7 @@ class SparkAssessment:
     def _values(self) -> dict[str, Any]:
         if self._row is None:
             frame = self._report.df()
-            self._row = {c: (v.item() if hasattr(v, "item") else v) for c, v in frame.iloc[0].items()}
+            self._row = {str(c): (v.item() if hasattr(v, "item") else v) for c, v in frame.iloc[0].items()}
         return self._row
 
     @property
