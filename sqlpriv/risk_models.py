@@ -25,7 +25,7 @@ gives ``nan`` (the caller warns, naming it).
 >>> round(zayatz(h, 4, 4.0), 12), round(zayatz(h, 4, 40.0), 6)
 (0.5, 0.26)
 >>> dankar(h, 4, 4.0)[1]
-'snb'
+'zayatz'
 """
 
 from __future__ import annotations
