@@ -42,12 +42,13 @@ START_VALUES = [(a / 100, b / 100) for a in (0, 33, 66, 99) for b in (0, 33, 66,
 
 
 def digamma(x: float) -> float:
-    """The digamma function for x > 0 (recurrence to x >= 10, then the asymptotic series).
+    """The digamma function (recurrence to x >= 10, then the asymptotic series); nan at the poles
+    0, -1, -2, ...
 
     >>> round(digamma(1.0), 12)  # -Euler's constant
     -0.577215664902
     """
-    if not x > 0:
+    if not math.isfinite(x) or (x <= 0 and x == math.floor(x)):
         return math.nan
     out = 0.0
     while x < 10:
@@ -59,12 +60,12 @@ def digamma(x: float) -> float:
 
 
 def trigamma(x: float) -> float:
-    """The trigamma function for x > 0.
+    """The trigamma function; nan at the poles 0, -1, -2, ...
 
     >>> round(trigamma(1.0), 12)  # pi^2 / 6
     1.644934066848
     """
-    if not x > 0:
+    if not math.isfinite(x) or (x <= 0 and x == math.floor(x)):
         return math.nan
     out = 0.0
     while x < 10:
@@ -130,9 +131,10 @@ def _newton(f: Callable[[Vector], Vector], start: Vector, ok: Callable[[Vector],
             return None
         dx = (fx * j22 - fy * j12) / det
         dy = (fy * j11 - fx * j21) / det
-        x, y = x - dx, y - dy
-        if not ok((x, y)):
+        step = _damped(f, ok, (x, y), (dx, dy), math.hypot(fx, fy))
+        if step is None:
             return None
+        x, y = step
         if abs(dx) < 1e-15 * (1 + abs(x)) and abs(dy) < 1e-15 * (1 + abs(y)):
             break
     try:
@@ -140,6 +142,23 @@ def _newton(f: Callable[[Vector], Vector], start: Vector, ok: Callable[[Vector],
     except (ValueError, ZeroDivisionError, OverflowError):
         return None
     return (x, y) if abs(fx) < ACCURACY and abs(fy) < ACCURACY else None
+
+
+def _damped(f: Callable[[Vector], Vector], ok: Callable[[Vector], bool], at: Vector, d: Vector, norm: float) -> Vector | None:
+    """The Newton step ``at - s * d`` with the largest ``s`` in 1, 1/2, 1/4, ... that stays in the
+    domain and does not increase the residual (any step in the domain after 40 halvings)."""
+    s = 1.0
+    for _ in range(40):
+        x = (at[0] - s * d[0], at[1] - s * d[1])
+        if ok(x):
+            try:
+                fx, fy = f(x)
+            except (ValueError, ZeroDivisionError, OverflowError):
+                fx = fy = math.nan
+            if math.isfinite(fx) and math.isfinite(fy) and math.hypot(fx, fy) <= norm:
+                return x
+        s /= 2
+    return None
 
 
 def pitman_equations(histogram: Histogram) -> Callable[[Vector], Vector]:
@@ -171,10 +190,12 @@ def pitman(histogram: Histogram, n: int, population: float) -> float:
         return math.nan
     t = (n * u * c - c1 * (n - 1) * (2 * u + c)) / denominator
     a = (t * (c1 - n) + (n - 1) * c1) / (n * u)
-    root = _newton(pitman_equations(histogram), (t, a), lambda v: v[0] >= 0 and 0 < v[1] < 1)
+    root = _newton(pitman_equations(histogram), (t, a), lambda v: v[0] >= 0 and v[1] != 0)
     if root is None:
         return math.nan
     t, a = root
+    if t + a <= 0:
+        return math.nan
     try:
         uniques = math.exp(math.lgamma(t + 1) - math.lgamma(t + a) + a * math.log(population))
     except (ValueError, OverflowError):
