@@ -225,8 +225,8 @@ def snb_equations(k: float, pi: float, c1: int, c2: int) -> Callable[[Vector], V
     def f(v: Vector) -> Vector:
         a, b = v
         d = (1 - pi) * (1 - b)
-        e1 = k * pi * (b / (1 - d)) ** a * (a * d / (1 - d) + 1) - c1
-        e2 = k * a * b**a * pi * pi * (1 - b) / 2 * (1 - d) ** (a + 2) * (2 - (1 - a) * d) - c2
+        e1 = k * pi * math.pow(b / (1 - d), a) * (a * d / (1 - d) + 1) - c1
+        e2 = k * a * math.pow(b, a) * pi * pi * (1 - b) / 2 * math.pow(1 - d, a + 2) * (2 - (1 - a) * d) - c2
         return e1, e2
 
     return f
@@ -246,8 +246,8 @@ def snb(histogram: Histogram, n: int, population: float) -> float:
         root = _newton(equations, start, lambda v: v[1] > 0 and math.isfinite(v[0]))
         if root is not None:
             a, b = root
-            uniques = k * b**a
-            if isinstance(uniques, float) and math.isfinite(uniques):
+            uniques = k * math.pow(b, a)
+            if math.isfinite(uniques):
                 return uniques / population
     return math.nan
 
