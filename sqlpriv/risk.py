@@ -21,21 +21,20 @@ it in Python (:mod:`sqlpriv.risk_models`).
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any
 
 import duckdb
 
-from sqlpriv import risk_models
+from sqlpriv import risk_checks, risk_models
 from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
+from sqlpriv.engine.sources import ColumnsArg, resolve_columns, resolve_source
+from sqlpriv.engine.spark import wants_spark
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError, SqlprivWarning
 
 MODELS = ("pitman", "zayatz", "snb", "dankar")
 
@@ -87,16 +86,7 @@ class ReidentificationRisk(Analysis):
         with a :class:`~sqlpriv.SqlprivWarning` naming it."""
         if self._models is None:
             hist = {int(size): int(count) for size, count in self.histogram().fetchall()}
-            value, picked, models = risk_models.dankar(hist, self.n, self.population_size)
-            for name, estimate in models.items():
-                if math.isnan(estimate):
-                    warnings.warn(
-                        f"the {name} population-uniqueness model did not converge on this class-size histogram; "
-                        f"population_uniqueness_{name} is NaN (Dankar's rule falls back to another model)",
-                        SqlprivWarning,
-                        stacklevel=3,
-                    )
-            self._models = {**models, "dankar": value, "dankar_model": picked}
+            self._models = risk_models.solve(hist, self.n, self.population_size, stacklevel=3)
         return self._models
 
     def summary(self) -> RiskSummary:
@@ -151,6 +141,7 @@ def reidentification_risk(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> ReidentificationRisk:
     """Re-identification risk of ``source`` on the quasi-identifiers ``columns``.
 
@@ -168,7 +159,15 @@ def reidentification_risk(
     [0.044333, 0.044333, 0.14941, 0.14941, 0.693147]
     """
     threshold = checks.unit_interval("threshold", threshold)
-    fraction = _check_fraction(sampling_fraction, population_size, weight)
+    fraction = risk_checks.check_fraction(sampling_fraction, population_size, weight)
+    if wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md): the single statement
+        from sqlpriv.risk_spark import spark_risk
+
+        engine = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+        return spark_risk(  # type: ignore[return-value]
+            source, columns, spark=spark, fraction=fraction, population_size=population_size, weight=weight,
+            household=household, threshold=threshold, key=key, engine=engine,
+        )  # fmt: skip
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     src = resolve_source(source, conn)
     key = checks.match_column(src.column_names(), key, src.label) if key is not None else None
@@ -176,9 +175,12 @@ def reidentification_risk(
     household = checks.match_column(src.column_names(), household, src.label) if household is not None else None
     carried = [c for c in (key, weight, household) if c]
     specs = resolve_columns(src, columns, exclude=carried)
-    _refuse_overlap(specs, key=key, weight=weight, household=household)
-    n, weight_sum = _check_rows(src, weight, household)
-    population = _population(n, fraction, population_size, weight_sum, weight)
+    risk_checks.refuse_overlap(
+        [c.name for c in specs if not c.is_expression], key=key, weight=weight, household=household
+    )
+    row = run(conn, render("risk/check.sql", source=src.ref, weight=weight, household=household)).fetchone()
+    n, weight_sum = risk_checks.check_rows(row, src.label, weight, household)
+    population = risk_checks.population_size(n, fraction, population_size, weight_sum, weight)
     prefix = temp_name("sqlpriv_risk", conn, "_classes")
     t = {"classes": f"{prefix}_classes"}
     plan = Plan(conn, src)
@@ -202,74 +204,3 @@ def reidentification_risk(
         household=household,
     )
     return ReidentificationRisk(plan, spec)
-
-
-def _check_fraction(sampling_fraction: Any, population_size: Any, weight: Any) -> float | None:
-    """The sampling fraction when given, checked in (0, 1]; at most one way of sizing the population."""
-    given = [name for name, v in (("sampling_fraction", sampling_fraction), ("population_size", population_size)) if v is not None]
-    if len(given) > 1:
-        raise ParameterError(
-            "give sampling_fraction or population_size, not both (the population is n / sampling_fraction)"
-        )
-    if sampling_fraction is not None:
-        f = checks.finite_number("sampling_fraction", sampling_fraction)
-        if not 0 < f <= 1:
-            raise ParameterError(
-                f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {sampling_fraction!r}"
-            )
-        return f
-    if population_size is not None:
-        checks.finite_number("population_size", population_size, minimum=1)
-    return None
-
-
-def _refuse_overlap(specs: list[ColumnSpec], **carried: str | None) -> None:
-    names = {c.name.lower() for c in specs if not c.is_expression}
-    for role, name in carried.items():
-        if name and name.lower() in names:
-            raise ColumnError(
-                f"column {name!r} is both the {role} column and a quasi-identifier; drop it from columns= "
-                f"or choose another {role} column"
-            )
-
-
-def _check_rows(src: Source, weight: str | None, household: str | None) -> tuple[int, float | None]:
-    """Rows, and the weights' sum; one clear error for NULL or non-positive weights and NULL
-    households (one query, before the measure's own)."""
-    row = run(src.con, render("risk/check.sql", source=src.ref, weight=weight, household=household)).fetchone()
-    n, null_w, bad_w, weight_sum, null_h = row
-    if not n:
-        raise EmptyInputError(f"{src.label} has no rows; there is nothing to measure")
-    if weight and null_w:
-        raise ParameterError(f"weight column {weight!r} has {null_w:,} NULL values; every record needs a sampling weight")
-    if weight and bad_w:
-        raise ParameterError(
-            f"weight column {weight!r} has {bad_w:,} values that are zero or negative; a sampling weight is the "
-            "number of people a record stands for (> 0)"
-        )
-    if household and null_h:
-        raise ParameterError(
-            f"household column {household!r} has {null_h:,} NULL values; give every record a household "
-            "(a record living alone is a household of its own)"
-        )
-    return int(n), (float(weight_sum) if weight else None)
-
-
-def _population(n: int, fraction: float | None, population_size: Any, weight_sum: float | None, weight: Any) -> float:
-    if fraction is not None:
-        return n / fraction
-    if population_size is not None:
-        if float(population_size) < n:
-            raise ParameterError(
-                f"population_size {population_size!r} is smaller than the table's {n:,} records; "
-                "the population must hold the sample"
-            )
-        return float(population_size)
-    if weight_sum is not None:
-        if weight_sum < n:
-            raise ParameterError(
-                f"the weights in {weight!r} sum to {weight_sum:g}, fewer people than the {n:,} records; "
-                "sampling weights are at least 1 on average (each record stands for itself at least)"
-            )
-        return weight_sum
-    return float(n)

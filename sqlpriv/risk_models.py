@@ -31,7 +31,11 @@ gives ``nan`` (the caller warns, naming it).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Mapping
+from typing import Any
+
+from sqlpriv.errors import SqlprivWarning
 
 Histogram = Mapping[int, int]
 Vector = tuple[float, float]
@@ -72,7 +76,11 @@ def trigamma(x: float) -> float:
         out += 1 / (x * x)
         x += 1
     x2 = 1 / (x * x)
-    series = 1 / x + x2 / 2 + x2 / x * (1 / 6 - x2 * (1 / 30 - x2 * (1 / 42 - x2 * (1 / 30 - x2 * (5 / 66 - x2 * 691 / 2730)))))
+    series = (
+        1 / x
+        + x2 / 2
+        + x2 / x * (1 / 6 - x2 * (1 / 30 - x2 * (1 / 42 - x2 * (1 / 30 - x2 * (5 / 66 - x2 * 691 / 2730)))))
+    )
     return out + series
 
 
@@ -84,7 +92,7 @@ def _summary(histogram: Histogram) -> tuple[int, int, int, int]:
 
 def zayatz(histogram: Histogram, n: int, population: float) -> float:
     """Zayatz's estimate of the share of the population that is unique."""
-    _, u, c1, _ = _summary(histogram)
+    c1 = histogram.get(1, 0)
     if c1 == 0:
         return 0.0
     big = math.floor(population)
@@ -102,7 +110,13 @@ def _ratio_one(k: int, n: int, big: int) -> float:
         return 1.0
     if big - n - k + 2 <= 0:
         return 0.0
-    log = math.log(k) + math.lgamma(big - n + 1) - math.lgamma(big - n - k + 2) - math.lgamma(big) + math.lgamma(big - k + 1)
+    log = (
+        math.log(k)
+        + math.lgamma(big - n + 1)
+        - math.lgamma(big - n - k + 2)
+        - math.lgamma(big)
+        + math.lgamma(big - k + 1)
+    )
     return math.exp(log)
 
 
@@ -144,7 +158,9 @@ def _newton(f: Callable[[Vector], Vector], start: Vector, ok: Callable[[Vector],
     return (x, y) if abs(fx) < ACCURACY and abs(fy) < ACCURACY else None
 
 
-def _damped(f: Callable[[Vector], Vector], ok: Callable[[Vector], bool], at: Vector, d: Vector, norm: float) -> Vector | None:
+def _damped(
+    f: Callable[[Vector], Vector], ok: Callable[[Vector], bool], at: Vector, d: Vector, norm: float
+) -> Vector | None:
     """The Newton step ``at - s * d`` with the largest ``s`` in 1, 1/2, 1/4, ... that stays in the
     domain and does not increase the residual (any step in the domain after 40 halvings)."""
     s = 1.0
@@ -272,3 +288,18 @@ def dankar(histogram: Histogram, n: int, population: float) -> tuple[float, str,
     if _valid(models["snb"]) and models["snb"] <= models["zayatz"]:
         return models["snb"], "snb", models
     return models["zayatz"], "zayatz", models
+
+
+def solve(histogram: Histogram, n: int, population: float, stacklevel: int = 2) -> dict[str, Any]:
+    """Every model's estimate, ``dankar`` and ``dankar_model``; a
+    :class:`~sqlpriv.SqlprivWarning` names each model that did not converge (its value is nan)."""
+    value, picked, models = dankar(histogram, n, population)
+    for name, estimate in models.items():
+        if math.isnan(estimate):
+            warnings.warn(
+                f"the {name} population-uniqueness model did not converge on this class-size histogram; "
+                f"population_uniqueness_{name} is NaN (Dankar's rule falls back to another model)",
+                SqlprivWarning,
+                stacklevel=stacklevel + 1,
+            )
+    return {**models, "dankar": value, "dankar_model": picked}

@@ -2,9 +2,16 @@
     (or its `key`), its class size f_k, the estimated population size of its class F_k, its
     individual risk (risk/classes.sql) and, with a `household` column, the household risk
     1 - prod(1 - r_i) over the records of its household (sdcMicro measure_risk's hier_risk).
-    Each row finds its class by its values (NULL matches NULL). -#}
-{% macro risk_per_row(columns, source, relation, key=none, row_name="row", household=none) -%}
-with x as (
+    Each row finds its class by its values (NULL matches NULL). `inline`: the arguments of
+    risk_classes, to compute the classes in a CTE instead of reading the table `relation`. -#}
+{% macro risk_per_row(columns, source, relation=none, key=none, row_name="row", household=none, inline=none) -%}
+with
+{% if inline %}
+risk_classes as (
+{{ sqlpriv.risk_classes(**inline) | indent(4, true) }}
+),
+{% endif %}
+x as (
     select
         {{ sqlpriv.row_position(dense=not key) }} as __sqlpriv_pos,
 {% if key %}
@@ -21,7 +28,7 @@ with x as (
 j as (
     select x.*, c.f, c.fw, c.r
     from x
-    join {{ relation }} as c
+    join {{ "risk_classes" if inline else relation }} as c
     on {% for c in columns %}x.{{ sqlpriv.quote("q" ~ loop.index0) }} is not distinct from c.{{ sqlpriv.quote("q" ~ loop.index0) }}{{ " and " if not loop.last }}{% endfor %}
 
 ){% if household %},

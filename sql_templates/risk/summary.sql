@@ -4,9 +4,10 @@
     on the class-size histogram (risk/histogram.sql; sqlpriv/risk_models.py), rendered here as
     literals: name -> fraction of the population that is unique, or none where the model did not
     converge (NaN, with the model named in the note). `dankar_model` names the model Dankar's
-    rule picked. `weighted`: the global risk (sdcMicro) rows; `body`: the rendered per-row query
+    rule picked. `inline`: the arguments of risk_classes (a CTE instead of the table `relation`).
+    `weighted`: the global risk (sdcMicro) rows; `body`: the rendered per-row query
     (risk/per_row.sql with a household column) whose household risk is summed. -#}
-{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none) -%}
+{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none) -%}
 {% set sample = [
     ("records", "s.records", none),
     ("classes", "s.classes", none),
@@ -23,8 +24,14 @@
     ("marketer_risk", "s.marketer_risk", none),
     ("population_size", "s.population", none),
 ] %}
-with s as (
-{{ sqlpriv.risk_stats(relation, threshold) | indent(4, true) }}
+with
+{% if inline %}
+risk_classes as (
+{{ sqlpriv.risk_classes(**inline) | indent(4, true) }}
+),
+{% endif %}
+s as (
+{{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold) | indent(4, true) }}
 ){% if body %},
 hh as (
     select sum(household_risk) as expected, avg(household_risk) as share
