@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
+from sqlpriv.engine.templates import call, quote, render
 from sqlpriv.risk import reidentification_risk
 from sqlpriv.risk_models import digamma, pitman, pitman_equations, snb, snb_classes, trigamma, zayatz
 
@@ -343,3 +344,51 @@ def test_bad_input_is_one_clear_error(kwargs, message):
     df = pd.DataFrame({"a": [1, 2, 3], "w_null": [1.0, None, 2.0], "w_neg": [1.0, -1.0, 5.0], "h_null": [1, None, 2]})
     with pytest.raises(sqlpriv.SqlprivError, match=re.escape(message)):
         reidentification_risk(df, ["a"], **kwargs)
+
+
+# --------------------------------------------------------------------------- single statement, SQL Zayatz
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"sampling_fraction": 0.1}, {"weight": "w", "household": "h"}, {"population_size": 5000, "key": "id"}]
+)
+def test_the_single_statement_equals_the_plan(kwargs):
+    """risk/query.sql (what Spark and dbt run) gives the plan's summary, per-row rows and histogram."""
+    df = pd.DataFrame(
+        {
+            "id": range(300),
+            "a": [i % 37 for i in range(300)],
+            "b": pd.Series([None if i % 11 == 0 else str(i % 5) for i in range(300)], dtype=object),
+            "w": [1.0 + (i * 37) % 13 for i in range(300)],
+            "h": [i // 4 for i in range(300)],
+        }
+    )
+    con = sqlpriv.connect()
+    con.register("t", df)
+    r = reidentification_risk("t", ["a", "b"], con=con, **kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", sqlpriv.SqlprivWarning)
+        models = r.models()
+    spec = r.spec
+    common = dict(
+        columns=spec["columns"],
+        source=spec["source"].ref,
+        weight=spec["weight"],
+        sampling_fraction=None if spec["weight"] else r.n / r.population_size,
+        fraction=r.n / r.population_size,
+        key=spec["key"],
+        household=spec["household"],
+    )
+    models_arg = [(m, None if math.isnan(models[m]) else models[m]) for m in ("pitman", "zayatz", "snb", "dankar")]
+    summary = call("risk_query", output="summary", models=models_arg, dankar_model=models["dankar_model"], **common)
+    got, want = con.execute(summary).fetchall(), r.summary().fetchall()
+    assert [(f, n) for f, _, n in got] == [(f, n) for f, _, n in want]
+    values = [[math.nan if v is None else v for _, v, _ in rows] for rows in (got, want)]
+    assert values[0] == pytest.approx(values[1], rel=1e-12, nan_ok=True)
+    got, want = con.execute(call("risk_query", output="per_row", **common)).fetchall(), r.per_row().fetchall()
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        assert a == pytest.approx(b, rel=1e-12)
+    assert con.execute(call("risk_query", output="histogram", **common)).fetchall() == r.histogram().fetchall()
+    zayatz_sql = con.execute(render("risk/zayatz.sql", relation=quote(spec["t"]["classes"]))).fetchone()[3]
+    assert zayatz_sql == pytest.approx(models["zayatz"], rel=1e-9)

@@ -49,8 +49,10 @@ select {{ sqlpriv.literal("sampling_fraction") }}, cast({{ sqlpriv.literal(sampl
 union all
 select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal("did not converge") if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s
 {% endfor %}
+{% if models %}
 union all
 select {{ sqlpriv.literal("dankar_model") }}, cast(null as double), {{ sqlpriv.literal(dankar_model) }} from s
+{% endif %}
 {% if weighted %}
 union all
 select {{ sqlpriv.literal("expected_reidentifications") }}, cast(s.expected_reidentifications as double), cast(null as {{ sqlpriv.text_type() }}) from s
