@@ -332,7 +332,6 @@ def test_cli_sql_query_engine_spark_prints_spark_sql_that_gives_the_duckdb_numbe
     assert_same(got, expected, "id")
 
 
-
 def test_reidentification_risk_on_spark_equals_duckdb_on_flare(spark, flare_pd):
     """Issue 26: the single statement risk/query.sql on Spark gives the DuckDB plan's summary and
     per-row risk (weights, household, a sampling fraction) to 1e-9."""
