@@ -297,6 +297,9 @@ class GatePolicy:
     max_unique_share: float | None = None
     min_k: int | None = None
     on_violation: str = "review"
+    max_average_risk: float | None = None  # issue 26: prosecutor average risk, classes / n
+    max_population_uniqueness: float | None = None  # issue 26: Zayatz's estimate at sampling_fraction
+    sampling_fraction: float | None = None
 
     def context(self) -> dict[str, Any]:
         """The template arguments of the gate."""
@@ -307,6 +310,9 @@ class GatePolicy:
             max_unique_share=self.max_unique_share,
             min_k=self.min_k,
             on_violation=self.on_violation,
+            max_average_risk=self.max_average_risk,
+            max_population_uniqueness=self.max_population_uniqueness,
+            sampling_fraction=self.sampling_fraction,
         )
 
 
@@ -371,6 +377,9 @@ class Assessment(Display, Analysis):
             "max_unique_share": self.gate.max_unique_share,
             "min_k": self.gate.min_k,
             "on_violation": self.gate.on_violation,
+            "max_average_risk": self.gate.max_average_risk,
+            "max_population_uniqueness": self.gate.max_population_uniqueness,
+            "sampling_fraction": self.gate.sampling_fraction,
         }
 
     @property
@@ -464,6 +473,9 @@ class Assessment(Display, Analysis):
                 parts.append(
                     f"min_k: the smallest class has {j['smallest_class']:,} rows, below {self.policy['min_k']}"
                 )
+            for rule in ("max_average_risk", "max_population_uniqueness"):  # issue 26 (docs/measures.md §9)
+                if rule in self.rule:
+                    parts.append(f"{rule}: above {self.policy[rule]:g}")
             text = (
                 f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
                 f"{self.score_decision})"
@@ -615,6 +627,9 @@ def assess_request(
     max_unique_share: float | None = None,
     min_k: int | None = None,
     on_violation: str = "review",
+    max_average_risk: float | None = None,
+    max_population_uniqueness: float | None = None,
+    sampling_fraction: float | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
     dropna: bool = False,
@@ -636,7 +651,9 @@ def assess_request(
     ``dropna=True`` leaves out rows with NULL in any requested field (``dropped_rows`` says
     how many) instead of counting NULL as a category. ``con``, ``strategy`` (see
     :func:`privacy_profile`), ``threads``, ``memory_limit``, ``temp_directory`` as everywhere
-    in sqlpriv.
+    in sqlpriv. ``max_average_risk`` / ``max_population_uniqueness`` (with ``sampling_fraction``)
+    gate on the joint prosecutor average risk and Zayatz's population uniqueness
+    (docs/measures.md §9) as ``min_k`` does on the smallest class.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"id": [1, 2, 3, 4], "age": [30, 31, 40, 41]})
@@ -647,6 +664,7 @@ def assess_request(
     (0.45, 'review', ['decade'], 2)
     """
     gate = _gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
+    gate = _risk_rules(gate, max_average_risk, max_population_uniqueness, sampling_fraction)
     engine = _engine_options(con, threads, memory_limit, temp_directory)
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
@@ -705,6 +723,26 @@ def _gate_policy(approve: Any, reject: Any, k: Any, max_unique_share: Any, min_k
     approve, reject = _check_thresholds(approve, reject)
     max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
     return GatePolicy(approve, reject, _check_k(k), max_unique_share, min_k, on_violation)
+
+
+def _risk_rules(gate: GatePolicy, max_average_risk: Any, max_population_uniqueness: Any, fraction: Any) -> GatePolicy:
+    """The gate with the risk rules of issue 26 (docs/measures.md §9), each checked."""
+    from dataclasses import replace
+
+    if max_average_risk is not None:
+        max_average_risk = checks.unit_interval("max_average_risk", max_average_risk)
+    if max_population_uniqueness is not None:
+        max_population_uniqueness = checks.unit_interval("max_population_uniqueness", max_population_uniqueness)
+    if fraction is not None and not 0 < checks.finite_number("sampling_fraction", fraction) <= 1:
+        raise ParameterError(
+            f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {fraction!r}"
+        )
+    return replace(
+        gate,
+        max_average_risk=max_average_risk,
+        max_population_uniqueness=max_population_uniqueness,
+        sampling_fraction=None if fraction is None else float(fraction),
+    )
 
 
 def _request_fields(

@@ -54,6 +54,8 @@ def digamma(x: float) -> float:
     """
     if not math.isfinite(x) or (x <= 0 and x == math.floor(x)):
         return math.nan
+    if x < 0:  # reflection: psi(x) = psi(1 - x) - pi / tan(pi x), tan of the fractional part
+        return digamma(1 - x) - math.pi / math.tan(math.pi * (x - math.floor(x)))
     out = 0.0
     while x < 10:
         out -= 1 / x
@@ -71,6 +73,8 @@ def trigamma(x: float) -> float:
     """
     if not math.isfinite(x) or (x <= 0 and x == math.floor(x)):
         return math.nan
+    if x < 0:  # reflection: psi1(x) = pi^2 / sin^2(pi x) - psi1(1 - x)
+        return (math.pi / math.sin(math.pi * (x - math.floor(x)))) ** 2 - trigamma(1 - x)
     out = 0.0
     while x < 10:
         out += 1 / (x * x)
@@ -121,9 +125,10 @@ def _ratio_one(k: int, n: int, big: int) -> float:
 
 
 def _newton(f: Callable[[Vector], Vector], start: Vector, ok: Callable[[Vector], bool]) -> Vector | None:
-    """A root of ``f`` by Newton's method (central-difference Jacobian) from ``start``; None
-    when it leaves the domain ``ok``, stalls or does not reach ``ACCURACY``."""
+    """A root of ``f`` by damped Newton steps (forward-difference Jacobian) from ``start``; None
+    when it leaves the domain ``ok`` or ends with a residual above ``ACCURACY``."""
     x, y = start
+    stalled = 0
     for _ in range(ITERATIONS):
         try:
             fx, fy = f((x, y))
@@ -133,24 +138,26 @@ def _newton(f: Callable[[Vector], Vector], start: Vector, ok: Callable[[Vector],
                 break
             hx, hy = 1e-7 * (1 + abs(x)), 1e-7 * (1 + abs(y))
             a1, b1 = f((x + hx, y))
-            a0, b0 = f((x - hx, y))
             c1, d1 = f((x, y + hy))
-            c0, d0 = f((x, y - hy))
         except (ValueError, ZeroDivisionError, OverflowError):
             return None
-        j11, j21 = (a1 - a0) / (2 * hx), (b1 - b0) / (2 * hx)
-        j12, j22 = (c1 - c0) / (2 * hy), (d1 - d0) / (2 * hy)
+        j11, j21 = (a1 - fx) / hx, (b1 - fy) / hx
+        j12, j22 = (c1 - fx) / hy, (d1 - fy) / hy
         det = j11 * j22 - j12 * j21
         if det == 0 or not math.isfinite(det):
             return None
         dx = (fx * j22 - fy * j12) / det
         dy = (fy * j11 - fx * j21) / det
-        step = _damped(f, ok, (x, y), (dx, dy), math.hypot(fx, fy))
-        if step is None:
-            return None
-        x, y = step
-        if abs(dx) < 1e-15 * (1 + abs(x)) and abs(dy) < 1e-15 * (1 + abs(y)):
+        norm = math.hypot(fx, fy)
+        step = _damped(f, ok, (x, y), (dx, dy), norm)
+        if step is None:  # no step lowers the residual: the root (to rounding) or a dead end
             break
+        (x, y), after = step
+        stalled = stalled + 1 if after > norm / 2 else 0
+        if stalled >= 5 or (abs(dx) < 1e-13 * (1 + abs(x)) and abs(dy) < 1e-13 * (1 + abs(y))):
+            break  # rounding noise: Newton no longer halves the residual
+    if not ok((x, y)):
+        return None
     try:
         fx, fy = f((x, y))
     except (ValueError, ZeroDivisionError, OverflowError):
@@ -160,9 +167,9 @@ def _newton(f: Callable[[Vector], Vector], start: Vector, ok: Callable[[Vector],
 
 def _damped(
     f: Callable[[Vector], Vector], ok: Callable[[Vector], bool], at: Vector, d: Vector, norm: float
-) -> Vector | None:
+) -> tuple[Vector, float] | None:
     """The Newton step ``at - s * d`` with the largest ``s`` in 1, 1/2, 1/4, ... that stays in the
-    domain and does not increase the residual (any step in the domain after 40 halvings)."""
+    domain and lowers the residual, with its residual; None after 40 halvings."""
     s = 1.0
     for _ in range(40):
         x = (at[0] - s * d[0], at[1] - s * d[1])
@@ -171,8 +178,8 @@ def _damped(
                 fx, fy = f(x)
             except (ValueError, ZeroDivisionError, OverflowError):
                 fx = fy = math.nan
-            if math.isfinite(fx) and math.isfinite(fy) and math.hypot(fx, fy) <= norm:
-                return x
+            if math.isfinite(fx) and math.isfinite(fy) and math.hypot(fx, fy) < norm:
+                return x, math.hypot(fx, fy)
         s /= 2
     return None
 

@@ -128,7 +128,7 @@ def check(got_summary: dict, got_rows: list, want_summary: dict, want_rows: list
         assert got == pytest.approx(want, rel=1e-9, abs=1e-12)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, st.sampled_from([None, 0.5, 0.01, 1.0]), st.sampled_from([0.2, 0.5, 1.0]))
 def test_sample_figures_and_rows_equal_the_brute_force(data, fraction, threshold):
     df = frame(data)
@@ -137,7 +137,7 @@ def test_sample_figures_and_rows_equal_the_brute_force(data, fraction, threshold
     check(quiet_summary(r), r.per_row().fetchall(), want_s, want_rows)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables)
 def test_weighted_and_household_figures_equal_the_brute_force(data):
     df = frame(data)
@@ -146,7 +146,7 @@ def test_weighted_and_household_figures_equal_the_brute_force(data):
     check(quiet_summary(r), r.per_row().fetchall(), want_s, want_rows)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables)
 def test_identities_when_the_sample_is_the_population(data):
     """sampling_fraction = 1: Zayatz, SNB (where it converges) and Dankar's rule give the sample

@@ -124,3 +124,29 @@ def test_bad_input_is_one_error_line(args, status, message):
 def test_sampling_fraction_and_population_size_exclude_each_other():
     with pytest.raises(SystemExit):
         cli("risk", str(SURVEY), "--sampling-fraction", "0.1", "--population-size", "100")
+
+
+# --------------------------------------------------------------------------- the request gate
+
+
+def test_the_request_gate_rules_on_average_risk_and_population_uniqueness():
+    """assess_request gates on the joint prosecutor average risk (classes / rows) and on Zayatz's
+    population uniqueness at a sampling fraction, equal to sqlpriv.reidentification_risk's."""
+    cols = ["sex", "age", "race"]
+    figures = api(str(ADULT), cols, sampling_fraction=0.1)
+    avg, pu = figures["prosecutor_average_risk"], figures["population_uniqueness_zayatz"]
+    loose = dict(approve=0.0, reject=0.0)  # the score alone approves
+    a = sqlpriv.assess_request(str(ADULT), cols, max_average_risk=avg * 0.999, **loose)
+    assert a.decision == "review" and a.violated_rules == ["max_average_risk"]
+    assert sqlpriv.assess_request(str(ADULT), cols, max_average_risk=avg * 1.001, **loose).decision == "approve"
+    strict = dict(max_population_uniqueness=pu * 0.999, sampling_fraction=0.1, on_violation="reject")
+    b = sqlpriv.assess_request(str(ADULT), cols, **strict, **loose)
+    assert b.decision == "reject" and b.violated_rules == ["max_population_uniqueness"] and "above" in b.reason
+    c = sqlpriv.assess_request(str(ADULT), cols, max_population_uniqueness=pu * 1.001, sampling_fraction=0.1, **loose)
+    assert c.violated_rules == []
+    code, _, _ = cli(
+        "request", str(ADULT), "-c", "sex", "-c", "age", "--max-average-risk", str(avg * 0.999), "--approve", "0"
+    )
+    assert code != 0  # review
+    with pytest.raises(sqlpriv.ParameterError, match="sampling_fraction must be in"):
+        sqlpriv.assess_request(str(ADULT), cols, max_population_uniqueness=0.1, sampling_fraction=0)

@@ -90,6 +90,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="gate policy: review (see --on-violation) when the smallest class of the requested fields "
         "together has fewer than K rows (strict: 5)",
     )
+    p.add_argument(  # issue 26 (docs/measures.md §9)
+        "--max-average-risk",
+        type=float,
+        metavar="X",
+        help="gate policy: review when the prosecutor average risk of the fields together (classes / rows) is above X",
+    )
+    p.add_argument(
+        "--max-population-uniqueness",
+        type=float,
+        metavar="X",
+        help="gate policy: review when Zayatz's estimate of the population share unique on the fields together "
+        "is above X (the population is the table / --sampling-fraction)",
+    )
+    p.add_argument("--sampling-fraction", type=float, metavar="F", help="share of the population in the table, (0, 1]")
     p.add_argument(
         "--on-violation",
         choices=("review", "reject"),
@@ -149,6 +163,9 @@ def run(args: argparse.Namespace) -> int:
             max_unique_share=args.max_unique_share,
             min_k=args.min_k,
             on_violation=args.on_violation,
+            max_average_risk=args.max_average_risk,
+            max_population_uniqueness=args.max_population_uniqueness,
+            sampling_fraction=args.sampling_fraction,
             strategy=args.strategy,
             dropna=args.dropna,
             **common.connection_options(args),
