@@ -34,7 +34,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -421,6 +421,7 @@ def report(
     scatter_column: str | None = None,
     method: str = "auto",
     pif: bool = True,
+    risk: Mapping[str, Any] | bool | None = None,
     progress: bool | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
@@ -437,6 +438,8 @@ def report(
     the two tables, whatever ``columns`` says). ``request``: fields of a data
     request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
+    ``risk``: adds the re-identification risk section (True, or the keyword arguments of
+    :func:`sqlpriv.reidentification_risk`, e.g. ``{"sampling_fraction": 0.1}``).
     ``pif=False`` leaves out the information factors (left out anyway for a single column).
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
     ``SQLPRIV_PROGRESS=0``).
@@ -461,6 +464,8 @@ def report(
         if request is not None:
             sections.append(_request_section(source, request, k, opts))
             bar.step("")
+        if risk:  # issue 26: the section's figures come from sqlpriv/risk_report.py
+            sections.append(_risk_section(source, columns, {} if risk is True else risk, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -513,6 +518,15 @@ def _request_section(source: Any, request: ColumnsArg, k: int, opts: dict[str, A
     return _request(assess_request(source, request, k=k, **opts))
 
 
+def _risk_section(source: Any, columns: ColumnsArg, risk: Mapping[str, Any], opts: dict[str, Any]) -> str:
+    from sqlpriv.risk_report import risk_parts
+
+    p = risk_parts(source, columns, risk, opts)
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in p["notes"])
+    body = kpis(p["kpis"]) + (f'<ul class="warnings">{notes}</ul>' if notes else "")
+    return section("risk", p["title"], p["guide"], body + "".join(table(df, tid) for tid, df in p["tables"]))
+
+
 def _page(heading: str, sections: list[str], elapsed: float) -> str:
     """The whole HTML page: head, navigation to the sections present, sections, footer."""
     from sqlpriv import __version__
@@ -526,6 +540,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("pif", "PIF"),
             ("singling-out", "Singling out"),
             ("request", "Request"),
+            ("risk", "Risk"),
         ]
         if f'id="{sid}"' in "".join(sections)
     )

@@ -150,3 +150,28 @@ def test_the_request_gate_rules_on_average_risk_and_population_uniqueness():
     assert code != 0  # review
     with pytest.raises(sqlpriv.ParameterError, match="sampling_fraction must be in"):
         sqlpriv.assess_request(str(ADULT), cols, max_population_uniqueness=0.1, sampling_fraction=0)
+
+
+# --------------------------------------------------------------------------- the report section
+
+
+def test_report_risk_section_shows_the_api_figures(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "report.html"
+    cols = "residence,gender,educ,lstat"
+    code, _, _ = cli("report", str(SURVEY), "-c", cols, "--risk", "0.1", "--no-pif", "--no-progress", "-o", str(out))
+    assert code == 0
+    page = out.read_text(encoding="utf-8")
+    assert 'id="risk"' in page and 'href="#risk"' in page and 'id="risk-summary"' in page
+    want = api(str(SURVEY), cols.split(","), sampling_fraction=0.1)
+    for kpi, figure in (
+        ("risk_average", "prosecutor_average_risk"),
+        ("risk_population_uniqueness", "population_uniqueness_dankar"),
+    ):
+        assert f'id="{kpi}" data-value="{want[figure]!r}"' in page, kpi
+    weighted = sqlpriv.report(
+        str(SURVEY), cols.split(","), risk={"weight": "weights"}, pif=False, output=tmp_path / "w.html"
+    )
+    assert 'id="risk_global"' in weighted.read_text(encoding="utf-8")
+    with pytest.raises(sqlpriv.ParameterError, match="risk= takes"):
+        sqlpriv.report(str(SURVEY), cols.split(","), risk={"nope": 1}, pif=False, output=tmp_path / "x.html")
