@@ -42,6 +42,7 @@ from sqlpriv.factors import (
     wcig,
 )
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
+from sqlpriv.risk import ReidentificationRisk, reidentification_risk
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
 from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
@@ -102,6 +103,7 @@ __all__ = [
     "OutputError",
     "ParameterError",
     "PifResult",
+    "ReidentificationRisk",
     "Result",
     "SampleUniquesResult",
     "ShapleyResult",
@@ -122,6 +124,7 @@ __all__ = [
     "information_factors",
     "pif",
     "privacy_profile",
+    "reidentification_risk",
     "report",
     "rig",
     "sample_uniques",

@@ -30,7 +30,7 @@ from __future__ import annotations
 import html
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +87,7 @@ def report(
     pif: bool = True,
     hierarchies: Any = None,
     suppression_limit: float = 0.05,
+    risk: Mapping[str, Any] | bool | None = None,
     progress: bool | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
@@ -104,6 +105,8 @@ def report(
     computed). ``request``: fields of a data
     request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
+    ``risk``: adds the re-identification risk section (True, or the keyword arguments of
+    :func:`sqlpriv.reidentification_risk`, e.g. ``{"sampling_fraction": 0.1}``).
     ``pif=False`` leaves out the information factors (left out anyway for a single column).
     ``hierarchies``: quasi-identifier -> hierarchy (as :func:`sqlpriv.generalize` takes them) adds
     the "What to do" section: the least-loss generalization meeting k with up to
@@ -148,6 +151,8 @@ def report(
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
         if hierarchies is not None:
             sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts))
+        if risk:  # issue 26: the section's figures come from sqlpriv/risk_report.py
+            sections.append(_risk_section(source, columns, {} if risk is True else risk, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -229,6 +234,15 @@ def _what_to_do_section(source: Any, hierarchies: Any, k: int, limit: float, opt
     return section("what-to-do", "What to do: generalize to the policy", GUIDE, body)
 
 
+def _risk_section(source: Any, columns: ColumnsArg, risk: Mapping[str, Any], opts: dict[str, Any]) -> str:
+    from sqlpriv.risk_report import risk_parts
+
+    p = risk_parts(source, columns, risk, opts)
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in p["notes"])
+    body = kpis(p["kpis"]) + (f'<ul class="warnings">{notes}</ul>' if notes else "")
+    return section("risk", p["title"], p["guide"], body + "".join(table(df, tid) for tid, df in p["tables"]))
+
+
 def _page(heading: str, sections: list[str], elapsed: float) -> str:
     """The whole HTML page: head, navigation to the sections present, sections, footer."""
     from sqlpriv import __version__
@@ -244,6 +258,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("singling-out", "Singling out"),
             ("request", "Request"),
             ("what-to-do", "What to do"),
+            ("risk", "Risk"),
         ]
         if f'id="{sid}"' in "".join(sections)
     )

@@ -140,6 +140,9 @@ def assess_request(
     max_unique_share: float | None = None,
     min_k: int | None = None,
     on_violation: str = "review",
+    max_average_risk: float | None = None,
+    max_population_uniqueness: float | None = None,
+    sampling_fraction: float | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
     dropna: bool = False,
@@ -161,7 +164,9 @@ def assess_request(
     ``dropna=True`` leaves out rows with NULL in any requested field (``dropped_rows`` says
     how many) instead of counting NULL as a category. ``con``, ``strategy`` (see
     :func:`privacy_profile`), ``threads``, ``memory_limit``, ``temp_directory`` as everywhere
-    in sqlpriv.
+    in sqlpriv. ``max_average_risk`` / ``max_population_uniqueness`` (with ``sampling_fraction``)
+    gate on the joint prosecutor average risk and Zayatz's population uniqueness
+    (docs/measures.md §9) as ``min_k`` does on the smallest class.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"id": [1, 2, 3, 4], "age": [30, 31, 40, 41]})
@@ -172,6 +177,7 @@ def assess_request(
     (0.45, 'review', ['decade'], 2)
     """
     gate = gate_policy(approve, reject, k, max_unique_share, min_k, on_violation)
+    gate = _risk_rules(gate, max_average_risk, max_population_uniqueness, sampling_fraction)
     engine = _engine_options(con, threads, memory_limit, temp_directory)
     strategy = checks.choice("strategy", strategy, STRATEGIES)
     dropna = checks.boolean("dropna", dropna)
@@ -180,6 +186,26 @@ def assess_request(
     src = resolve_source(source, connect(**engine))
     specs = resolve_columns(src, request)
     return _plan_assessment(src, specs, check_weights(weights, specs, src), gate, strategy, dropna)
+
+
+def _risk_rules(gate: GatePolicy, max_average_risk: Any, max_population_uniqueness: Any, fraction: Any) -> GatePolicy:
+    """The gate with the risk rules of issue 26 (docs/measures.md §9), each checked."""
+    from dataclasses import replace
+
+    if max_average_risk is not None:
+        max_average_risk = checks.unit_interval("max_average_risk", max_average_risk)
+    if max_population_uniqueness is not None:
+        max_population_uniqueness = checks.unit_interval("max_population_uniqueness", max_population_uniqueness)
+    if fraction is not None and not 0 < checks.finite_number("sampling_fraction", fraction) <= 1:
+        raise ParameterError(
+            f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {fraction!r}"
+        )
+    return replace(
+        gate,
+        max_average_risk=max_average_risk,
+        max_population_uniqueness=max_population_uniqueness,
+        sampling_fraction=None if fraction is None else float(fraction),
+    )
 
 
 def _plan_assessment(

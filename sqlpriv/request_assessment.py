@@ -39,6 +39,9 @@ class GatePolicy:
     max_unique_share: float | None = None
     min_k: int | None = None
     on_violation: str = "review"
+    max_average_risk: float | None = None  # issue 26: prosecutor average risk, classes / n
+    max_population_uniqueness: float | None = None  # issue 26: Zayatz's estimate at sampling_fraction
+    sampling_fraction: float | None = None
 
     def context(self) -> dict[str, Any]:
         """The template arguments of the gate."""
@@ -49,6 +52,9 @@ class GatePolicy:
             max_unique_share=self.max_unique_share,
             min_k=self.min_k,
             on_violation=self.on_violation,
+            max_average_risk=self.max_average_risk,
+            max_population_uniqueness=self.max_population_uniqueness,
+            sampling_fraction=self.sampling_fraction,
         )
 
 
@@ -113,6 +119,9 @@ class Assessment(Presentable, Analysis):
             "max_unique_share": self.gate.max_unique_share,
             "min_k": self.gate.min_k,
             "on_violation": self.gate.on_violation,
+            "max_average_risk": self.gate.max_average_risk,
+            "max_population_uniqueness": self.gate.max_population_uniqueness,
+            "sampling_fraction": self.gate.sampling_fraction,
         }
 
     @property
@@ -206,6 +215,9 @@ class Assessment(Presentable, Analysis):
                 parts.append(
                     f"min_k: the smallest class has {j['smallest_class']:,} rows, below {self.policy['min_k']}"
                 )
+            for rule in ("max_average_risk", "max_population_uniqueness"):  # issue 26 (docs/measures.md §9)
+                if rule in self.rule:
+                    parts.append(f"{rule}: above {self.policy[rule]:g}")
             text = (
                 f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
                 f"{self.score_decision})"

@@ -94,9 +94,17 @@ def test_dbt_build_passes_every_model_and_privacy_test(built):
         "flare_csf",
         "flare_privacy_profile",
         "flare_request",
+        "flare_risk",
+        "flare_risk_summary",
     ):
         assert f"OK created sql table model main.{name}" in out, name
-    for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
+    for test in (
+        "sqlpriv_k_anonymity",
+        "sqlpriv_max_unique_share",
+        "sqlpriv_min_request_score",
+        "sqlpriv_max_average_risk",
+        "sqlpriv_max_population_uniqueness",
+    ):
         assert f"PASS sqlpriv_{test}_flare_" in out, test  # dbt names a package test <package>_<test>_<model>_...
     # a `where:`-filtered test: k = 4 is exactly the smallest class among the quiet regions
     assert "PASS flare_quiet_regions_are_4_anonymous_on_activity_area" in out
@@ -161,6 +169,18 @@ def test_request_models_equal_the_python_api(tables):
     sizes = seed.groupby(["class", "largest spot's size", "area"], dropna=False).size()
     violated = [name for name, bad in [("max_unique_share", (sizes == 1).any()), ("min_k", (sizes < 5).any())] if bad]
     assert tables("flare_request")["violated_rules"].iloc[0] == ", ".join(violated)
+
+
+def test_risk_models_equal_the_python_api(tables):
+    """Issue 26: the dbt model macro reidentification_risk equals sqlpriv.reidentification_risk."""
+    three = ["class", "largest spot's size", "area"]
+    r = sqlpriv.reidentification_risk(str(SEED), three, sampling_fraction=0.1, key="flare_id")
+    _same(tables("flare_risk"), r.per_row().df(), key="flare_id")
+    summary = tables("flare_risk_summary")
+    expected = r.summary().df()
+    expected = expected[expected["figure"].isin(summary["figure"])].reset_index(drop=True)
+    assert summary["figure"].tolist() == expected["figure"].tolist()
+    _same(summary.drop(columns="note"), expected.drop(columns="note"))
 
 
 def test_deliberately_failing_privacy_test_fails_readably(built):

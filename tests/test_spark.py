@@ -330,3 +330,40 @@ def test_cli_sql_query_engine_spark_prints_spark_sql_that_gives_the_duckdb_numbe
     got = spark.sql(statements[-1]).toPandas()
     expected = sqlpriv.uniqueness_shapley(pd.read_csv(csv), COLS[:2], key="id").per_row().df()
     assert_same(got, expected, "id")
+
+
+def test_reidentification_risk_on_spark_equals_duckdb_on_flare(spark, flare_pd):
+    """Issue 26: the single statement risk/query.sql on Spark gives the DuckDB plan's summary and
+    per-row risk (weights, household, a sampling fraction) to 1e-9."""
+    import warnings
+
+    frame = flare_pd.assign(w=[1.0 + i % 7 for i in range(len(flare_pd))], hh=[i // 3 for i in range(len(flare_pd))])
+    on_frame = spark.createDataFrame(frame)
+    for kwargs in ({"weight": "w", "household": "hh"}, {"sampling_fraction": 0.1}):
+        on_spark = sqlpriv.reidentification_risk(on_frame, COLS[:3], **kwargs)
+        on_duckdb = sqlpriv.reidentification_risk(frame, COLS[:3], **kwargs)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", sqlpriv.SqlprivWarning)  # models that do not converge, on both
+            assert_same(on_spark.summary().df(), on_duckdb.summary().df())
+        assert_same(on_spark.per_row().df(), on_duckdb.per_row().df(), "row")
+
+
+def test_zayatz_sql_on_spark_equals_the_python_model(spark, flare_pd):
+    """The dbt gate sqlpriv_max_population_uniqueness computes Zayatz's estimate in SQL
+    (risk/zayatz.sql; on Spark the hypergeometric ratio is a fold, DuckDB uses lgamma): it equals
+    the model solved in Python."""
+    import warnings
+
+    from sqlpriv.engine.sources import ColumnSpec
+    from sqlpriv.engine.spark import quote as spark_quote
+
+    cols = ["class", "largest spot's size"]
+    spark.createDataFrame(flare_pd).createOrReplaceTempView("flare_z")
+    specs = [ColumnSpec(c, spark_quote(c)) for c in cols]
+    classes = call("risk_classes", dialect="spark", columns=specs, source="flare_z", sampling_fraction=0.1)
+    spark.sql(f"create or replace temporary view flare_z_classes as {classes}")
+    got = spark.sql(call("risk_zayatz", dialect="spark", relation="flare_z_classes")).collect()[0][3]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", sqlpriv.SqlprivWarning)
+        want = sqlpriv.reidentification_risk(flare_pd, cols, sampling_fraction=0.1).models()["zayatz"]
+    assert got == pytest.approx(want, rel=1e-9)

@@ -9,12 +9,15 @@
     before rows with NULL were dropped (dropna: set -2; else n).
     The gate: score_decision is Cave's decision on the score (approve / review / reject at the
     thresholds); the policy rules max_unique_share (share of unique rows above it) and min_k
-    (smallest class below it) on the joint figures, when given, turn it into on_violation
+    (smallest class below it), max_average_risk (prosecutor average risk, classes / n, above it) and
+    max_population_uniqueness (Zayatz's estimate, risk/zayatz.sql, at `sampling_fraction`, above it;
+    docs/measures.md §9) on the joint figures, when given, turn it into on_violation
     (macro sqlpriv_request_gate); violated_rules lists the rules violated ('' for none), rule names the rule
     that decided ('score' when the policy did not change Cave's decision), decision is final.
     Follows `with <stats CTE>, <fields CTEs>,` in report.sql and report_query.sql. -#}
 {% macro request_report_body(t, approve, joint_j, k, reject, max_unique_share=none, min_k=none,
-                             on_violation="review") -%}
+                             on_violation="review", max_average_risk=none, max_population_uniqueness=none,
+                             sampling_fraction=none) -%}
 scored as (
     select
         {{ sqlpriv.product("group_factor", where="first_in_group") }} as score,
@@ -39,7 +42,11 @@ verdict as (
         {{ sqlpriv.request_decision("scored.score", sqlpriv.literal(approve) ~ "::double", sqlpriv.literal(reject) ~ "::double") }} as score_decision,
         concat_ws(', ',
             case when joint.unique_rows / joint.n::double > {{ sqlpriv.literal(max_unique_share) }}::double then 'max_unique_share' end,
-            case when joint.smallest_class < {{ sqlpriv.literal(min_k) }}::bigint then 'min_k' end
+            case when joint.smallest_class < {{ sqlpriv.literal(min_k) }}::bigint then 'min_k' end,
+            case when joint.classes / joint.n::double > {{ sqlpriv.literal(max_average_risk) }}::double then 'max_average_risk' end{% if max_population_uniqueness is not none %},
+            case when (select z.population_uniqueness from ({{ sqlpriv.risk_zayatz(sqlpriv.quote(t.sizes), histogram=true, j=joint_j, sampling_fraction=sampling_fraction) }}) as z)
+                > {{ sqlpriv.literal(max_population_uniqueness) }}::double then 'max_population_uniqueness' end{% endif %}
+
         ) as violated_rules
     from scored, joint
 )

@@ -10,7 +10,8 @@
     approve >= reject in [0, 1]; k >= 1; the gate policy max_unique_share (in [0, 1]), min_k
     (>= 1) and on_violation ('review' or 'reject') as in _report_body.sql. Uses the DuckDB macros of sql_templates/macros/. -#}
 {% macro request_report_query(source, columns, approve=0.8, reject=0.2, k=5, max_unique_share=none, min_k=none,
-                              on_violation="review") -%}
+                              on_violation="review", max_average_risk=none, max_population_uniqueness=none,
+                              sampling_fraction=none) -%}
 {% set t = {"sizes": "__sqlpriv_sizes"} %}
 {% set analysed = [] %}
 {% set multi = columns | length > 1 %}
@@ -28,5 +29,6 @@ with {{ sqlpriv.quote(t.sizes) }} as (
 ),
 {{ sqlpriv.request_stats_cte(t) }},
 {{ sqlpriv.request_fields_cte(fields) }},
-{{ sqlpriv.request_report_body(t, approve, joint_j, k, reject, max_unique_share, min_k, on_violation) }}
+{{ sqlpriv.request_report_body(t, approve, joint_j, k, reject, max_unique_share, min_k, on_violation,
+                               max_average_risk, max_population_uniqueness, sampling_fraction) }}
 {%- endmacro %}

@@ -30,6 +30,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--request", action="append", metavar="COL", help="a field of a data request (repeatable; NAME=EXPR allowed)"
     )
+    p.add_argument(  # issue 26
+        "--risk",
+        nargs="?",
+        const=1.0,
+        type=float,
+        metavar="F",
+        help="add the re-identification risk section; F: the sampling fraction (default 1, the table is the population)",
+    )
     p.add_argument(
         "-o", "--output", required=True, metavar="REPORT.html", help="where to write the report (atomically)"
     )
@@ -65,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
             scatter_column=args.scatter_column,
             method=args.method,
             pif=not args.no_pif,
+            risk=None if args.risk is None else {"sampling_fraction": args.risk},
             progress=False if args.no_progress else None,
             **common.connection_options(args),
         )

@@ -75,6 +75,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="COL=X",
         help="manual factor X in [0, 1] that overrides the measured factor of field COL (repeatable)",
     )
+    p.add_argument(  # issue 26 (docs/measures.md §9)
+        "--max-average-risk",
+        type=float,
+        metavar="X",
+        help="gate policy: review when the prosecutor average risk of the fields together (classes / rows) is above X",
+    )
+    p.add_argument(
+        "--max-population-uniqueness",
+        type=float,
+        metavar="X",
+        help="gate policy: review when Zayatz's estimate of the population share unique on the fields together "
+        "is above X (the population is the table / --sampling-fraction)",
+    )
+    p.add_argument("--sampling-fraction", type=float, metavar="F", help="share of the population in the table, (0, 1]")
     common.add_strategy_and_dropna(p, "column set")
     common.add_output(p, formats=("table", "json"))
     p.set_defaults(run=run)
@@ -128,6 +142,9 @@ def run(args: argparse.Namespace) -> int:
             max_unique_share=args.max_unique_share,
             min_k=args.min_k,
             on_violation=args.on_violation,
+            max_average_risk=args.max_average_risk,
+            max_population_uniqueness=args.max_population_uniqueness,
+            sampling_fraction=args.sampling_fraction,
             strategy=args.strategy,
             dropna=args.dropna,
             **common.connection_options(args),

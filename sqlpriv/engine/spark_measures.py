@@ -257,6 +257,9 @@ def assess_request(
     max_unique_share: float | None = None,
     min_k: int | None = None,
     on_violation: str = "review",
+    max_average_risk: float | None = None,
+    max_population_uniqueness: float | None = None,
+    sampling_fraction: float | None = None,
     **options: Any,
 ) -> SparkAssessment:
     """``sqlpriv.assess_request`` on Spark (no weights, NULL a category), gate policy included."""
@@ -280,6 +283,9 @@ def assess_request(
         max_unique_share=max_unique_share,
         min_k=min_k,
         on_violation=on_violation,
+        max_average_risk=max_average_risk,  # issue 26, checked by the caller
+        max_population_uniqueness=max_population_uniqueness,
+        sampling_fraction=sampling_fraction,
     )
     return SparkAssessment(SparkResult(src, query), names)
 

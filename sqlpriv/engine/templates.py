@@ -211,6 +211,9 @@ SHARED_CONTEXT = frozenset(
         "max_unique_share",
         "min_k",
         "on_violation",
+        "max_average_risk",  # the request gate's risk rules (issue 26)
+        "max_population_uniqueness",
+        "sampling_fraction",
         "fields",
         "groups",
         "joint_j",  # requests

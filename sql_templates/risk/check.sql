@@ -1,0 +1,19 @@
+{#- What the risk measure checks before it runs (sqlpriv/risk.py): the row count, NULL and
+    non-positive sampling weights with the weights' sum, and NULL household identifiers. -#}
+{% macro risk_check(source, weight=none, household=none) -%}
+select
+    count(*) as n,
+{% if weight %}
+    count(*) - count({{ sqlpriv.quote(weight) }}) as null_weights,
+    sum(case when cast({{ sqlpriv.quote(weight) }} as double) <= 0 then 1 else 0 end) as bad_weights,
+    sum(cast({{ sqlpriv.quote(weight) }} as double)) as weight_sum,
+{% else %}
+    0 as null_weights, 0 as bad_weights, cast(null as double) as weight_sum,
+{% endif %}
+{% if household %}
+    count(*) - count({{ sqlpriv.quote(household) }}) as null_households
+{% else %}
+    0 as null_households
+{% endif %}
+from {{ source }}
+{%- endmacro %}

@@ -1,0 +1,40 @@
+{#- The equivalence classes of the analysed columns (docs/measures.md §9), one row per class:
+    the class's values (q0, q1, ...: NULL is a value, GROUP BY groups NULLs), its sample size
+    f (rows), its estimated population size fw (F_k: the sum of the class's sampling weights;
+    without weights f / sampling_fraction, or f when the sample is the population) and the
+    individual risk r of each of its records: with weights sdcMicro's negative-binomial
+    approximation (Benedetti & Franconi 1998; sdcMicro indivRisk(method = "approx"),
+    p = f / F: f = 1: p/(1-p) ln(1/p); f = 2: p/(1-p) - (p/(1-p))^2 ln(1/p); f > 2:
+    p / (f - (1 - p)); 1/f where F = f), without weights 1 / F_k. A pure select: the Python
+    plan keeps it as a temp table, the single statement (risk/query.sql) inlines it. -#}
+{% macro risk_classes(columns, source, weight=none, sampling_fraction=none) -%}
+select
+    g.*,
+{% if weight %}
+    case
+        when g.fw = g.f then cast(1 as double) / g.f
+        when g.f = 1 then (g.f / g.fw) / (1 - g.f / g.fw) * ln(g.fw / g.f)
+        when g.f = 2 then (g.f / g.fw) / (1 - g.f / g.fw) - power((g.f / g.fw) / (1 - g.f / g.fw), 2) * ln(g.fw / g.f)
+        else (g.f / g.fw) / (g.f - (1 - g.f / g.fw))
+    end as r
+{% else %}
+    cast(1 as double) / g.fw as r
+{% endif %}
+from (
+    select
+{% for c in columns %}
+        {{ c.expr }} as {{ sqlpriv.quote("q" ~ loop.index0) }},
+{% endfor %}
+        count(*) as f,
+{% if weight %}
+        sum(cast({{ sqlpriv.quote(weight) }} as double)) as fw
+{% elif sampling_fraction is not none %}
+        count(*) / cast({{ sqlpriv.literal(sampling_fraction) }} as double) as fw
+{% else %}
+        cast(count(*) as double) as fw
+{% endif %}
+    from {{ source }}
+    group by {% for c in columns %}{{ c.expr }}{{ ", " if not loop.last }}{% endfor %}
+
+) as g
+{%- endmacro %}

@@ -1,0 +1,68 @@
+{#- The summary table of the re-identification risk (docs/measures.md §9): one row per figure
+    (figure, value, note), from the one-row sample statistics (risk/stats.sql over `relation`,
+    the classes) and the population-uniqueness estimates `models` that the Python plan solved
+    on the class-size histogram (risk/histogram.sql; sqlpriv/risk_models.py), rendered here as
+    literals: name -> fraction of the population that is unique, or none where the model did not
+    converge (NaN, with the model named in the note). `dankar_model` names the model Dankar's
+    rule picked. `inline`: the arguments of risk_classes (a CTE instead of the table `relation`).
+    `weighted`: the global risk (sdcMicro) rows; `body`: the rendered per-row query
+    (risk/per_row.sql with a household column) whose household risk is summed. -#}
+{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none) -%}
+{% set sample = [
+    ("records", "s.records", none),
+    ("classes", "s.classes", none),
+    ("smallest_class", "s.smallest_class", none),
+    ("largest_class", "s.largest_class", none),
+    ("sample_uniques", "s.sample_uniques", none),
+    ("sample_uniqueness", "cast(s.sample_uniques as double) / s.records", none),
+    ("prosecutor_average_risk", "s.prosecutor_average_risk", none),
+    ("prosecutor_highest_risk", "s.prosecutor_highest_risk", none),
+    ("prosecutor_records_at_risk", "s.prosecutor_records_at_risk", "threshold"),
+    ("journalist_average_risk", "s.journalist_average_risk", none),
+    ("journalist_highest_risk", "s.journalist_highest_risk", none),
+    ("journalist_records_at_risk", "s.journalist_records_at_risk", "threshold"),
+    ("marketer_risk", "s.marketer_risk", none),
+    ("population_size", "s.population", none),
+] %}
+with
+{% if inline %}
+risk_classes as (
+{{ sqlpriv.risk_classes(**inline) | indent(4, true) }}
+),
+{% endif %}
+s as (
+{{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold) | indent(4, true) }}
+){% if body %},
+hh as (
+    select sum(household_risk) as expected, avg(household_risk) as share
+    from (
+{{ body | indent(8, true) }}
+    ) as p
+){% endif %}
+
+{% for name, expr, note in sample %}
+select {{ sqlpriv.literal(name) }} as figure, cast({{ expr }} as double) as value, {{ sqlpriv.literal("risk > " ~ threshold) if note else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} as note from s
+union all
+{% endfor %}
+select {{ sqlpriv.literal("sampling_fraction") }}, cast({{ sqlpriv.literal(sampling_fraction) }} as double), cast(null as {{ sqlpriv.text_type() }}) from s
+{% for name, value in models %}
+union all
+select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal("did not converge") if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s
+{% endfor %}
+{% if models %}
+union all
+select {{ sqlpriv.literal("dankar_model") }}, cast(null as double), {{ sqlpriv.literal(dankar_model) }} from s
+{% endif %}
+{% if weighted %}
+union all
+select {{ sqlpriv.literal("expected_reidentifications") }}, cast(s.expected_reidentifications as double), cast(null as {{ sqlpriv.text_type() }}) from s
+union all
+select {{ sqlpriv.literal("global_risk") }}, cast(s.expected_reidentifications as double) / s.records, cast(null as {{ sqlpriv.text_type() }}) from s
+{% endif %}
+{% if body %}
+union all
+select {{ sqlpriv.literal("household_expected_reidentifications") }}, cast(hh.expected as double), cast(null as {{ sqlpriv.text_type() }}) from hh
+union all
+select {{ sqlpriv.literal("household_risk") }}, cast(hh.share as double), cast(null as {{ sqlpriv.text_type() }}) from hh
+{% endif %}
+{%- endmacro %}

@@ -1,0 +1,130 @@
+"""The risk measure on Spark (docs/measures.md §9, docs/spark.md): what
+``sqlpriv.reidentification_risk`` runs when the source is a Spark DataFrame or ``spark=`` is
+given. Every view is the single statement ``risk/query.sql`` rendered for Spark SQL (the one
+dbt runs on DuckDB); the class-size histogram is collected to the driver and the population
+models are solved on it in Python, as on DuckDB.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from sqlpriv import risk_checks, risk_models
+from sqlpriv.engine import checks
+from sqlpriv.engine.sources import ColumnSpec
+from sqlpriv.engine.spark import (
+    SparkResult,
+    SparkSource,
+    match_key,
+    quote,
+    render_query,
+    resolve_columns,
+    resolve_source,
+)
+from sqlpriv.errors import ParameterError
+
+MODELS = ("pitman", "zayatz", "snb", "dankar")
+
+
+class SparkRisk:
+    """Re-identification risk on Spark: ``summary()``, ``per_row()``, ``histogram()``, each a
+    :class:`~sqlpriv.engine.spark.SparkResult` (the same numbers as on DuckDB)."""
+
+    def __init__(self, source: SparkSource, spec: dict[str, Any]) -> None:
+        self.source = source
+        self.spec = spec
+        self._models: dict[str, Any] | None = None
+
+    @property
+    def n(self) -> int:
+        return int(self.spec["n"])
+
+    @property
+    def columns(self) -> list[str]:
+        return [c.name for c in self.spec["columns"]]
+
+    @property
+    def population_size(self) -> float:
+        return float(self.spec["population"])
+
+    def _query(self, output: str, **extra: Any) -> SparkResult:
+        s = self.spec
+        query = render_query(
+            "risk_query",
+            columns=s["columns"],
+            source=self.source.ref,
+            output=output,
+            weight=s["weight"],
+            sampling_fraction=s["class_fraction"],
+            fraction=self.n / self.population_size,
+            threshold=s["threshold"],
+            key=s["key"],
+            row_name="row" if "row" not in {c.lower() for c in self.columns} else "_row",
+            household=s["household"],
+            **extra,
+        )
+        return SparkResult(self.source, query)
+
+    def histogram(self) -> SparkResult:
+        """The class-size histogram (size, classes)."""
+        return self._query("histogram")
+
+    def models(self) -> dict[str, Any]:
+        """The population-uniqueness estimates solved on the histogram (see the DuckDB form)."""
+        if self._models is None:
+            hist = {int(size): int(count) for size, count in self.histogram().fetchall()}
+            self._models = risk_models.solve(hist, self.n, self.population_size, stacklevel=3)
+        return self._models
+
+    def summary(self) -> SparkResult:
+        """One row per figure: figure, value, note."""
+        m = self.models()
+        models = [(name, None if math.isnan(m[name]) else m[name]) for name in MODELS]
+        return self._query("summary", models=models, dankar_model=m["dankar_model"])
+
+    def per_row(self) -> SparkResult:
+        """One row per input row: row (or the key), class_size, weighted_class_size,
+        individual_risk (and household_risk)."""
+        return self._query("per_row")
+
+
+def spark_risk(
+    source: Any,
+    columns: Any,
+    *,
+    spark: Any,
+    fraction: float | None,
+    population_size: Any,
+    weight: str | None,
+    household: str | None,
+    threshold: float,
+    key: str | None,
+    engine: dict[str, Any],
+) -> SparkRisk:
+    """``sqlpriv.reidentification_risk`` on Spark (arguments already checked by the caller)."""
+    given = sorted(name for name, value in engine.items() if value is not None)
+    if given:
+        raise ParameterError(f"{', '.join(given)}: DuckDB options, not available on Spark; leave them out")
+    src = resolve_source(source, spark)
+    names = src.column_names()
+    carried = [checks.match_column(names, c, src.label) if c else None for c in (key, weight, household)]
+    key, weight, household = carried
+    src, analysed = resolve_columns(src, columns, exclude=[c for c in carried if c])
+    key = match_key(src, key, analysed)
+    risk_checks.refuse_overlap(analysed, weight=weight, household=household)
+    check = render_query("risk_check", source=src.ref, weight=weight, household=household)
+    row = tuple(src.spark.sql(check).collect()[0])
+    n, weight_sum = risk_checks.check_rows(row, src.label, weight, household)
+    population = risk_checks.population_size(n, fraction, population_size, weight_sum, weight)
+    spec = dict(
+        columns=[ColumnSpec(name, quote(name)) for name in analysed],
+        n=n,
+        population=population,
+        class_fraction=None if weight else (n / population if population != n else None),
+        threshold=threshold,
+        key=key,
+        weight=weight,
+        household=household,
+    )
+    return SparkRisk(src, spec)
