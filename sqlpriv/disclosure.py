@@ -65,7 +65,7 @@ class DisclosureResult(cohorts.FrameMeasure):
         self.meta = {name: self.free_name(name) for name in ("sensitive", "n")}
         table = frame.names["prefix"] + "_disclosure"
         self.table = table
-        body = render("disclosure/classes.sql", rel=quote(frame.names["analysed"]), qis=qis, sens=sens, meta=self.meta)
+        body = render("disclosure/classes.sql", source=quote(frame.names["analysed"]), qis=qis, sens=sens, meta=self.meta)
         frame.plan.add("disclosure", [create_table(table, body)], deps=["analysed"])
 
     @property
@@ -89,7 +89,7 @@ class DisclosureResult(cohorts.FrameMeasure):
         basic_beta_likeness, enhanced_beta_likeness, entropy (docs/measures.md §8)."""
         query = render(
             "disclosure/summary.sql",
-            classes=quote(self.table),
+            relation=quote(self.table),
             sensitive=self.meta["sensitive"],
             n=self.meta["n"],
             distances=self.distances,
@@ -102,7 +102,7 @@ class DisclosureResult(cohorts.FrameMeasure):
         entropy, entropy_l, recursive_c, alpha, t_closeness, delta_disclosure,
         basic_beta_likeness, enhanced_beta_likeness). A heading a quasi-identifier already
         uses (sensitive, n) gets a leading _."""
-        query = render("disclosure/class_rows.sql", classes=quote(self.table), qis=self.qis, meta=self.meta)
+        query = render("disclosure/class_rows.sql", relation=quote(self.table), qis=self.qis, meta=self.meta)
         return Result(self.plan, query, ["disclosure"])
 
     def per_row(self) -> Result:
@@ -251,7 +251,7 @@ def _hierarchy_rows(name: str, tree: Any) -> tuple[list[tuple[Any, int, str]], i
     rows = []
     for leaf, levels in paths.items():
         text = None if leaf is None else str(leaf)
-        for level, node in enumerate(levels[:-1], start=1):  # the root (level H) adds nothing
+        for level, _node in enumerate(levels[:-1], start=1):  # the root (level H) adds nothing
             rows.append((text, level, "\x1f".join(str(x) for x in levels[level - 1 :])))
     if depth == 1:
         rows = []  # a flat hierarchy is the equal distance

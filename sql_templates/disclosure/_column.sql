@@ -38,7 +38,7 @@ d_f{{ i | int }} as (
         h.cid,
         h.n,
         count(*) as distinct_values,
-        -sum((cast(h.c as double) / h.n) * ln(cast(h.c as double) / h.n)) as entropy,
+        abs(sum((cast(h.c as double) / h.n) * ln(cast(h.c as double) / h.n))) as entropy,
         cast(max(h.c) as double) / h.n as alpha,
         max(h.c) as top,
         sum(case when h.rk >= l.l then h.c else 0 end) as tail,

@@ -1,9 +1,9 @@
-{#- The public per-class view of disclosure_classes' rows in `classes` (a relation as SQL
+{#- The public per-class view of disclosure_classes' rows in `relation` (a relation as SQL
     text), in sensitive-column order then class order, without the internal numbering:
     sensitive, the quasi-identifiers `qis`, n and the per-class figures. `where` (optional)
     keeps the failing classes only: "l" keeps l_diversity < `bound`, "t" keeps t_closeness >
     `bound`, each with a `failure` sentence (the dbt generic tests' rows). -#}
-{% macro disclosure_class_rows(classes, qis, meta, where=none, bound=none) -%}
+{% macro disclosure_class_rows(relation, qis, meta, where=none, bound=none) -%}
 select
     {{ sqlpriv.quote(meta.sensitive) }},
 {% for q in qis %}
@@ -29,7 +29,7 @@ select
         || cast(round(t_closeness, 6) as {{ sqlpriv.text_type() }}) || ' from the whole table''s; t-closeness needs at most '
         || {{ sqlpriv.literal(bound) }} as failure
 {% endif %}
-from {{ classes }}
+from {{ relation }}
 {% if where == "l" %}
 where l_diversity < {{ sqlpriv.literal(bound) }}
 {% elif where == "t" %}

@@ -5,11 +5,11 @@
     l_diversity, entropy (nats), entropy_l (exp of the entropy), recursive_c, alpha,
     t_closeness, delta_disclosure, basic_beta_likeness, enhanced_beta_likeness. `meta` maps
     the headings sensitive and n to names no quasi-identifier uses.
-    `rel`: a relation as SQL text holding the quasi-identifiers `qis` and the sensitive
+    `source`: a relation as SQL text holding the quasi-identifiers `qis` and the sensitive
     columns `sens` (name, ordered, hierarchy, height) under their names. NULL in a
     quasi-identifier is a category (GROUP BY groups NULLs); NULL in a sensitive column is one
     more value. One aggregate of the rows (d_joint), then only classes and values. -#}
-{% macro disclosure_classes(rel, qis, sens, meta) -%}
+{% macro disclosure_classes(source, qis, sens, meta) -%}
 with d_joint as (
     select
 {% for q in qis %}
@@ -19,7 +19,7 @@ with d_joint as (
         {{ sqlpriv.quote(s.name) }} as s{{ loop.index0 }},
 {% endfor %}
         count(*) as w
-    from {{ rel }}
+    from {{ source }}
     group by {% for q in qis %}{{ sqlpriv.quote(q) }}, {% endfor %}{% for s in sens %}{{ sqlpriv.quote(s.name) }}{{ ", " if not loop.last }}{% endfor %}
 
 ),

@@ -7,11 +7,11 @@
     sensitive and n (names no quasi-identifier uses). -#}
 {% macro disclosure_query(source, qis, sens, meta, output="summary", bound=none) -%}
 {% set classes %}(
-{{ sqlpriv.disclosure_classes(rel=source, qis=qis, sens=sens, meta=meta) }}
+{{ sqlpriv.disclosure_classes(source=source, qis=qis, sens=sens, meta=meta) }}
 ) as __sqlpriv_classes{% endset %}
 {% if output == "summary" %}
-{{ sqlpriv.disclosure_summary(classes=classes, sensitive=meta.sensitive, n=meta.n, distances=sens | map(attribute="distance") | list) }}
+{{ sqlpriv.disclosure_summary(relation=classes, sensitive=meta.sensitive, n=meta.n, distances=sens | map(attribute="distance") | list) }}
 {% else %}
-{{ sqlpriv.disclosure_class_rows(classes=classes, qis=qis, meta=meta, where={"failing_l": "l", "failing_t": "t"}.get(output), bound=bound) }}
+{{ sqlpriv.disclosure_class_rows(relation=classes, qis=qis, meta=meta, where={"failing_l": "l", "failing_t": "t"}.get(output), bound=bound) }}
 {% endif %}
 {%- endmacro %}

@@ -1,4 +1,4 @@
-{#- One row per sensitive column from the per-class figures in `classes` (a relation holding
+{#- One row per sensitive column from the per-class figures in `relation` (a relation holding
     disclosure_classes' columns; docs/measures.md §8): column, distance (ordered, equal or
     hierarchical: how t was measured), l_diversity (fewest distinct values in a class),
     entropy_l_diversity (the largest l with entropy >= ln l in every class: floor of exp of the
@@ -8,7 +8,7 @@
     t_closeness, delta_disclosure, basic_beta_likeness and enhanced_beta_likeness (the largest
     over the classes), and entropy (the smallest, in nats). `sensitive`: the heading holding
     the column name, `n` the class size's; `distances`: one name per sensitive column, in order. -#}
-{% macro disclosure_summary(classes, sensitive, n, distances) -%}
+{% macro disclosure_summary(relation, sensitive, n, distances) -%}
 select
     {{ sqlpriv.quote(sensitive) }} as {{ sqlpriv.quote("column") }},
     case __sqlpriv_s{% for d in distances %} when {{ loop.index0 }} then {{ sqlpriv.literal(d) }}{% endfor %} end as distance,
@@ -23,7 +23,7 @@ select
     max(basic_beta_likeness) as basic_beta_likeness,
     max(enhanced_beta_likeness) as enhanced_beta_likeness,
     min(entropy) as entropy
-from {{ classes }}
+from {{ relation }}
 group by __sqlpriv_s, {{ sqlpriv.quote(sensitive) }}
 order by __sqlpriv_s
 {%- endmacro %}
