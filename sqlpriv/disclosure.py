@@ -27,7 +27,7 @@ from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.templates import call, create_table, quote, render
 from sqlpriv.errors import ColumnError, ParameterError
 
 #: DuckDB type names whose values are ordered numbers: t-closeness uses the ordered distance
@@ -182,6 +182,52 @@ def attribute_disclosure(
     frame = _prepare(source, items, sens_names, conn, key_name)
     _check_hierarchies(frame, sens)
     return DisclosureResult(frame, [c.name for c in specs], sens)
+
+
+def disclosure_query(
+    source: str,
+    columns: Sequence[str],
+    sensitive: Sequence[str],
+    *,
+    ordered: Sequence[str] = (),
+    hierarchies: Mapping[str, Any] | None = None,
+    output: str = "summary",
+    bound: float | None = None,
+    dialect: str | None = None,
+) -> str:
+    """The disclosure figures as ONE statement over ``source`` (a relation as SQL text: a quoted
+    table name or a subquery): what the dbt tests, Spark and ``sqlpriv sql`` run. ``columns``:
+    the quasi-identifiers (plain names); ``ordered``: the sensitive columns measured with the
+    ordered distance (numeric ones); ``output``: ``"summary"``, ``"classes"``, ``"failing_l"``
+    (classes with l_diversity < ``bound``) or ``"failing_t"`` (t_closeness > ``bound``);
+    ``dialect``: ``"spark"`` for Spark SQL.
+
+    >>> import duckdb
+    >>> con = duckdb.connect()
+    >>> _ = con.execute("create table t as select * from (values (1, 'a'), (1, 'b'), (2, 'a')) v(q, s)")
+    >>> con.execute(disclosure_query('"t"', ["q"], ["s"])).fetchall()[0][:3]
+    ('s', 'equal', 1)
+    """
+    output = checks.choice("output", output, ("summary", "classes", "failing_l", "failing_t"))
+    qis, names = list(columns), list(sensitive)
+    if not qis or not names or {q.lower() for q in qis} & {s.lower() for s in names}:
+        raise ColumnError("disclosure_query needs quasi-identifiers and sensitive columns, no column in both")
+    marked = {o.lower() for o in ordered}
+    sens = []
+    for name in names:
+        tree = (hierarchies or {}).get(name)
+        rows, height = _hierarchy_rows(name, tree) if tree is not None else ([], 0)
+        is_ordered = name.lower() in marked
+        distance = "hierarchical" if rows else "ordered" if is_ordered else "equal"
+        sens.append({"name": name, "ordered": is_ordered, "hierarchy": rows, "height": height, "distance": distance})
+    taken = {q.lower() for q in qis}
+    meta = {}
+    for heading in ("sensitive", "n"):
+        name = heading
+        while name.lower() in taken:
+            name = "_" + name
+        meta[heading] = name
+    return call("disclosure_query", dialect=dialect, source=source, qis=qis, sens=sens, meta=meta, output=output, bound=bound)
 
 
 def _prepare(source: Any, items: list[Any], sens_names: list[str], conn: Any, key: str | None) -> cohorts.CohortFrame:
