@@ -40,6 +40,7 @@ from sqlpriv.factors import (
     rig,
     wcig,
 )
+from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
@@ -79,6 +80,7 @@ def example_path(name: str) -> str:
 __all__ = [
     "Assessment",
     "ColumnError",
+    "DisclosureResult",
     "EmptyInputError",
     "ExecutionError",
     "InformationFactors",
@@ -94,6 +96,7 @@ __all__ = [
     "SqlprivWarning",
     "__version__",
     "assess_request",
+    "attribute_disclosure",
     "cig",
     "clear_cache",
     "connect",

@@ -65,7 +65,9 @@ class DisclosureResult(cohorts.FrameMeasure):
         self.meta = {name: self.free_name(name) for name in ("sensitive", "n")}
         table = frame.names["prefix"] + "_disclosure"
         self.table = table
-        body = render("disclosure/classes.sql", source=quote(frame.names["analysed"]), qis=qis, sens=sens, meta=self.meta)
+        body = render(
+            "disclosure/classes.sql", source=quote(frame.names["analysed"]), qis=qis, sens=sens, meta=self.meta
+        )
         frame.plan.add("disclosure", [create_table(table, body)], deps=["analysed"])
 
     @property
@@ -227,7 +229,9 @@ def disclosure_query(
         while name.lower() in taken:
             name = "_" + name
         meta[heading] = name
-    return call("disclosure_query", dialect=dialect, source=source, qis=qis, sens=sens, meta=meta, output=output, bound=bound)
+    return call(
+        "disclosure_query", dialect=dialect, source=source, qis=qis, sens=sens, meta=meta, output=output, bound=bound
+    )
 
 
 def _prepare(source: Any, items: list[Any], sens_names: list[str], conn: Any, key: str | None) -> cohorts.CohortFrame:

@@ -79,7 +79,9 @@ def test_spark_equals_duckdb(spark, seed, output):
     df = table(seed)
     spark.createDataFrame(df.astype(object).where(df.notna(), None)).createOrReplaceTempView("disc")
     kw = {"ordered": ["pay"], "hierarchies": {"dx": TREE}, "output": output}
-    on_spark = spark.sql(disclosure_query("`disc`", ["zip code", "sex"], ["pay", "dx"], dialect="spark", **kw)).toPandas()
+    on_spark = spark.sql(
+        disclosure_query("`disc`", ["zip code", "sex"], ["pay", "dx"], dialect="spark", **kw)
+    ).toPandas()
     con = duckdb.connect()
     con.register("disc", df)
     on_duckdb = con.execute(disclosure_query('"disc"', ["zip code", "sex"], ["pay", "dx"], **kw)).df()
