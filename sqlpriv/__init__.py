@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sqlpriv import factors as _factors_module
 from sqlpriv import synthetic as _synthetic_module
+from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
     ColumnError,
@@ -40,7 +41,6 @@ from sqlpriv.factors import (
     rig,
     wcig,
 )
-from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
