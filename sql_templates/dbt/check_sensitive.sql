@@ -41,5 +41,5 @@
 {% for _ in columns if ns.name | lower in lowered %}{% set ns.name = "_" ~ ns.name %}{% endfor %}
 {% do meta.update({heading: ns.name}) %}
 {% endfor %}
-{{ return({"sens": specs, "meta": meta}) }}
+{% do return({"sens": specs, "meta": meta}) %}
 {%- endmacro %}
