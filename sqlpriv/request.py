@@ -338,6 +338,8 @@ class Assessment(Display, Analysis):
     ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.
     """
 
+    disclosure: Any = None  # the sensitive-column rules min_l / max_t (sqlpriv/disclosure_gate.py)
+
     def __init__(self, plan: Plan, queries: Mapping[str, str], spec: RequestSpec, gate: GatePolicy) -> None:
         self.plan = plan
         self.gate = gate
@@ -371,6 +373,7 @@ class Assessment(Display, Analysis):
             "max_unique_share": self.gate.max_unique_share,
             "min_k": self.gate.min_k,
             "on_violation": self.gate.on_violation,
+            **(self.disclosure.policy if self.disclosure is not None else {}),
         }
 
     @property
@@ -418,6 +421,14 @@ class Assessment(Display, Analysis):
         }
         self._field_rows = _records(self._fields.df())
         self._warnings = self._identifier_warnings() + self._compose_warnings()
+        if self.disclosure is not None:  # min_l / max_t on sensitive columns (sqlpriv/disclosure_gate.py)
+            from sqlpriv.disclosure_gate import apply
+
+            found = self.disclosure.check()
+            self._disclosure_reasons = dict(found)
+            self._decision, self._rule = apply(
+                self._decision, self._rule, self._violated, found, self.gate.on_violation
+            )
         self._evaluated = True
         return self
 
@@ -464,6 +475,7 @@ class Assessment(Display, Analysis):
                 parts.append(
                     f"min_k: the smallest class has {j['smallest_class']:,} rows, below {self.policy['min_k']}"
                 )
+            parts += [t for r, t in getattr(self, "_disclosure_reasons", {}).items() if r in self.rule]
             text = (
                 f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
                 f"{self.score_decision})"
@@ -615,6 +627,9 @@ def assess_request(
     max_unique_share: float | None = None,
     min_k: int | None = None,
     on_violation: str = "review",
+    sensitive: Any = None,
+    min_l: int | None = None,
+    max_t: float | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
     dropna: bool = False,
@@ -634,7 +649,11 @@ def assess_request(
     table can serve every request. The joint figures are over the requested fields without a
     weight. ``k=5``: the k of k-anonymity for ``share_below_k`` and the uniqueness histogram.
     ``dropna=True`` leaves out rows with NULL in any requested field (``dropped_rows`` says
-    how many) instead of counting NULL as a category. ``con``, ``strategy`` (see
+    how many) instead of counting NULL as a category. ``sensitive`` with ``min_l`` and/or
+    ``max_t``: rules on sensitive columns, violated when a class of the requested fields (those
+    without a weight) holds fewer than ``min_l`` distinct values of a sensitive column, or is
+    farther than ``max_t`` from its distribution (docs/measures.md §8; applied by ``decision``
+    as ``min_k`` is, not by the single-statement ``report()``). ``con``, ``strategy`` (see
     :func:`privacy_profile`), ``threads``, ``memory_limit``, ``temp_directory`` as everywhere
     in sqlpriv.
 
@@ -651,6 +670,8 @@ def assess_request(
     if _wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md)
         from sqlpriv.engine import spark_measures
 
+        if sensitive is not None:
+            raise ParameterError("sensitive= / min_l / max_t run on DuckDB; measure Spark data with disclosure_query")
         return spark_measures.assess_request(  # type: ignore[return-value]
             source, request, spark=spark, weights=weights, dropna=dropna, **gate.context(), **engine
         )
@@ -660,7 +681,16 @@ def assess_request(
         raise ParameterError("the request is empty: name at least one field, e.g. request=['gender', 'age']")
     src = resolve_source(source, connect(**engine))
     specs = resolve_columns(src, request)
-    return _plan_assessment(src, specs, _check_weights(weights, specs, src), gate, strategy, dropna)
+    weights = _check_weights(weights, specs, src)
+    assessment = _plan_assessment(src, specs, weights, gate, strategy, dropna)
+    if sensitive is not None or min_l is not None or max_t is not None:
+        from sqlpriv.disclosure_gate import DisclosureRule
+
+        if sensitive is None:
+            raise ParameterError("min_l / max_t are rules on sensitive columns: name them with sensitive=[...]")
+        qis = [{c.name: c.expr} if c.is_expression else c.name for c in specs if c.name not in weights]
+        assessment.disclosure = DisclosureRule.build(src.name, qis, sensitive, min_l=min_l, max_t=max_t, con=src.con)
+    return assessment
 
 
 def _plan_assessment(

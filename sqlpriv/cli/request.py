@@ -91,6 +91,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "together has fewer than K rows (strict: 5)",
     )
     p.add_argument(
+        "--sensitive",
+        action="append",
+        metavar="COL",
+        help="gate policy: a sensitive column the rules --min-l / --max-t apply to (repeatable)",
+    )
+    p.add_argument(
+        "--min-l",
+        type=int,
+        metavar="L",
+        help="gate policy: review when a class of the requested fields holds fewer than L distinct values "
+        "of a sensitive column (l-diversity)",
+    )
+    p.add_argument(
+        "--max-t",
+        type=float,
+        metavar="T",
+        help="gate policy: review when a class's distribution of a sensitive column is farther than T "
+        "(0..1) from the whole table's (t-closeness)",
+    )
+    p.add_argument(
         "--on-violation",
         choices=("review", "reject"),
         default="review",
@@ -149,6 +169,9 @@ def run(args: argparse.Namespace) -> int:
             max_unique_share=args.max_unique_share,
             min_k=args.min_k,
             on_violation=args.on_violation,
+            sensitive=args.sensitive,
+            min_l=args.min_l,
+            max_t=args.max_t,
             strategy=args.strategy,
             dropna=args.dropna,
             **common.connection_options(args),
