@@ -410,6 +410,7 @@ def report(
     by: Sequence[str] | str = (),
     synthetic: Any = None,
     request: ColumnsArg = None,
+    sensitive: Sequence[str] | str | None = None,
     output: str | os.PathLike[str] = "report.html",
     title: str | None = None,
     k: int = 5,
@@ -435,7 +436,9 @@ def report(
     whose mean varies most). ``synthetic``: a synthetic counterpart of ``source`` (same columns)
     for the singling-out section (column sets up to ``max_cols``; it compares all columns of
     the two tables, whatever ``columns`` says). ``request``: fields of a data
-    request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
+    request for the gate's section. ``sensitive``: sensitive columns for the attribute-disclosure
+    section (l-diversity, t-closeness, ... given the other analysed columns; docs/measures.md §8).
+    ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
     ``pif=False`` leaves out the information factors (left out anyway for a single column).
     ``progress``: a progress bar on a terminal (default: when stderr is one; also off with
@@ -461,6 +464,12 @@ def report(
         if request is not None:
             sections.append(_request_section(source, request, k, opts))
             bar.step("")
+        if sensitive is not None:  # the section's code: sqlpriv/disclosure_report.py
+            from sqlpriv.disclosure_report import disclosure_section
+
+            sections.append(
+                disclosure_section(source, columns, sensitive, opts, section=section, table=table, kpis=kpis)
+            )
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -526,6 +535,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("pif", "PIF"),
             ("singling-out", "Singling out"),
             ("request", "Request"),
+            ("disclosure", "Disclosure"),
         ]
         if f'id="{sid}"' in "".join(sections)
     )

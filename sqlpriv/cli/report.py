@@ -32,6 +32,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "-o", "--output", required=True, metavar="REPORT.html", help="where to write the report (atomically)"
     )
     p.add_argument("--title", help="the report's title")
+    p.add_argument(
+        "--sensitive",
+        action="append",
+        metavar="COL",
+        help="a sensitive column: adds the l-diversity / t-closeness section",
+    )
     p.add_argument("--k", type=int, default=5, help="k of the joint figures and the request (default 5)")
     p.add_argument("--max-cols", type=int, default=3, help="largest column set examined for singling out (default 3)")
     p.add_argument("--rows", type=int, default=200, help="rows in the per-row Shapley view (default 200)")
@@ -55,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
             by=args.by,
             synthetic=args.synthetic,
             request=common.parse_columns(args.request),
+            sensitive=args.sensitive,
             output=args.output,
             title=args.title,
             k=args.k,
