@@ -44,6 +44,7 @@ def generate(rows: int) -> Path:
     if path.is_file():
         return path
     DATA.mkdir(parents=True, exist_ok=True)
+
     def h(j: int) -> str:  # independent hashes (hash(range, j) of small moduli are correlated)
         return f"hash(range + {j}::bigint * 1000000007)"
 

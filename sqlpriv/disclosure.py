@@ -143,6 +143,7 @@ def attribute_disclosure(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    spark: Any = None,
 ) -> DisclosureResult:
     """Attribute-disclosure figures of the ``sensitive`` columns of ``source`` given the
     quasi-identifiers ``columns`` (docs/measures.md §8).
@@ -156,7 +157,8 @@ def attribute_disclosure(
     in ``hierarchies``: ``{column: {value: [level 1, level 2, ...]}}`` (every value of the
     column, all with the same number of levels; a root is added when the last level has
     more than one node), or ``{column: path}`` of an ARX hierarchy CSV (``;``-separated: the
-    value, then its generalisations).
+    value, then its generalisations). ``spark``: a SparkSession, to measure a table of it (a
+    Spark DataFrame source needs none): ``summary()`` and ``classes()`` run on Spark.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"age": [30, 30, 40, 40], "pay": [1, 2, 1, 1]})
@@ -164,6 +166,20 @@ def attribute_disclosure(
     >>> r.classes().df()[["age", "l_diversity", "alpha"]].to_dict("list")
     {'age': [30, 40], 'l_diversity': [2, 1], 'alpha': [0.5, 1.0]}
     """
+    from sqlpriv.engine.spark import wants_spark
+
+    if wants_spark(source, spark):
+        from sqlpriv import disclosure_spark
+
+        return disclosure_spark.attribute_disclosure(  # type: ignore[return-value]
+            source,
+            columns,
+            sensitive=sensitive,
+            hierarchies=hierarchies,
+            spark=spark,
+            sensitive_spec=_sensitive_spec,
+            free_name=_free_name,
+        )
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     src = resolve_source(source, conn)
     names = [sensitive] if isinstance(sensitive, str) else list(sensitive) if sensitive is not None else []
@@ -215,20 +231,8 @@ def disclosure_query(
     if not qis or not names or {q.lower() for q in qis} & {s.lower() for s in names}:
         raise ColumnError("disclosure_query needs quasi-identifiers and sensitive columns, no column in both")
     marked = {o.lower() for o in ordered}
-    sens = []
-    for name in names:
-        tree = (hierarchies or {}).get(name)
-        rows, height = _hierarchy_rows(name, tree) if tree is not None else ([], 0)
-        is_ordered = name.lower() in marked
-        distance = "hierarchical" if rows else "ordered" if is_ordered else "equal"
-        sens.append({"name": name, "ordered": is_ordered, "hierarchy": rows, "height": height, "distance": distance})
-    taken = {q.lower() for q in qis}
-    meta = {}
-    for heading in ("sensitive", "n"):
-        name = heading
-        while name.lower() in taken:
-            name = "_" + name
-        meta[heading] = name
+    sens = [_sensitive_spec(n, n.lower() in marked, (hierarchies or {}).get(n)) for n in names]
+    meta = {h: _free_name(h, qis) for h in ("sensitive", "n")}
     return call(
         "disclosure_query", dialect=dialect, source=source, qis=qis, sens=sens, meta=meta, output=output, bound=bound
     )
@@ -270,13 +274,22 @@ def _sensitive_specs(src: Source, names: list[str], hierarchies: Mapping[str, An
             raise ParameterError(f"hierarchies names {col!r}, which is not a sensitive column ({names})")
         given[real] = tree
     types = dict(src.columns)
-    out = []
-    for name in names:
-        ordered = types[name].upper().startswith(ORDERED_TYPES)
-        rows, height = _hierarchy_rows(name, given[name]) if name in given else ([], 0)
-        distance = "hierarchical" if rows else "ordered" if ordered else "equal"
-        out.append({"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance})
-    return out
+    return [_sensitive_spec(name, types[name].upper().startswith(ORDERED_TYPES), given.get(name)) for name in names]
+
+
+def _sensitive_spec(name: str, ordered: bool, tree: Any) -> dict[str, Any]:
+    """One sensitive column as the templates take it: name, ordered, hierarchy rows, height, distance."""
+    rows, height = _hierarchy_rows(name, tree) if tree is not None else ([], 0)
+    distance = "hierarchical" if rows else "ordered" if ordered else "equal"
+    return {"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance}
+
+
+def _free_name(heading: str, taken: Sequence[str]) -> str:
+    """``heading``, or ``_heading``, ``__heading``... while a name in ``taken`` has it."""
+    lowered = {t.lower() for t in taken}
+    while heading.lower() in lowered:
+        heading = "_" + heading
+    return heading
 
 
 def _hierarchy_rows(name: str, tree: Any) -> tuple[list[tuple[Any, int, str]], int]:

@@ -89,3 +89,13 @@ def test_spark_equals_duckdb(spark, seed, output):
     # and the single statement equals the Python plan
     r = attribute_disclosure(df, ["zip code", "sex"], sensitive=["pay", "dx"], hierarchies={"dx": TREE})
     same(on_duckdb, (r.summary() if output == "summary" else r.classes()).df())
+
+
+def test_spark_dataframe_source_equals_duckdb(spark):
+    df = table(3)
+    frame = spark.createDataFrame(df.astype(object).where(df.notna(), None))
+    on_spark = attribute_disclosure(frame, ["zip code", "sex"], sensitive=["pay", "dx"], hierarchies={"dx": TREE})
+    on_duckdb = attribute_disclosure(df, ["zip code", "sex"], sensitive=["pay", "dx"], hierarchies={"dx": TREE})
+    same(on_spark.summary().df(), on_duckdb.summary().df())
+    same(on_spark.classes().df(), on_duckdb.classes().df())
+    assert on_spark.summary().df()["distance"].tolist() == ["ordered", "hierarchical"]
