@@ -427,3 +427,20 @@ def test_adult_against_pycanon():
                 assert close(ours[s][f], theirs[f]), (s, f, ours[s][f], theirs[f])
         want = brute_summary(records(df[qis + [s]]), qis, s, None)  # t: pycanon's above
         assert close(ours[s]["recursive_c"], want["recursive_c"])
+
+
+def test_parquet_file_and_table_sources_give_the_dataframe_figures(tmp_path):
+    df = random_table(random.Random(11), 40, nulls=True)
+    path = tmp_path / "t.parquet"
+    df.to_parquet(path)
+    want = attribute_disclosure(df, ["a", "b"], sensitive=["num", "cat"]).classes().df()
+    got = attribute_disclosure(str(path), ["a", "b"], sensitive=["num", "cat"]).classes().df()
+    pd.testing.assert_frame_equal(got, want, check_dtype=False)
+    con = sqlpriv.connect()
+    con.execute(f"create table t as select * from read_parquet('{path}')")
+    on_table = attribute_disclosure("t", ["a", "b"], sensitive=["num", "cat"], con=con).summary().df()
+    pd.testing.assert_frame_equal(
+        on_table, attribute_disclosure(df, ["a", "b"], sensitive=["num", "cat"]).summary().df(), check_dtype=False
+    )
+    rows = attribute_disclosure(str(path), ["a"], sensitive="cat").per_row().df()
+    assert rows["row"].tolist() == list(range(40))
