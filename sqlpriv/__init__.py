@@ -46,6 +46,11 @@ from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.synthetic import SinglingOutResult, singling_out
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
+# The presentation layer registers how each result shows (_repr_html_, .plot(), repr) with
+# sqlpriv.engine.presentable; the measures never import it (README "Layout").
+from sqlpriv import display as _display  # noqa: F401  isort: skip
+from sqlpriv import disclosure_report as _disclosure_report  # noqa: F401  isort: skip  (registers its display)
+
 __version__ = "0.1.0"
 
 
@@ -54,6 +59,10 @@ __version__ = "0.1.0"
 # keeps working through these aliases.
 _sys.modules.setdefault("sqlpriv.pif", _factors_module)
 _sys.modules.setdefault("sqlpriv.singling_out", _synthetic_module)
+# and sample uniques, which moved from that module to sqlpriv.uniques, still import from it
+# (set here, so that the measure modules never import each other)
+setattr(_synthetic_module, "sample_uniques", sample_uniques)  # noqa: B010
+setattr(_synthetic_module, "SampleUniquesResult", SampleUniquesResult)  # noqa: B010
 
 
 def __getattr__(name: str):  # PEP 562: the report (matplotlib, pandas) loads on first use

@@ -1,17 +1,18 @@
 """The report's section on sensitive columns (docs/measures.md §8): the disclosure summary, one
 row per sensitive column, its key figures, and the classes that disclose most (lowest l, then
-largest t). ``sqlpriv.report(..., sensitive=[...])`` / ``sqlpriv report --sensitive COL``.
-
-The page's building blocks (``section``, ``table``, ``kpis``) are passed in by
-:mod:`sqlpriv.reporting`, so this module needs nothing of it.
+largest t). ``sqlpriv.report(..., sensitive=[...])`` / ``sqlpriv report --sensitive COL``. Also
+how a :class:`~sqlpriv.disclosure.DisclosureResult` shows in Jupyter (its summary table;
+``import sqlpriv`` imports this module).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlpriv.disclosure import attribute_disclosure
+from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
+from sqlpriv.engine.presentable import register
+from sqlpriv.report_html import kpis, section, table
 
 WORST_CLASSES = 20
 GUIDE = (
@@ -41,10 +42,6 @@ def disclosure_section(
     columns: Any,
     sensitive: Sequence[str] | str,
     opts: Mapping[str, Any],
-    *,
-    section: Callable[[str, str, str, str], str],
-    table: Callable[..., str],
-    kpis: Callable[[Sequence[tuple[str, str, Any]]], str],
 ) -> str:
     """The section's HTML (id ``disclosure``)."""
     names = [sensitive] if isinstance(sensitive, str) else list(sensitive)
@@ -66,3 +63,11 @@ def disclosure_section(
     ]
     title = f"Sensitive columns: {', '.join(r.sensitive)} given {', '.join(r.columns)}"
     return section("disclosure", title, GUIDE, "".join(body))
+
+
+def _html(r: DisclosureResult) -> str:
+    """Jupyter: the summary, one row per sensitive column."""
+    return table(r.summary().df(), "disclosure-summary")
+
+
+register(DisclosureResult, html=_html)

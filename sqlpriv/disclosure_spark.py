@@ -12,10 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.disclosure_specs import SPARK_NUMBERS, free_name, sensitive_spec
 from sqlpriv.engine.spark import SparkResult, SparkSource, render_query, require_rows, resolve_columns, resolve_source
 from sqlpriv.errors import ColumnError, ParameterError
-
-SPARK_NUMBERS = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
 
 
 class SparkDisclosureResult:
@@ -47,12 +46,9 @@ def attribute_disclosure(
     sensitive: Sequence[str] | str,
     hierarchies: Mapping[str, Any] | None,
     spark: Any,
-    sensitive_spec: Any,
-    free_name: Any,
 ) -> SparkDisclosureResult:
-    """The Spark face of ``attribute_disclosure``: ``sensitive_spec(name, ordered, tree)`` and
-    ``free_name(heading, taken)`` are the DuckDB face's own helpers, so both build the same
-    statement."""
+    """The Spark face of ``attribute_disclosure`` (the DuckDB face's specs, so both build the
+    same statement)."""
     src = resolve_source(source, spark)
     names = [sensitive] if isinstance(sensitive, str) else list(sensitive or [])
     if not names or not all(isinstance(s, str) for s in names):

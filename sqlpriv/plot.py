@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from sqlpriv.factors import PifResult
     from sqlpriv.shapley import ShapleyResult
     from sqlpriv.synthetic import SinglingOutResult
+    from sqlpriv.uniques import SampleUniquesResult
 
 LABELS = {"cig": "CIG (bits)", "wcig": "weighted CIG (bits)", "csf": "CSF"}
 MAX_ROWS = 2000  # heatmaps of more rows are drawn as RIG-rank bands (the maximum of each cell per band)
@@ -294,6 +295,20 @@ def singling_out_by_size(result: SinglingOutResult, *, data: pd.DataFrame | None
     return fig
 
 
+def sample_uniques_bars(result: SampleUniquesResult, *, data: pd.DataFrame | None = None) -> Figure:
+    """Share of records with a minimal sample unique on each column (horizontal bars)."""
+    _check(result, "SampleUniquesResult", "sample_uniques_bars")
+    df = result.summary().df() if data is None else data
+    fig = _figure(6.0, max(2.0, 0.6 + 0.28 * len(df)))
+    ax = fig.add_subplot()
+    ax.barh(range(len(df)), df["share_of_records"].astype(float), color="#e15759", gid="share_of_records")
+    ax.set_yticks(range(len(df)))
+    ax.set_yticklabels(df.iloc[:, 0].astype(str).tolist())
+    ax.invert_yaxis()
+    ax.set_xlabel("share of records with a minimal sample unique on this column")
+    return fig
+
+
 def svg(fig: Figure) -> str:
     """The figure as an inline ``<svg>`` element (text kept as text, no external references)."""
     import io
@@ -314,6 +329,7 @@ __all__ = [
     "pick_scatter_column",
     "profile_bars",
     "rig_histogram",
+    "sample_uniques_bars",
     "shapley_bars",
     "singling_out_by_size",
     "subgroup_scatter",

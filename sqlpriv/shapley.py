@@ -20,11 +20,11 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv.display import Display
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run, scalar
+from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import ChunkedResult, Result, position_chunks
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
@@ -38,7 +38,7 @@ PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the chun
 BY_PATTERNS = True  # exact by() of plain-column expressions in one statement (False: through a levels table)
 
 
-class ShapleyResult(Display, cohorts.FrameMeasure):
+class ShapleyResult(Presentable, cohorts.FrameMeasure):
     """Uniqueness Shapley values of one source and column list.
 
     ``summary()``, ``by(expr)``, ``per_row()`` and ``entropies()`` each return a

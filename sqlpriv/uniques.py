@@ -19,20 +19,20 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv.display import Display
-from sqlpriv.engine import cohorts
+from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.layout import fields
-from sqlpriv.engine.limits import MAX_PACKED_COLUMNS
+from sqlpriv.engine.layout import fields, set_chunks
+from sqlpriv.engine.limits import CHUNK_ROWS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run
+from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg
+from sqlpriv.engine.spark import refuse_spark
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError
-from sqlpriv.synthetic import CHUNK_ROWS, _check_sets, _chunks, _refuse_spark
 
 
-class SampleUniquesResult(Display, cohorts.FrameMeasure):
+class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
     """Minimal sample uniques (MSUs) of one table: for each record, the smallest column sets
     on which it is unique in its own table, no proper subset being unique (SUDA).
 
@@ -83,14 +83,14 @@ def sample_uniques(
     >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
     [[['b']], [['a', 'b']], [['a']]]
     """
-    _refuse_spark("sample_uniques", spark, source)
+    refuse_spark("sample_uniques", spark, source)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key)
     if frame.d > MAX_PACKED_COLUMNS:
         raise ColumnError(
             f"{frame.d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns"
         )
-    max_cols = _check_sets(frame.d, max_cols)
+    max_cols = checks.bounded_max_cols(frame.d, max_cols)
     t = {name: f"{frame.names['prefix']}_su_{name}" for name in ("columns", "sets", "msu", "multi", "cells")}
     _add_sets(frame, t, max_cols)
     _add_levels(frame, t, max_cols)
@@ -118,7 +118,7 @@ def _add_levels(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) ->
     per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
     statements = []
     for size in range(1, max_cols + 1):
-        for lo, hi in _chunks(math.comb(frame.d, size), per_chunk):
+        for lo, hi in set_chunks(math.comb(frame.d, size), per_chunk):
             for part in ("cells", "msu", "prune", "multi"):  # one statement each; empty parts skipped
                 text = render(
                     "singling_out/msu_level.sql",

@@ -150,7 +150,7 @@ def _params(args: argparse.Namespace, key: str | None, by: str | None) -> dict[s
 def _duckdb_script(args: argparse.Namespace) -> str:
     from sqlpriv.engine import macros
     from sqlpriv.engine.connection import connect
-    from sqlpriv.engine.sources import _match_column, check_expression, resolve_columns, resolve_source
+    from sqlpriv.engine.sources import check_expression, resolve_columns, resolve_source, source_column
     from sqlpriv.engine.templates import call, quote
     from sqlpriv.errors import ParameterError
 
@@ -162,7 +162,7 @@ def _duckdb_script(args: argparse.Namespace) -> str:
     if any(s.is_expression for s in specs):
         raise ParameterError("sqlpriv sql query takes plain column names; add computed columns to the source first")
     names = [s.name for s in specs]
-    key = _match_column(src, args.key) if args.key is not None else None
+    key = source_column(src, args.key) if args.key is not None else None
     by = None
     if args.by is not None:
         by = quote(args.by) if args.by in src.column_names() else args.by
@@ -185,7 +185,7 @@ def _spark_script(args: argparse.Namespace) -> str:
     the measure's single statement rendered for Spark (docs/spark.md)."""
     from sqlpriv.cli import common
     from sqlpriv.engine import spark as engine
-    from sqlpriv.engine.sources import _match_column, _reader_for
+    from sqlpriv.engine.sources import reader_for, source_column
     from sqlpriv.errors import ParameterError
 
     if args.db:
@@ -193,7 +193,7 @@ def _spark_script(args: argparse.Namespace) -> str:
     spark = common.spark_session(args)
     src = engine.resolve_source(args.source, spark)
     src, names = engine.resolve_columns(src, [str(c) for c in args.columns])
-    key = _match_column(src, args.key) if args.key is not None else None
+    key = source_column(src, args.key) if args.key is not None else None
     by = None
     if args.by is not None:
         by = engine.quote(args.by) if args.by in src.column_names() else args.by
@@ -207,7 +207,7 @@ def _spark_script(args: argparse.Namespace) -> str:
         view = engine.render_query(
             "engine_spark_file_view",
             name="sqlpriv_source",
-            reader=_reader_for(args.source),
+            reader=reader_for(args.source),
             path=path,
             sep="\t" if ".tsv" in args.source.lower() else ",",
         )

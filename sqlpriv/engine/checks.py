@@ -16,6 +16,7 @@ import numbers
 from collections.abc import Sequence
 from typing import Any
 
+from sqlpriv.engine.limits import MAX_SETS
 from sqlpriv.errors import ColumnError, ParameterError
 
 
@@ -151,3 +152,79 @@ def match_column(names: Sequence[str], name: str, label: str) -> str:
     if found is None:
         raise ColumnError(f"column {name!r} is not in {label}; available columns: " + ", ".join(repr(n) for n in names))
     return found
+
+
+def is_empty(value: Any) -> bool:
+    """Whether a request or column list names nothing: None, a blank string, an empty collection.
+
+    >>> is_empty(None), is_empty(" "), is_empty([]), is_empty(["age"]), is_empty(3)
+    (True, True, True, False, False)
+    """
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    try:
+        return len(value) == 0
+    except TypeError:
+        return False
+
+
+def anonymity_k(k: Any) -> int:
+    """The k of k-anonymity: a positive integer.
+
+    >>> anonymity_k(0)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: k must be a positive integer (the k of k-anonymity), got 0
+    """
+    return positive_int("k", k, hint=" (the k of k-anonymity)")
+
+
+def thresholds(approve: Any, reject: Any) -> tuple[float, float]:
+    """Cave's gate thresholds: both in [0, 1], ``approve >= reject``.
+
+    >>> thresholds(0.8, 0.2)
+    (0.8, 0.2)
+    """
+    approve = unit_interval("approve", approve)
+    reject = unit_interval("reject", reject)
+    if approve < reject:
+        raise ParameterError(
+            f"approve ({approve!r}) must be at least reject ({reject!r}): scores at or above approve "
+            "are approved, scores below reject are rejected, scores in between go to review"
+        )
+    return approve, reject
+
+
+def gate_policy(max_unique_share: Any, min_k: Any, on_violation: Any) -> tuple[float | None, int | None, str]:
+    """The gate policy on the joint figures: ``max_unique_share`` in [0, 1] or None, ``min_k`` a
+    positive integer or None, ``on_violation`` ``"review"`` or ``"reject"``.
+
+    >>> gate_policy(0.05, None, "reject")
+    (0.05, None, 'reject')
+    """
+    if max_unique_share is not None:
+        max_unique_share = unit_interval("max_unique_share", max_unique_share)
+    if min_k is not None:
+        min_k = positive_int("min_k", min_k, hint=" (the smallest class allowed) or None")
+    on_violation = choice("on_violation", on_violation, ("review", "reject"))
+    return max_unique_share, min_k, on_violation
+
+
+def bounded_max_cols(d: int, value: Any, limit: int = MAX_SETS) -> int:
+    """``max_cols`` of a set search over ``d`` columns (:func:`max_cols`), refused when the column
+    sets it means (every set of 1..max_cols columns) are more than ``limit``.
+
+    >>> bounded_max_cols(4, None), bounded_max_cols(40, 3)
+    (4, 3)
+    >>> bounded_max_cols(40, 8)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: 40 columns up to max_cols=8 is 100,146,723 column sets; pass a smaller max_cols
+    """
+    value = max_cols(value, d)
+    n_sets = sum(math.comb(d, s) for s in range(1, value + 1))
+    if n_sets > limit:
+        raise ParameterError(f"{d} columns up to max_cols={value} is {n_sets:,} column sets; pass a smaller max_cols")
+    return value

@@ -36,10 +36,10 @@ from sqlpriv.engine.sources import (
     ColumnsArg,
     ColumnSpec,
     Source,
-    _match_column,
     fresh_name,
     resolve_columns,
     resolve_source,
+    source_column,
 )
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
@@ -134,7 +134,7 @@ def prepare(
     """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps."""
     src = resolve_source(source, con)
     if key is not None:
-        key = _match_column(src, key)
+        key = source_column(src, key)
     specs = resolve_columns(src, columns, exclude=[key] if key else [])
     if key is not None and any(not c.is_expression and c.name == key for c in specs):
         raise ColumnError(

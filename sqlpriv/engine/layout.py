@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from sqlpriv.engine.limits import MAX_PACKED_COLUMNS, WORD_BITS
 
-__all__ = ["MAX_PACKED_COLUMNS", "WORD_BITS", "Field", "bits_for", "fields", "plan_words"]
+__all__ = ["MAX_PACKED_COLUMNS", "WORD_BITS", "Field", "bits_for", "fields", "plan_words", "set_chunks"]
 
 
 def bits_for(cardinality: int) -> int:
@@ -63,3 +63,14 @@ def fields(words: list[list[dict[str, int]]]) -> list[Field]:
     """
     out = [Field(f["j"], w, f["offset"], f["bits"], f["mask"]) for w, word in enumerate(words) for f in word]
     return sorted(out, key=lambda f: f.j)
+
+
+def set_chunks(total: int, per_chunk: int) -> list[tuple[int, int]]:
+    """The 1-based, inclusive ranges ``(lo, hi)`` of ``per_chunk`` column sets each (at least 1)
+    that cover sets ``1..total``: one generated statement per range.
+
+    >>> set_chunks(7, 3), set_chunks(2, 0)
+    ([(1, 3), (4, 6), (7, 7)], [(1, 1), (2, 2)])
+    """
+    per_chunk = max(1, per_chunk)
+    return [(lo, min(total, lo + per_chunk - 1)) for lo in range(1, total + 1, per_chunk)]

@@ -18,3 +18,7 @@ WORD_MASK = (1 << WORD_BITS) - 1
 #: input rows per chunk when a per-row output is written to a file: each chunk is sorted on its
 #: own, so writing never holds (and sorts) more rows than this at once (engine/result.py)
 PER_ROW_CHUNK = 8_000_000
+#: column sets a set search (singling-out, sample uniques) may visit: more is refused
+MAX_SETS = 4_000_000
+#: (rows x column sets) per generated statement of a set search, to bound its memory
+CHUNK_ROWS = 12_000_000

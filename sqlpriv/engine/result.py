@@ -22,6 +22,7 @@ import duckdb
 from sqlpriv.engine import limits
 from sqlpriv.engine.connection import lock_down
 from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.presentable import html_of
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import OutputError
 
@@ -179,10 +180,9 @@ class Result:
         return render("engine/copy_to.sql", query=self.query, path=str(path), fmt=file_format(path))
 
     def _repr_html_(self) -> str:
-        """Jupyter: the first rows as an HTML table (one LIMIT query; see :mod:`sqlpriv.display`)."""
-        from sqlpriv.display import result_html
-
-        return result_html(self)
+        """Jupyter: the first rows as an HTML table (one LIMIT query), as the presentation layer
+        registered it (:mod:`sqlpriv.engine.presentable`, filled by :mod:`sqlpriv.display`)."""
+        return html_of(self)
 
     def __repr__(self) -> str:
         return f"<sqlpriv.Result {self.query.splitlines()[0][:60]!r}...>"

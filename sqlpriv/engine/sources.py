@@ -77,7 +77,7 @@ class ColumnSpec:
     is_expression: bool = False
 
 
-def _reader_for(path: str) -> str:
+def reader_for(path: str) -> str:
     lowered = path.lower()
     for compressed in (".gz", ".zst"):
         if lowered.endswith(compressed):
@@ -156,12 +156,12 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             )
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
-        stmt = render("engine/source_view.sql", view=view, reader=_reader_for(path), path=path)
+        stmt = render("engine/source_view.sql", view=view, reader=reader_for(path), path=path)
         try:
             con.execute(stmt)
         except duckdb.Error as exc:
             raise SourceError(f"cannot read {path!r}: {str(exc).splitlines()[0]}") from None
-        reader = _reader_for(path)
+        reader = reader_for(path)
         src = Source(con, view, repr(path), statements=[stmt], parquet=path if reader == "read_parquet" else None)
         src.columns = _describe(con, src.ref, repr(path))
         return src
@@ -234,7 +234,7 @@ def _refuse_duplicate_names(names: list[str], label: str) -> None:
         )
 
 
-def _match_column(src: Source, name: str) -> str:
+def source_column(src: Source, name: str) -> str:
     """The column of ``src`` that ``name`` means (:func:`sqlpriv.engine.checks.match_column`)."""
     return checks.match_column(src.column_names(), name, src.label)
 
@@ -251,7 +251,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
         specs = []
         for item in items:
             if isinstance(item, str):
-                real = _match_column(src, item)
+                real = source_column(src, item)
                 specs.append(ColumnSpec(real, quote(real)))
             elif isinstance(item, Mapping):
                 for out_name, expr in item.items():

@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
-from sqlpriv.engine.sources import ColumnsArg, Source, _match_column, _reader_for
+from sqlpriv.engine.sources import ColumnsArg, Source, reader_for, source_column
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
 
@@ -68,6 +68,15 @@ def duckdb_only(what: str) -> ParameterError:
         f"{what} runs on DuckDB only; it has no single-statement form for Spark yet. Read the data "
         "into DuckDB (e.g. spark_df.toArrow() or a Parquet export) and pass that instead"
     )
+
+
+def refuse_spark(what: str, spark: Any, *sources: Any) -> None:
+    """One clear error when a DuckDB-only measure gets a Spark source or ``spark=``.
+
+    >>> refuse_spark("singling_out", None, "a.csv", "b.csv")  # DuckDB sources: nothing to refuse
+    """
+    if any(wants_spark(source, spark) for source in sources):
+        raise duckdb_only(what)
 
 
 def _spark_error(exc: BaseException) -> str:
@@ -118,7 +127,7 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
             "name or a file path with spark="
         )
     if _looks_like_file(source):
-        reader = _reader_for(source)
+        reader = reader_for(source)
         try:
             if reader == "read_csv":
                 frame = spark.read.csv(
@@ -216,7 +225,7 @@ def resolve_columns(
         names, computed = [], {}
         for item in items:
             if isinstance(item, str):
-                names.append(_match_column(src, item))
+                names.append(source_column(src, item))
             elif isinstance(item, Mapping):
                 for out_name, expr in item.items():
                     if not isinstance(out_name, str) or not isinstance(expr, str) or not expr.strip():
@@ -263,7 +272,7 @@ def require_rows(src: SparkSource) -> None:
 def match_key(src: SparkSource, key: str | None, names: list[str]) -> str | None:
     if key is None:
         return None
-    real = _match_column(src, key)
+    real = source_column(src, key)
     if real in names:
         raise ColumnError(
             f"column {real!r} is both the key and an analysed column; a key is carried into the "

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from sqlpriv.engine import checks
+from sqlpriv.engine.sources import source_column
 from sqlpriv.engine.spark import (
     EXACT_LIMIT,
     SparkResult,
@@ -29,9 +31,7 @@ from sqlpriv.errors import ParameterError
 def _frame(source: Any, columns: Any, spark: Any, key: str | None = None) -> tuple[SparkSource, list[str], str | None]:
     src = resolve_source(source, spark)
     if key is not None:
-        from sqlpriv.engine.sources import _match_column
-
-        key = _match_column(src, key)
+        key = source_column(src, key)
     src, names = resolve_columns(src, columns, exclude=[key] if key else [])
     key = match_key(src, key, names)
     require_rows(src)
@@ -244,12 +244,10 @@ def assess_request(
     **options: Any,
 ) -> SparkAssessment:
     """``sqlpriv.assess_request`` on Spark (no weights, NULL a category), gate policy included."""
-    from sqlpriv.request import _check_k, _check_policy, _check_thresholds, _is_empty
-
-    approve, reject = _check_thresholds(approve, reject)
-    k = _check_k(k)
-    max_unique_share, min_k, on_violation = _check_policy(max_unique_share, min_k, on_violation)
-    if _is_empty(request):
+    approve, reject = checks.thresholds(approve, reject)
+    k = checks.anonymity_k(k)
+    max_unique_share, min_k, on_violation = checks.gate_policy(max_unique_share, min_k, on_violation)
+    if checks.is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
     _unsupported(
         {"weights": weights, "dropna": dropna, **{n: v for n, v in options.items() if n != "strategy"}},
@@ -272,10 +270,8 @@ def assess_request(
 
 def small_classes(source: Any, columns: Any, k: int = 5, *, spark: Any = None, **options: Any) -> SparkResult:
     """``sqlpriv.small_classes`` on Spark."""
-    from sqlpriv.request import _check_k, _is_empty
-
-    k = _check_k(k)
-    if _is_empty(columns):
+    k = checks.anonymity_k(k)
+    if checks.is_empty(columns):
         raise ParameterError("columns is empty: name at least one column, e.g. columns=['gender', 'age']")
     _unsupported(options, "small_classes")
     src, names, _ = _frame(source, columns, spark)

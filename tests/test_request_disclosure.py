@@ -55,7 +55,7 @@ def test_rules_use_the_unweighted_fields_and_expressions(adult):
     )
     df = adult.assign(age10=adult["age"] // 10)
     l_min, _ = brute_l_t(df, ["sex", "age10"], "occupation")
-    assert a.disclosure.result.columns == ["sex", "age10"]
+    assert a.disclosure.columns == ["sex", "age10"]
     assert ("min_l" in a.violated_rules) == (l_min < 2)
 
 

@@ -1,0 +1,266 @@
+"""The singling-out search as plan steps: the tables prepared and encoded, then one step per
+column-set size (chunks of sets per statement, or partition refinement from ``REFINE_FROM`` on),
+then the final tables (docs/measures.md §4).
+
+>>> sorted(table_names("p"))[:3], table_names("p")["ori"]
+(['cand', 'carried', 'cells'], 'p_ori')
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlpriv.engine.layout import fields, plan_words, set_chunks
+from sqlpriv.engine.limits import CHUNK_ROWS
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.sources import ColumnSpec, Source
+from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.synthetic_columns import Column
+
+#: exhaustive mode: set sizes from this one on are searched by partition refinement (refine.sql),
+#: when the search goes to REFINE_MIN_MAX_COLS columns or more (the first refined level costs more
+#: than a chunked one; the later ones pay it back: benchmarks/RESULTS.md, issue 14 target 5)
+REFINE_FROM = 5
+REFINE_MIN_MAX_COLS = 7
+_log = logging.getLogger(__name__)
+
+
+@dataclass
+class Search:
+    plan: Plan
+    t: dict[str, str]
+    mode: str
+    columns: list[Column]
+    words: list[list[dict[str, int]]]
+    max_cols: int
+    params: dict[str, Any]
+    n_ori: int = 0
+    n_syn: int = 0
+    duplicates: dict[str, int] = field(default_factory=dict)
+    levels: list[str] = field(default_factory=list)
+
+
+def table_names(prefix: str) -> dict[str, str]:
+    return {
+        name: f"{prefix}_{name}"
+        for name in (
+            "precision",
+            "ori",
+            "syn",
+            "columns",
+            "ori_codes",
+            "syn_codes",
+            "sets",
+            "hits",
+            "stats",
+            "status",
+            "remaining",
+            "unique",
+            "cells",
+            "combos",
+            "identified",
+            "tails",
+            "rest",
+            "cand",
+            "members",
+            "carried",
+            "held",
+            "level_sets",
+        )
+    }
+
+
+def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: int | None, unit: str | None) -> None:
+    """Round, floor and de-duplicate both tables (run now: their sizes plan the search)."""
+    plan, t, columns = search.plan, search.t, search.columns
+    floats = [c.name for c in columns if c.kind == "float"]
+    plan.add(
+        "precision",
+        [
+            render(
+                "singling_out/precision.sql",
+                t=t,
+                numeric_precision=numeric_precision,
+                float_columns=floats,
+                ori=ori.ref,
+            )
+        ],
+    )
+    plan.add(
+        "prep",
+        [
+            render("singling_out/prep.sql", t=t, table=t[side], source=src.ref, columns=columns, datetime_unit=unit)
+            for side, src in (("ori", ori), ("syn", syn))
+        ],
+        deps=["precision"],
+    )
+    plan.ensure(["prep"])
+    rows = {
+        side: run(plan.con, render("singling_out/side_counts.sql", table=t[side])).fetchone() for side in ("ori", "syn")
+    }
+    search.n_ori, search.n_syn = int(rows["ori"][0]), int(rows["syn"][0])
+    search.duplicates = {side: int(rows[side][1]) - int(rows[side][0]) for side in ("ori", "syn")}
+    for side, what in (("ori", "original"), ("syn", "synthetic")):
+        _log.info(
+            "deduplication of the %s table: %d -> %d records (removed %d exact duplicates)",
+            what,
+            int(rows[side][1]),
+            int(rows[side][0]),
+            search.duplicates[side],
+        )
+    from sqlpriv.identifiers import COLUMNS_ADVICE, warn_identifiers
+
+    names = [c.name for c in columns]
+    warn_identifiers(
+        plan.con,
+        render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=names),
+        search.n_ori,
+        names,
+        advice=COLUMNS_ADVICE,
+        stacklevel=3,
+    )
+
+
+def order_and_encode(search: Search, syn: Source) -> None:
+    """Order the columns for the search, build the shared dictionaries and pack both tables' codes."""
+    plan, t, columns, d = search.plan, search.t, search.columns, len(search.columns)
+    # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
+    card = dict(
+        run(
+            plan.con, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])
+        ).fetchall()
+    )
+    syn_position = {name: i for i, name in enumerate(syn.column_names())}  # PETsARD breaks ties in syn's order
+    columns = search.columns = [
+        columns[j] for j in sorted(range(d), key=lambda j: (-card[j], syn_position[columns[j].name]))
+    ]
+    dicts = [f"{t['ori']}_dict_{j}" for j in range(d)]
+    plan.add(
+        "dictionaries",
+        [render("singling_out/dictionary.sql", t=t, dict_table=dicts[j], column=c.name) for j, c in enumerate(columns)],
+        deps=["prep"],
+    )
+    plan.ensure(["dictionaries"])
+    sizes = dict(run(plan.con, render("engine/table_sizes.sql", tables=dicts)).fetchall())
+    cardinalities = [sizes[j] for j in range(d)]
+    search.words = search.params["words"] = plan_words(cardinalities)
+    layout = fields(search.words)
+    for c, f in zip(columns, layout):
+        c.word, c.mask = f.word, f.mask
+    specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
+    code_steps = []
+    for side in ("ori", "syn"):
+        names: dict[str, Any] = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}
+        body = render(
+            "engine/encode.sql",
+            t=names,
+            columns=specs,
+            words=search.words,
+            bits=[f.bits for f in layout],
+            key=None,
+            cardinalities=cardinalities,
+        )
+        code_steps.append(create_table(names["codes"], body))
+    plan.add("codes", code_steps, deps=["dictionaries"])
+
+
+def add_search_steps(search: Search) -> None:
+    """The column sets, one step per set size, and the final tables.
+
+    Sizes below ``REFINE_FROM`` (every size in parity mode, or when ``max_cols`` is below
+    ``REFINE_MIN_MAX_COLS``): chunks of sets per statement, the synthetic counting restricted to
+    the keys not yet singled out from size 4 on. Exhaustive mode from ``REFINE_FROM`` on:
+    partition refinement (:func:`_add_refined_levels`). Same result either way; the split paid
+    off on the adult benchmark (benchmarks/RESULTS.md).
+    """
+    plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
+    plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
+    plan.add(
+        "sets", [render("singling_out/sets.sql", t=t, words=search.words, max_cols=search.max_cols)], deps=["columns"]
+    )
+    plan.add("tables", [render("singling_out/tables.sql", t=t, part=part) for part in ("hits", "stats", "status")])
+    if search.mode == "exhaustive":
+        names = ["exhaustive_unique.sql", "stats.sql", "hits.sql"]
+    else:
+        names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
+    prev = ["codes", "sets", "tables"]
+    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
+    refined = search.mode == "exhaustive" and search.max_cols >= REFINE_MIN_MAX_COLS
+    refine_from = REFINE_FROM if refined else search.max_cols + 1
+    for size in range(1, min(search.max_cols, refine_from - 1) + 1):
+        statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
+        for lo, hi in set_chunks(math.comb(d, size), per_chunk):
+            ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
+            statements += [render(f"singling_out/{n}", **ctx) for n in names]
+        prev = _add_level(search, size, statements, prev)
+    if search.max_cols >= refine_from:
+        prev = _add_refined_levels(search, refine_from, prev)
+    plan.add(
+        "final",
+        [
+            create_table(t[part], render("singling_out/final.sql", t=t, part=part, **params))
+            for part in ("combos", "identified")
+        ],
+        deps=prev,
+    )
+
+
+def _add_level(search: Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
+    """Declare step ``level_<size>`` after ``prev``; the new dependency list."""
+    step = f"level_{size}"
+    search.plan.add(step, statements, deps=prev)
+    search.levels.append(step)
+    return [step]
+
+
+def _add_refined_levels(search: Search, first: int, prev: list[str]) -> list[str]:
+    """Exhaustive mode's levels from ``first`` on, by partition refinement (``refine.sql``).
+
+    Level ``first`` is counted from the coded rows (chunks of sets, only the cells of records not
+    yet singled out); each later level refines the open cells of the one before in a fixed
+    handful of statements, whatever its number of sets.
+    """
+    t, words, d = search.t, search.words, len(search.columns)
+
+    def part(name: str, size: int = 0, lo: int = 0, hi: int = 0) -> str:
+        return render("singling_out/refine.sql", t=t, size=size, words=words, part=name, lo=lo, hi=hi)
+
+    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
+    for size in range(first, search.max_cols + 1):
+        if size == first:
+            statements = [
+                create_table(t["tails"], part("tails")),
+                create_table(t["rest"], part("rest")),
+                create_table(t["level_sets"], part("level_sets", size)),
+                create_table(t["members"], part("members_seed", size)),
+                *[
+                    (insert_into if i else create_table)(t["cand"], part("cand_seed", size, lo, hi))
+                    for i, (lo, hi) in enumerate(set_chunks(math.comb(d, size), per_chunk))
+                ],
+            ]
+        else:
+            statements = [create_table(t[p], part(p, size)) for p in ("cand", "members")]
+        statements += [
+            create_table(t["cells"], part("cells", size)),
+            insert_into(t["hits"], part("hits", size)),
+            insert_into(t["stats"], part("stats", size)),
+            create_table(t["rest"], part("rest")),
+        ]
+        if size < search.max_cols:
+            statements += [create_table(t[p], part(p, size)) for p in ("carried", "held")]
+        prev = _add_level(search, size, statements, prev)
+    return prev
+
+
+__all__ = [
+    "REFINE_FROM",
+    "REFINE_MIN_MAX_COLS",
+    "Search",
+    "add_search_steps",
+    "order_and_encode",
+    "prepare_tables",
+    "table_names",
+]
