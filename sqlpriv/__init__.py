@@ -17,6 +17,7 @@ from pathlib import Path
 
 from sqlpriv import factors as _factors_module
 from sqlpriv import synthetic as _synthetic_module
+from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
     ColumnError,
@@ -51,6 +52,7 @@ from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 # The presentation layer registers how each result shows (_repr_html_, .plot(), repr) with
 # sqlpriv.engine.presentable; the measures never import it (README "Layout").
 from sqlpriv import display as _display  # noqa: F401  isort: skip
+from sqlpriv import disclosure_report as _disclosure_report  # noqa: F401  isort: skip  (registers its display)
 
 __version__ = "0.1.0"
 
@@ -93,6 +95,7 @@ def example_path(name: str) -> str:
 __all__ = [
     "Assessment",
     "ColumnError",
+    "DisclosureResult",
     "EmptyInputError",
     "ExecutionError",
     "Generalization",
@@ -113,6 +116,7 @@ __all__ = [
     "SqlprivWarning",
     "__version__",
     "assess_request",
+    "attribute_disclosure",
     "cig",
     "clear_cache",
     "connect",

@@ -69,6 +69,7 @@ def report(
     by: Sequence[str] | str = (),
     synthetic: Any = None,
     request: ColumnsArg = None,
+    sensitive: Sequence[str] | str | None = None,
     output: str | os.PathLike[str] = "report.html",
     title: str | None = None,
     k: int = 5,
@@ -103,7 +104,9 @@ def report(
     for the singling-out section (column sets up to ``max_cols``, on the analysed columns when
     they are plain names; on every column of the two tables, said in the section, when some are
     computed). ``request``: fields of a data
-    request for the gate's section. ``k``: the k of the joint figures. ``rows``: rows in the
+    request for the gate's section. ``sensitive``: sensitive columns for the attribute-disclosure
+    section (l-diversity, t-closeness, ... given the other analysed columns; docs/measures.md §8).
+    ``k``: the k of the joint figures. ``rows``: rows in the
     Figure 2 view; ``heatmap_rows``: rows in the CIG heatmap; ``bins``: RIG histogram bins.
     ``risk``: adds the re-identification risk section (True, or the keyword arguments of
     :func:`sqlpriv.reidentification_risk`, e.g. ``{"sampling_fraction": 0.1}``).
@@ -153,6 +156,10 @@ def report(
             sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts))
         if risk:  # issue 26: the section's figures come from sqlpriv/risk_report.py
             sections.append(_risk_section(source, columns, {} if risk is True else risk, opts))
+        if sensitive is not None:  # the section's code: sqlpriv/disclosure_report.py
+            from sqlpriv.disclosure_report import disclosure_section
+
+            sections.append(disclosure_section(source, columns, sensitive, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -259,6 +266,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("request", "Request"),
             ("what-to-do", "What to do"),
             ("risk", "Risk"),
+            ("disclosure", "Disclosure"),
         ]
         if f'id="{sid}"' in "".join(sections)
     )

@@ -38,6 +38,7 @@ from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_colum
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import ParameterError
 from sqlpriv.request_assessment import DECISIONS, Assessment, GatePolicy, RequestSpec, gate_policy
+from sqlpriv.request_disclosure import DisclosureRule
 from sqlpriv.request_fields import check_weights, field_groups, request_fields, set_layout
 
 STRATEGIES = ("auto", "union", "grouping_sets")
@@ -143,6 +144,9 @@ def assess_request(
     max_average_risk: float | None = None,
     max_population_uniqueness: float | None = None,
     sampling_fraction: float | None = None,
+    sensitive: Any = None,
+    min_l: int | None = None,
+    max_t: float | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     strategy: str = "auto",
     dropna: bool = False,
@@ -162,7 +166,11 @@ def assess_request(
     table can serve every request. The joint figures are over the requested fields without a
     weight. ``k=5``: the k of k-anonymity for ``share_below_k`` and the uniqueness histogram.
     ``dropna=True`` leaves out rows with NULL in any requested field (``dropped_rows`` says
-    how many) instead of counting NULL as a category. ``con``, ``strategy`` (see
+    how many) instead of counting NULL as a category. ``sensitive`` with ``min_l`` and/or
+    ``max_t``: rules on sensitive columns, violated when a class of the requested fields (those
+    without a weight) holds fewer than ``min_l`` distinct values of a sensitive column, or is
+    farther than ``max_t`` from its distribution (docs/measures.md §8; applied by ``decision``
+    as ``min_k`` is, not by the single-statement ``report()``). ``con``, ``strategy`` (see
     :func:`privacy_profile`), ``threads``, ``memory_limit``, ``temp_directory`` as everywhere
     in sqlpriv. ``max_average_risk`` / ``max_population_uniqueness`` (with ``sampling_fraction``)
     gate on the joint prosecutor average risk and Zayatz's population uniqueness
@@ -185,7 +193,16 @@ def assess_request(
         raise ParameterError("the request is empty: name at least one field, e.g. request=['gender', 'age']")
     src = resolve_source(source, connect(**engine))
     specs = resolve_columns(src, request)
-    return _plan_assessment(src, specs, check_weights(weights, specs, src), gate, strategy, dropna)
+    weights = check_weights(weights, specs, src)
+    rule = None
+    if sensitive is not None or min_l is not None or max_t is not None:  # sqlpriv/request_disclosure.py
+        if sensitive is None:
+            raise ParameterError("min_l / max_t are rules on sensitive columns: name them with sensitive=[...]")
+        fields = [c for c in specs if c.name not in weights]
+        rule = DisclosureRule.build(src, fields, sensitive, min_l=min_l, max_t=max_t)
+    assessment = _plan_assessment(src, specs, weights, gate, strategy, dropna)
+    assessment.disclosure = rule
+    return assessment
 
 
 def _risk_rules(gate: GatePolicy, max_average_risk: Any, max_population_uniqueness: Any, fraction: Any) -> GatePolicy:

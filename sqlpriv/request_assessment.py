@@ -86,6 +86,8 @@ class Assessment(Presentable, Analysis):
     ``fields()``, ``uniqueness()`` and ``report()`` return :class:`sqlpriv.Result`.
     """
 
+    disclosure: Any = None  # the sensitive-column rules min_l / max_t (sqlpriv/request_disclosure.py)
+
     def __init__(self, plan: Plan, queries: Mapping[str, str], spec: RequestSpec, gate: GatePolicy) -> None:
         self.plan = plan
         self.gate = gate
@@ -122,6 +124,7 @@ class Assessment(Presentable, Analysis):
             "max_average_risk": self.gate.max_average_risk,
             "max_population_uniqueness": self.gate.max_population_uniqueness,
             "sampling_fraction": self.gate.sampling_fraction,
+            **(self.disclosure.policy if self.disclosure is not None else {}),
         }
 
     @property
@@ -169,6 +172,14 @@ class Assessment(Presentable, Analysis):
         }
         self._field_rows = records(self._fields.df())
         self._warnings = self._identifier_warnings() + self._compose_warnings()
+        if self.disclosure is not None:  # min_l / max_t on sensitive columns (sqlpriv/request_disclosure.py)
+            from sqlpriv.request_disclosure import apply
+
+            found = self.disclosure.check()
+            self._disclosure_reasons = dict(found)
+            self._decision, self._rule = apply(
+                self._decision, self._rule, self._violated, found, self.gate.on_violation
+            )
         self._evaluated = True
         return self
 
@@ -218,6 +229,7 @@ class Assessment(Presentable, Analysis):
             for rule in ("max_average_risk", "max_population_uniqueness"):  # issue 26 (docs/measures.md §9)
                 if rule in self.rule:
                     parts.append(f"{rule}: above {self.policy[rule]:g}")
+            parts += [t for r, t in getattr(self, "_disclosure_reasons", {}).items() if r in self.rule]
             text = (
                 f"{self.decision} by rule {'; '.join(parts)} (the score {self.score:.4g} alone gives "
                 f"{self.score_decision})"

@@ -199,6 +199,19 @@ ENTRY_POINTS: dict[str, Callable[[dict[str, Any], str], Any]] = {
     "source as table name": lambda ar, e: sqlpriv.uniqueness_shapley(e, ["a"], con=str(ar["data"])).summary().df(),
     "uniques columns": lambda ar, e: sqlpriv.sample_uniques(str(ar["data"]), ["a", {"x": e}]).per_row().df(),
     "uniques key": lambda ar, e: sqlpriv.sample_uniques(str(ar["data"]), ["a", "b"], key=e).per_row().df(),
+    "disclosure columns": lambda ar, e: (
+        sqlpriv.attribute_disclosure(str(ar["data"]), ["a", {"x": e}], sensitive="b").summary().df()
+    ),
+    "disclosure sensitive": lambda ar, e: (
+        sqlpriv.attribute_disclosure(str(ar["data"]), ["a"], sensitive=e).summary().df()
+    ),
+    "disclosure hierarchy": lambda ar, e: (
+        sqlpriv.attribute_disclosure(
+            str(ar["data"]), ["a"], sensitive="b", hierarchies={"b": {e: [e, "*"], "x": [e, "*"]}}
+        )
+        .summary()
+        .df()
+    ),
 }
 
 
@@ -212,6 +225,7 @@ EXPRESSION_ENTRIES = {
     "profile columns",
     "request field",
     "uniques columns",
+    "disclosure columns",
 }
 
 
@@ -254,6 +268,8 @@ def cli_commands(ar: dict[str, Any], e: str) -> dict[str, list[str]]:
         "sql query -c": ["sql", "query", "shapley-summary", data, "-c", "a", "-c", e],
         "sql query --key": ["sql", "query", "shapley", data, "-c", "a", "-c", "b", "--key", e],
         "sql shapley --sql": ["sql", "shapley", data, "-c", "a", "-c", f"x={e}"],
+        "disclosure -c": ["disclosure", data, "-c", "a", "-c", f"x={e}", "-s", "b"],
+        "disclosure -s": ["disclosure", data, "-c", "a", "-s", e],
     }
 
 
@@ -268,6 +284,7 @@ CLI_EXPRESSIONS = {
     "uniques -c",
     "sql query --by",
     "sql shapley --sql",
+    "disclosure -c",
 }
 
 
@@ -480,6 +497,14 @@ FAMILIES: dict[str, Callable[[Any, list[str]], pd.DataFrame]] = {
         sqlpriv.singling_out(src, src, progress=False).summary().df().select_dtypes("number")
     ),
     "uniques": lambda src, cols: sqlpriv.sample_uniques(src, cols).summary().df().select_dtypes("number"),
+    # t_closeness left out: the plain frame's integer codes are measured with the ordered distance
+    "disclosure": lambda src, cols: (
+        sqlpriv.attribute_disclosure(src, cols[1:], sensitive=cols[0])
+        .summary()
+        .df()[
+            ["l_diversity", "entropy_l_diversity", "alpha", "k", "delta_disclosure", "basic_beta_likeness", "entropy"]
+        ]
+    ),
 }
 
 
@@ -548,6 +573,21 @@ def _run_on_db(family: str, db: Path, cols: list[str]) -> pd.DataFrame:
             sqlpriv.singling_out("t", "t", con=str(db), progress=False).summary().df().select_dtypes("number")
         ),
         "uniques": lambda: sqlpriv.sample_uniques("t", cols, con=str(db)).summary().df().select_dtypes("number"),
+        "disclosure": lambda: (
+            sqlpriv.attribute_disclosure("t", cols[1:], sensitive=cols[0], con=str(db))
+            .summary()
+            .df()[
+                [
+                    "l_diversity",
+                    "entropy_l_diversity",
+                    "alpha",
+                    "k",
+                    "delta_disclosure",
+                    "basic_beta_likeness",
+                    "entropy",
+                ]
+            ]
+        ),
     }
     return calls[family]()
 

@@ -205,6 +205,26 @@ def test_deliberately_failing_privacy_test_fails_readably(built):
     assert one["failure"].endswith("k-anonymity needs at least 5")
 
 
+def test_disclosure_model_and_tests(built, tables):
+    """The attribute_disclosure model equals the Python API; the l-diversity and t-closeness
+    tests pass on the seed, and the deliberately failing one returns its two classes, each
+    with a sentence (docs/measures.md §8)."""
+    project, build = built
+    for test in ("sqlpriv_l_diversity", "sqlpriv_t_closeness"):
+        assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test
+    api = sqlpriv.attribute_disclosure(str(SEED), ["activity", "area"], sensitive=["C", "evolution"])
+    _same(tables("flare_disclosure"), api.summary().df())
+    run = dbt(project, "test", "--select", "flare_is_3_diverse_in_evolution")
+    assert run.returncode == 1 and "Got 2 results, configured to fail if != 0" in run.stdout, run.stdout[-3000:]
+    with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
+        stored = con.execute("select * from main_dbt_test__audit.flare_is_3_diverse_in_evolution").df()
+    classes = api.classes().df()
+    failing = classes[(classes["sensitive"] == "evolution") & (classes["l_diversity"] < 3)]
+    assert sorted(stored["n"].tolist()) == sorted(failing["n"].tolist())
+    assert stored["failure"].str.match(r"only 2 distinct value\(s\) of evolution among the \d+ row\(s\)").all()
+    assert stored["failure"].str.endswith("l-diversity needs at least 3").all()
+
+
 @pytest.mark.parametrize(
     "model, message",
     [
@@ -323,7 +343,13 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     heavy = ["flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_cig", "flare_csf"]
     build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy, timeout=1800)
     assert build.returncode == 0, build.stdout[-4000:]
-    for test in ("sqlpriv_k_anonymity", "sqlpriv_max_unique_share", "sqlpriv_min_request_score"):
+    for test in (
+        "sqlpriv_k_anonymity",
+        "sqlpriv_max_unique_share",
+        "sqlpriv_min_request_score",
+        "sqlpriv_l_diversity",
+        "sqlpriv_t_closeness",
+    ):
         assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test
     warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
 
@@ -342,6 +368,8 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     expected = sqlpriv.uniqueness_shapley(str(SEED), columns=["class", "area", "activity"]).summary().df()
     _same(renamed.drop(columns="column"), expected.drop(columns="column"))
     _same(read("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
+    disclosure = sqlpriv.attribute_disclosure(str(SEED), ["activity", "area"], sensitive=["C", "evolution"])
+    _same(read("flare_disclosure"), disclosure.summary().df())
     # the model's strict gate policy, on Spark as on DuckDB
     strict = sqlpriv.assess_request(
         str(SEED), ["class", "largest spot's size", "area"], k=5, max_unique_share=0.0, min_k=5

@@ -43,6 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--title", help="the report's title")
     add_policy(p, k_help="k of the joint figures and the request")
+    p.add_argument(
+        "--sensitive",
+        action="append",
+        metavar="COL",
+        help="a sensitive column: adds the l-diversity / t-closeness section",
+    )
     p.add_argument("--max-cols", type=int, default=3, help="largest column set examined for singling out (default 3)")
     p.add_argument("--rows", type=int, default=200, help="rows in the per-row Shapley view (default 200)")
     p.add_argument("--scatter-column", help="column of the subgroup scatter (default: the one varying most)")
@@ -65,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
             by=args.by,
             synthetic=args.synthetic,
             request=common.parse_columns(args.request),
+            sensitive=args.sensitive,
             output=args.output,
             title=args.title,
             **policy_options(args),

@@ -88,6 +88,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="gate policy: review when Zayatz's estimate of the population share unique on the fields together "
         "is above X (the population is the table / --sampling-fraction)",
     )
+    p.add_argument(
+        "--sensitive",
+        action="append",
+        metavar="COL",
+        help="gate policy: a sensitive column the rules --min-l / --max-t apply to (repeatable)",
+    )
+    p.add_argument(
+        "--min-l",
+        type=int,
+        metavar="L",
+        help="gate policy: review when a class of the requested fields holds fewer than L distinct values "
+        "of a sensitive column (l-diversity)",
+    )
+    p.add_argument(
+        "--max-t",
+        type=float,
+        metavar="T",
+        help="gate policy: review when a class's distribution of a sensitive column is farther than T "
+        "(0..1) from the whole table's (t-closeness)",
+    )
     p.add_argument("--sampling-fraction", type=float, metavar="F", help="share of the population in the table, (0, 1]")
     common.add_strategy_and_dropna(p, "column set")
     common.add_output(p, formats=("table", "json"))
@@ -145,6 +165,9 @@ def run(args: argparse.Namespace) -> int:
             max_average_risk=args.max_average_risk,
             max_population_uniqueness=args.max_population_uniqueness,
             sampling_fraction=args.sampling_fraction,
+            sensitive=args.sensitive,
+            min_l=args.min_l,
+            max_t=args.max_t,
             strategy=args.strategy,
             dropna=args.dropna,
             **common.connection_options(args),

@@ -1,0 +1,1 @@
+{{ sqlpriv.attribute_disclosure(ref('flare'), ['activity', 'area'], ['C', 'evolution']) }}

@@ -1,0 +1,98 @@
+"""``sqlpriv disclosure``: l-diversity, t-closeness and the other attribute-disclosure figures of
+sensitive columns given the quasi-identifiers (docs/measures.md §8)."""
+
+from __future__ import annotations
+
+import argparse
+
+from sqlpriv.cli import common
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "disclosure",
+        help="l-diversity, t-closeness, delta-disclosure, beta-likeness of sensitive columns",
+        description="What a class of rows sharing the quasi-identifiers' values (-c) discloses of each "
+        "sensitive column (-s): l-diversity (distinct, entropy, recursive), (alpha,k)-anonymity, "
+        "t-closeness, delta-disclosure and beta-likeness, one row per sensitive column.",
+    )
+    common.add_source(p)
+    common.add_columns(p, help="quasi-identifiers (default: every column that is not sensitive)")
+    p.add_argument(
+        "-s",
+        "--sensitive",
+        action="append",
+        required=True,
+        metavar="COL",
+        help="a sensitive column (repeatable, or comma-separated)",
+    )
+    p.add_argument(
+        "--hierarchy",
+        action="append",
+        default=[],
+        metavar="COL=FILE",
+        help="an ARX hierarchy CSV (value;level1;...) for a sensitive column: hierarchical t-closeness",
+    )
+    p.add_argument("--classes", metavar="OUT", help="write the per-class figures (Parquet, or CSV if OUT ends in .csv)")
+    p.add_argument("--per-row", metavar="OUT", help="write each row's class figures (Parquet, or CSV)")
+    common.add_key(p)
+    common.add_output(p)
+    p.set_defaults(run=run)
+
+
+def _hierarchies(items: list[str]) -> dict[str, str]:
+    from sqlpriv.errors import ParameterError
+
+    out = {}
+    for item in items:
+        col, sep, path = item.partition("=")
+        if not sep or not col or not path:
+            raise ParameterError(
+                f"--hierarchy takes COL=FILE, e.g. --hierarchy occupation=occupation.csv; got {item!r}"
+            )
+        out[col] = path
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from sqlpriv.disclosure import attribute_disclosure
+    from sqlpriv.errors import ParameterError
+
+    if common.engine(args) == "spark":
+        raise ParameterError(
+            "sqlpriv disclosure runs on DuckDB; on Spark run its single statement "
+            "(sqlpriv.disclosure.disclosure_query, docs/measures.md §8)"
+        )
+    sensitive = [s.strip() for item in args.sensitive for s in item.split(",") if s.strip()]
+    result = common.show_warnings(
+        lambda: attribute_disclosure(
+            args.source,
+            common.parse_columns(args.columns),
+            sensitive=sensitive,
+            hierarchies=_hierarchies(args.hierarchy) or None,
+            key=args.key,
+            **common.connection_options(args),
+        )
+    )
+    summary = result.summary()
+    files = [
+        (result.classes(), args.classes, "per-class disclosure figures"),
+        (result.per_row(), args.per_row, "per-row class figures"),
+    ]
+    outputs = [(r, path) for r, path, _ in files if path]
+    if args.sql:
+        print(result.script(summary, *outputs), end="")
+        return 0
+    for r, path, what in files:
+        if path:
+            common.wrote(r.write(path), what)
+    common.print_tables([("summary", summary.df())], args.format)
+    common.reading(
+        f"n = {result.n:,} rows in classes of the quasi-identifiers {', '.join(result.columns)}. How to read: "
+        "l_diversity is the fewest distinct sensitive values in a class (1: some class discloses its value); "
+        "alpha the largest share of one value in a class; t_closeness the largest distance (0 to 1) between a "
+        "class's distribution and the whole table's; delta_disclosure and the beta-likeness figures bound how "
+        "much a class multiplies the odds of a value (docs/measures.md §8).",
+        args.format,
+    )
+    return 0

@@ -1,0 +1,132 @@
+"""What the disclosure family (docs/measures.md §8) shares across its faces and with the request
+gate: one sensitive column as the templates take it (name, ordered, hierarchy rows, height,
+distance), hierarchies (a mapping or an ARX CSV) as (leaf, level, node) rows, the free headings,
+and the single statement (``sql_templates/disclosure/query.sql``) rendered for a relation.
+
+>>> sensitive_spec("pay", True, None)["distance"], free_name("n", ["N", "age"])
+('ordered', '_n')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sqlpriv.engine import checks
+from sqlpriv.engine.templates import call
+from sqlpriv.errors import ColumnError, ParameterError
+
+#: DuckDB type names whose values are ordered numbers: t-closeness uses the ordered distance
+ORDERED_TYPES = (
+    "TINYINT",
+    "SMALLINT",
+    "INTEGER",
+    "BIGINT",
+    "HUGEINT",
+    "UTINYINT",
+    "USMALLINT",
+    "UINTEGER",
+    "UBIGINT",
+    "UHUGEINT",
+    "FLOAT",
+    "DOUBLE",
+    "REAL",
+    "DECIMAL",
+)
+#: Spark SQL type names (``simpleString``) of numbers: the ordered distance on Spark
+SPARK_NUMBERS = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
+
+
+def disclosure_query(
+    source: str,
+    columns: Sequence[str],
+    sensitive: Sequence[str],
+    *,
+    ordered: Sequence[str] = (),
+    hierarchies: Mapping[str, Any] | None = None,
+    output: str = "summary",
+    bound: float | None = None,
+    dialect: str | None = None,
+) -> str:
+    """The disclosure figures as ONE statement over ``source`` (a relation as SQL text: a quoted
+    table name or a subquery): what the dbt tests, Spark and ``sqlpriv sql`` run. ``columns``:
+    the quasi-identifiers (plain names); ``ordered``: the sensitive columns measured with the
+    ordered distance (numeric ones); ``output``: ``"summary"``, ``"classes"``, ``"failing_l"``
+    (classes with l_diversity < ``bound``) or ``"failing_t"`` (t_closeness > ``bound``);
+    ``dialect``: ``"spark"`` for Spark SQL.
+
+    >>> import duckdb
+    >>> con = duckdb.connect()
+    >>> _ = con.execute("create table t as select * from (values (1, 'a'), (1, 'b'), (2, 'a')) v(q, s)")
+    >>> con.execute(disclosure_query('"t"', ["q"], ["s"])).fetchall()[0][:3]
+    ('s', 'equal', 1)
+    """
+    output = checks.choice("output", output, ("summary", "classes", "failing_l", "failing_t"))
+    qis, names = list(columns), list(sensitive)
+    if not qis or not names or {q.lower() for q in qis} & {s.lower() for s in names}:
+        raise ColumnError("disclosure_query needs quasi-identifiers and sensitive columns, no column in both")
+    marked = {o.lower() for o in ordered}
+    sens = [sensitive_spec(n, n.lower() in marked, (hierarchies or {}).get(n)) for n in names]
+    meta = {h: free_name(h, qis) for h in ("sensitive", "n")}
+    return call(
+        "disclosure_query", dialect=dialect, source=source, qis=qis, sens=sens, meta=meta, output=output, bound=bound
+    )
+
+
+def sensitive_spec(name: str, ordered: bool, tree: Any) -> dict[str, Any]:
+    """One sensitive column as the templates take it: name, ordered, hierarchy rows, height, distance."""
+    rows, height = hierarchy_rows(name, tree) if tree is not None else ([], 0)
+    distance = "hierarchical" if rows else "ordered" if ordered else "equal"
+    return {"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance}
+
+
+def free_name(heading: str, taken: Sequence[str]) -> str:
+    """``heading``, or ``_heading``, ``__heading``... while a name in ``taken`` has it."""
+    lowered = {t.lower() for t in taken}
+    while heading.lower() in lowered:
+        heading = "_" + heading
+    return heading
+
+
+def hierarchy_rows(name: str, tree: Any) -> tuple[list[tuple[Any, int, str]], int]:
+    """(leaf, level, node) rows of a hierarchy, and its height H (the root's level)."""
+    if isinstance(tree, (str, Path)):
+        tree = read_arx_hierarchy(Path(tree))
+    if not isinstance(tree, Mapping) or not tree:
+        raise ParameterError(
+            f"the hierarchy of {name!r} must map each value to its generalisations, e.g. "
+            "{'flu': ['respiratory', '*'], 'hiv': ['viral', '*']}, or be an ARX hierarchy CSV path"
+        )
+    paths = {leaf: [levels] if isinstance(levels, str) else list(levels) for leaf, levels in tree.items()}
+    depths = {len(p) for p in paths.values()}
+    if len(depths) != 1 or 0 in depths:
+        raise ParameterError(
+            f"every value in the hierarchy of {name!r} needs the same number of levels (1 or more); got {sorted(depths)}"
+        )
+    depth = depths.pop()
+    if len({str(p[-1]) for p in paths.values()}) > 1:
+        paths = {leaf: [*p, "*"] for leaf, p in paths.items()}
+        depth += 1
+    rows = []
+    for leaf, levels in paths.items():
+        text = None if leaf is None else str(leaf)
+        for level, _node in enumerate(levels[:-1], start=1):  # the root (level H) adds nothing
+            rows.append((text, level, "\x1f".join(str(x) for x in levels[level - 1 :])))
+    if depth == 1:
+        rows = []  # a flat hierarchy is the equal distance
+    return rows, depth
+
+
+def read_arx_hierarchy(path: Path) -> dict[str, list[str]]:
+    """An ARX hierarchy CSV: one line per value, ``value;level1;level2;...``."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise ParameterError(f"cannot read the hierarchy file {str(path)!r}: {exc.strerror}") from None
+    out: dict[str, list[str]] = {}
+    for line in lines:
+        if line.strip():
+            parts = line.split(";")
+            out[parts[0]] = parts[1:]
+    return out
