@@ -1,6 +1,6 @@
 """The report's "What to do" section (issue 28): the cheapest generalization that meets the
 policy, its before/after figures and the Pareto front of loss against average risk over the
-evaluated nodes (docs/measures.md §G). :mod:`sqlpriv.reporting` hooks it in."""
+evaluated nodes (docs/measures.md §7). :mod:`sqlpriv.reporting` hooks it in."""
 
 from __future__ import annotations
 

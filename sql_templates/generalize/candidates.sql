@@ -1,4 +1,4 @@
-{#- Every evaluated node with its metrics (docs/measures.md §G), from the node statistics and the
+{#- Every evaluated node with its metrics (docs/measures.md §7), from the node statistics and the
     per-level bounds. Suppression (classes smaller than k replaced by '*') applies where it stays
     within the limit (suppressed <= max_suppressed); otherwise the node keeps every record and fails.
       loss_<qi>: ARX's MetricMDNMLoss per column, gs-factor 0.5 (a suppressed record costs 1 per

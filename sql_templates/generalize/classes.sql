@@ -1,6 +1,6 @@
 {#- The classes of a batch of lattice nodes: one GROUP BY per node on its labels packed into a
     few integer words (words: per word the (column j, multiplier) pairs), joined by UNION ALL
-    (measured faster than GROUPING SETS over the label columns, docs/measures.md §G).
+    (measured faster than GROUPING SETS over the label columns, docs/measures.md §7).
     nodes: list of (node id, levels). Columns: node, w0.., c (rows in the class). -#}
 {% macro generalize_classes(patterns, nodes, words) -%}
 {% for node in nodes %}

@@ -1,4 +1,4 @@
-{#- One level of a builder hierarchy as a SQL expression over one column (docs/measures.md §G).
+{#- One level of a builder hierarchy as a SQL expression over one column (docs/measures.md §7).
     kind: intervals (width w, optional bottom/top coding; whole numbers when integer), mask (last
     m characters of the text replaced by '*'), dates (month: YYYY-MM, year: YYYY), rare (values with
     fewer than m rows -> 'other'), top ('*'). key is the column as text (missing: ''). -#}

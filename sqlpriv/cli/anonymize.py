@@ -1,4 +1,4 @@
-"""``sqlpriv anonymize``: the least-loss generalization that meets a policy (docs/measures.md §G)."""
+"""``sqlpriv anonymize``: the least-loss generalization that meets a policy (docs/measures.md §7)."""
 
 from __future__ import annotations
 

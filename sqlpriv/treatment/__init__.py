@@ -1,5 +1,5 @@
 """Treatment: generalization hierarchies, a privacy policy, the optimal-node search and the
-released table (docs/measures.md §G). The public entry points are :func:`sqlpriv.generalize`
+released table (docs/measures.md §7). The public entry points are :func:`sqlpriv.generalize`
 and the hierarchy builders of :mod:`sqlpriv.hierarchy`."""
 
 from sqlpriv.treatment.apply import Generalization, generalize

@@ -1,5 +1,5 @@
 """``sqlpriv.generalize``: find, apply and verify the least-loss generalization that meets a
-policy (docs/measures.md §G).
+policy (docs/measures.md §7).
 
 >>> import pandas as pd
 >>> from sqlpriv.treatment.hierarchy import intervals

@@ -1,4 +1,4 @@
-"""Compile hierarchies to SQL and validate them against the source (docs/measures.md §G).
+"""Compile hierarchies to SQL and validate them against the source (docs/measures.md §7).
 
 Each quasi-identifier's hierarchy becomes a mapping table (``key``, ``l1`` .. ``l<top>``) built
 by one SELECT (a table hierarchy's rows as literals, or a builder's level expressions over the

@@ -1,4 +1,4 @@
-"""Generalization hierarchies: what each quasi-identifier may be coarsened to (docs/measures.md §G).
+"""Generalization hierarchies: what each quasi-identifier may be coarsened to (docs/measures.md §7).
 Public as ``sqlpriv.hierarchy`` (``from sqlpriv import hierarchy; hierarchy.intervals(5, 10)``).
 
 A hierarchy lists, for each value of a column, its label at level 1, 2, ... (level 0 is the

@@ -1,4 +1,4 @@
-"""What a release must meet: a list of criteria (docs/measures.md §G).
+"""What a release must meet: a list of criteria (docs/measures.md §7).
 
 Each criterion is rendered into SQL by ``sql_templates/generalize/criterion.sql`` as a condition
 on a lattice node's statistics. ``monotone`` criteria (every generalization of a node that meets

@@ -1,4 +1,4 @@
-"""The search for the globally optimal lattice node (docs/measures.md §G).
+"""The search for the globally optimal lattice node (docs/measures.md §7).
 
 Nodes are vectors of levels, one per quasi-identifier. Every node evaluated is one GROUP BY of
 the distinct patterns on its labels packed into integer words, ``batch`` nodes per statement
