@@ -24,7 +24,9 @@
 {% set numeric = [] %}
 {% if ordered is none and execute and relation is not string %}
 {% for col in adapter.get_columns_in_relation(relation) %}
-{% if col.is_number() %}{% do numeric.append(col.name | lower) %}{% endif %}
+{#- dbt-spark's Column.is_number() misses Spark's own names (int, tinyint, double, decimal(p,s)) -#}
+{% set dtype = (col.dtype or "") | lower %}
+{% if col.is_number() or dtype in ("int", "tinyint", "smallint", "bigint", "float", "double", "real") or dtype.startswith("decimal") %}{% do numeric.append(col.name | lower) %}{% endif %}
 {% endfor %}
 {% elif ordered is not none %}
 {% for o in ([ordered] if ordered is string else ordered) %}{% do numeric.append(o | lower) %}{% endfor %}

@@ -9,10 +9,12 @@
 {% macro generalize(relation, hierarchies, levels, k=2, suppress=true) -%}
 {% do sqlpriv.check_relation("generalize", relation) %}
 {% do sqlpriv.check_k("generalize", k) %}
-{% set names = adapter.get_columns_in_relation(relation) | map(attribute="name") | list if execute else hierarchies.keys() | list %}
+{#- no columns: the relation does not exist yet (compile or docs before a seed or parent ran) -#}
+{% set found = adapter.get_columns_in_relation(relation) | map(attribute="name") | list if execute else [] %}
+{% set names = found if found else hierarchies.keys() | list %}
 {% set qis = [] %}
 {% for col, spec in hierarchies.items() %}
-{% if execute and col not in names %}
+{% if found and col not in names %}
 {% do exceptions.raise_compiler_error("sqlpriv.generalize: column " ~ col ~ " is not in " ~ relation ~ "; its columns: " ~ names | join(", ")) %}
 {% endif %}
 {% set level = levels.get(col, 0) %}

@@ -13,9 +13,9 @@ False
 >>> print(render_query("request_small_classes", source="`t`", columns=["a b"], k=2))
 select
     `a b`,
-    count(*)::bigint as class_size
+    count(*)::bigint as `class_size`
 from `t`
-group by `a b`
+group by 1
 having count(*) < 2
 order by 2, 1 nulls last
 """
