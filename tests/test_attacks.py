@@ -32,7 +32,7 @@ import pytest
 
 import sqlpriv
 from sqlpriv.cli import main
-from sqlpriv.errors import SqlprivError, UnsafeExpressionError
+from sqlpriv.errors import ColumnError, SqlprivError, UnsafeExpressionError
 
 
 class Tripwire:
@@ -1053,3 +1053,23 @@ def test_spark_function_allow_list(arena: dict[str, Any], spark_session: Any) ->
                 fn(attack)
             assert home not in str(info.value) or home in attack, (name, attack)
     assert sqlpriv.privacy_profile(frame, ["a", {"x": "upper(b) || a"}]).sql  # a harmless expression passes
+
+
+@pytest.mark.slow  # a JVM
+@pytest.mark.parametrize("name", ["__sqlpriv_w", "__SQLPRIV_pos"])
+def test_reserved_names_are_refused_on_spark(spark_session: Any, name: str) -> None:
+    """Issue 24, item 5 on Spark: a source column with the reserved prefix is refused by every
+    family that runs on Spark, before any statement, as on DuckDB (tests/test_internal_names.py)."""
+    frame = spark_session.createDataFrame(pd.DataFrame({"a": [1, 2, 3, 3], name: [1, 1, 2, 9]}))
+    calls = {
+        "shapley": lambda: sqlpriv.uniqueness_shapley(frame, ["a"]),
+        "profile": lambda: sqlpriv.privacy_profile(frame, ["a"]),
+        "request": lambda: sqlpriv.assess_request(frame, ["a"]),
+        "cig": lambda: sqlpriv.cig(frame, ["a", name]),
+        "risk": lambda: sqlpriv.reidentification_risk(frame, ["a"]),
+        "disclosure": lambda: sqlpriv.attribute_disclosure(frame, ["a"], sensitive=[name]),
+    }
+    for what, call in calls.items():
+        with pytest.raises(ColumnError, match="reserved") as err:
+            call()
+        assert name in str(err.value), what

@@ -187,6 +187,9 @@ def test_reserved_names_are_refused_in_every_family(name):
         "request": lambda: sqlpriv.assess_request(t, ["a"]),
         "request (computed)": lambda: sqlpriv.assess_request(t[["a"]], [{name: "a + 1"}]),
         "small_classes": lambda: sqlpriv.small_classes(t, ["a"]),
+        "risk": lambda: sqlpriv.reidentification_risk(t, ["a"]),
+        "disclosure": lambda: sqlpriv.attribute_disclosure(t, ["a"], sensitive=[name]),
+        "generalize": lambda: sqlpriv.generalize(t, {"a": ["a // 2"]}),
     }
     for what, call in calls.items():
         with pytest.raises(ColumnError, match="reserved") as err:
