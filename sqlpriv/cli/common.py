@@ -324,9 +324,11 @@ def format_frame(df: pd.DataFrame, fmt: str) -> str:
         return df.to_string(index=False, float_format=lambda x: f"{x:.4f}") + "\n"
 
 
-def print_tables(tables: list[tuple[str, pd.DataFrame]], fmt: str) -> None:
+def print_tables(tables: list[tuple[str, pd.DataFrame]], fmt: str, extra: dict[str, Any] | None = None) -> None:
+    """The tables in ``fmt``; with json, one object of them plus the fields in ``extra`` (the verdict)."""
     if fmt == "json":
         payload = {title: json.loads(df.to_json(orient="records", double_precision=15)) for title, df in tables}
+        payload.update(extra or {})
         print(json.dumps(payload, indent=2))
         return
     for i, (title, df) in enumerate(tables):
@@ -352,8 +354,8 @@ def reading(text: str, fmt: str) -> None:
         print(f"sqlpriv: {text}", file=sys.stderr)
 
 
-def uniqueness_line(frame: Any) -> str:
-    """The share of rows unique on the analysed columns together and their k-anonymity, from the
+def joint_figures(frame: Any) -> tuple[int, int, int]:
+    """Rows, rows unique on the analysed columns together and the smallest class, from the
     patterns of a cohort frame (engine/pattern_uniqueness.sql)."""
     from sqlpriv.engine.plan import run
     from sqlpriv.engine.rows import one_row
@@ -363,6 +365,13 @@ def uniqueness_line(frame: Any) -> str:
     n, unique, k = one_row(
         run(frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"])))
     )
+    return int(n), int(unique), int(k)
+
+
+def uniqueness_line(frame: Any, figures: tuple[int, int, int] | None = None) -> str:
+    """The share of rows unique on the analysed columns together and their k-anonymity
+    (:func:`joint_figures`, or ``figures`` when already computed)."""
+    n, unique, k = figures or joint_figures(frame)
     from sqlpriv.engine.scales import percent
 
     return (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,6 +30,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_key(p)
     p.add_argument("--per-row", metavar="OUT", help="write the per-row risk (Parquet, or CSV if OUT ends in .csv)")
     common.add_output(p)
+    verdicts.add_rules(p, "risk")
     p.set_defaults(run=run)
 
 
@@ -58,8 +59,10 @@ def run(args: argparse.Namespace) -> int:
         path = per_row.write(args.per_row)
         common.wrote(path, "per-row risk", result.n)
     table = summary.df()
-    common.print_tables([("summary", table)], args.format)
     figures = dict(zip(table["figure"], table["value"]))
+    v, next_line = verdicts.on_risk(args, figures, result.columns)
+    verdicts.show(v, next_line, args.format)
+    common.print_tables([("summary", table)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(
         f"n = {result.n:,} rows, {int(figures['classes']):,} classes. How to read: prosecutor risk assumes the "
         "attacker knows the person is in the table (1 / class size), journalist risk only that they are in the "
@@ -68,4 +71,4 @@ def run(args: argparse.Namespace) -> int:
         f"size assumed: {result.population_size:,.0f}.",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "risk")

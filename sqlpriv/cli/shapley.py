@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--samples", type=int, default=200, help="sampled column orders (method sample)")
     p.add_argument("--seed", type=int, default=0)
     common.add_output(p)
+    verdicts.add_rules(p, "shapley")
     p.set_defaults(run=run)
 
 
@@ -59,13 +60,19 @@ def run(args: argparse.Namespace) -> int:
     if per_row is not None:
         path = per_row.write(args.per_row)
         common.wrote(path, f"per-row Shapley values of {result.frame.d} columns", result.frame.n)
-    common.print_tables([(title, r.df()) for title, r in tables], args.format)
+    frames = [(title, r.df()) for title, r in tables]
+    figures = common.joint_figures(result.frame)
+    v, next_line = verdicts.on_columns(
+        args, "shapley", figures, verdicts.ranked(frames[0][1], "shapley"), "the largest Shapley values"
+    )
+    verdicts.show(v, next_line, args.format)
+    common.print_tables(frames, args.format, {"verdict": verdicts.payload(v, next_line)})
     n = result.frame.n
     common.dropped_note(result.dropped_rows, n)
     common.reading(
         f"n = {n:,} rows. How to read: a row is singled out by log2(n) = {math.log2(n):.2f} bits; 'shapley' is each "
         f"column's share of them (bits, averaged over rows; larger = more identifying), 'entropy' the column alone, "
-        f"'conditional_entropy' given all the others. {common.uniqueness_line(result.frame)}.",
+        f"'conditional_entropy' given all the others. {common.uniqueness_line(result.frame, figures)}.",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "shapley")

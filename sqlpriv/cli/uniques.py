@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,6 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--out", metavar="OUT", help="write per-row minimal sample uniques (Parquet, or CSV if OUT ends in .csv)"
     )
     common.add_output(p)
+    verdicts.add_rules(p, "uniques")
     p.set_defaults(run=run)
 
 
@@ -45,11 +46,17 @@ def run(args: argparse.Namespace) -> int:
     if per_row is not None:
         path = per_row.write(args.out)
         common.wrote(path, "per-row minimal sample uniques", result.n)
-    common.print_tables([("summary", summary.df())], args.format)
+    frame = summary.df()
+    figures = common.joint_figures(result.frame)
+    v, next_line = verdicts.on_columns(
+        args, "uniques", figures, verdicts.ranked(frame, "records"), "the columns in the most minimal sample uniques"
+    )
+    verdicts.show(v, next_line, args.format)
+    common.print_tables([("summary", frame)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(
         f"n = {result.n:,} rows. How to read: a row's minimal sample unique is a smallest column set on which no "
         "other row shares its values; 'records' counts the rows with one that contains the column (larger = the "
-        f"column singles out more rows). {common.uniqueness_line(result.frame)}.",
+        f"column singles out more rows). {common.uniqueness_line(result.frame, figures)}.",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "uniques")
