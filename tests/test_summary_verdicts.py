@@ -119,7 +119,13 @@ def test_singling_out_verdict(capsys, tmp_path):
     )
     assert out.startswith("verdict: REVIEW (rule max_identification_rate:") and code == 3
     code, out, _ = run(
-        capsys, "singling-out", tmp_path / "twice.csv", tmp_path / "twice.csv", "--quiet", "--max-identification-rate", 0
+        capsys,
+        "singling-out",
+        tmp_path / "twice.csv",
+        tmp_path / "twice.csv",
+        "--quiet",
+        "--max-identification-rate",
+        0,
     )
     assert out.startswith("verdict: PASS") and code == 0
     code, js, _ = run(capsys, "singling-out", tmp_path / "ori.csv", tmp_path / "ori.csv", "--quiet", "--format", "json")
@@ -139,13 +145,21 @@ def test_risk_verdict_is_the_average_risk_against_the_limit(capsys, limit):
     assert code == (0 if limit is None else EXIT[want])
 
 
-@pytest.mark.parametrize("policy", [[], ["--min-l", "2"], ["--min-l", "1"], ["--max-t", "0.05", "--on-violation", "reject"]])
+@pytest.mark.parametrize(
+    "policy", [[], ["--min-l", "2"], ["--min-l", "1"], ["--max-t", "0.05", "--on-violation", "reject"]]
+)
 def test_disclosure_verdict_is_l_diversity_against_the_limit(capsys, policy):
     qi, sensitive = ["class", "area"], ["C", "M"]
     lowest = {s: int(FLARE.groupby(qi)[s].nunique().min()) for s in sensitive}  # l-diversity, brute force
     code, out, _ = run(capsys, "disclosure", FLARE_CSV, "-c", ",".join(qi), "-s", ",".join(sensitive), *policy)
     if "--max-t" in policy:
-        t = pd.read_csv(io.StringIO(run(capsys, "disclosure", FLARE_CSV, "-c", ",".join(qi), "-s", ",".join(sensitive), "--format", "csv")[1]))
+        t = pd.read_csv(
+            io.StringIO(
+                run(capsys, "disclosure", FLARE_CSV, "-c", ",".join(qi), "-s", ",".join(sensitive), "--format", "csv")[
+                    1
+                ]
+            )
+        )
         want = "fail" if (t["t_closeness"] > 0.05).any() else "pass"
     else:
         min_l = int(policy[1]) if policy else DEFAULTS["disclosure"]["min_l"]

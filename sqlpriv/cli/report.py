@@ -9,7 +9,6 @@ from sqlpriv.cli import common
 from sqlpriv.cli.policy import add_policy, policy_options, use_colour, verdict_lines
 from sqlpriv.engine.verdict import EXIT_CODES, Verdict
 
-
 EPILOG = """exit status (as sqlpriv request):
   0  pass    the verdict on top of the report passes (the gate would approve)
   3  review  Cave's score is between --reject and --approve, or a policy rule
