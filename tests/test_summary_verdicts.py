@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -20,9 +21,10 @@ import pytest
 import sqlpriv
 from sqlpriv.cli import main
 from sqlpriv.cli.verdicts import DEFAULTS
-from tests.conftest import FLARE_CSV
 
 EXIT = {"pass": 0, "review": 3, "fail": 4}
+
+FLARE_CSV = Path(__file__).resolve().parents[1] / "examples" / "data" / "flare.csv"
 
 
 def run(capsys, *argv):

@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_NO_NODE
     if args.sql:
-        print(g.apply().sql, end="")
+        common.print_sql(g.apply().sql)
         return 0
     if args.out:
         common.wrote(g.apply().write(args.out), "released table", g.n)

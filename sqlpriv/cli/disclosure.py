@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     ]
     outputs = [(r, path) for r, path, _ in files if path]
     if args.sql:
-        print(result.script(summary, *outputs), end="")
+        common.print_sql(result.script(summary, *outputs))
         return 0
     for r, path, what in files:
         if path:

@@ -110,7 +110,7 @@ def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
     """--engine spark: the per-row measure, written by Spark with --out (or printed with --sql)."""
     result = getattr(measures, args.measure)(args.source, common.parse_columns(args.columns), **_options(args))
     if args.sql:
-        print(result.sql, end="")
+        common.print_sql(result.sql)
         return 0
     if not args.out:
         raise ParameterError(
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         if args.heatmap:
             print("sqlpriv: warning: --heatmap is ignored with --sql", file=sys.stderr)
         script = factors.script((result, args.out)) if args.out else factors.script(fig_result, pif_result, top)
-        print(script, end="")
+        common.print_sql(script)
         return 0
     if args.out:
         path = result.write(args.out)

@@ -129,7 +129,7 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         **common.connection_options(args),
     )
     if args.sql:
-        print(a.sql, end="")
+        common.print_sql(a.sql)
         return 0
     report = a.report().df()
     if args.format == "json":
@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     if args.sql:
-        print(a.sql, end="")
+        common.print_sql(a.sql)
         return 0
     with warnings.catch_warnings():  # evaluate()'s warnings are part of the report printed below
         warnings.simplefilter("ignore", SqlprivWarning)

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     summary = common.show_warnings(result.summary)
     per_row = result.per_row() if args.per_row else None
     if args.sql:
-        print(result.script(summary, *([(per_row, args.per_row)] if per_row is not None else [])), end="")
+        common.print_sql(result.script(summary, *([(per_row, args.per_row)] if per_row is not None else [])))
         return 0
     if per_row is not None:
         path = per_row.write(args.per_row)

@@ -51,11 +51,11 @@ def run(args: argparse.Namespace) -> int:
     tables = [("summary", result.summary())] + [(f"by {expr}", result.by(expr)) for expr in args.by]
     per_row = result.per_row() if args.per_row else None
     if args.sql and common.engine(args) == "spark":
-        print("".join(r.sql for r in [r for _, r in tables] + ([per_row] if per_row else [])), end="")
+        common.print_sql("".join(r.sql for r in [r for _, r in tables] + ([per_row] if per_row else [])))
         return 0
     if args.sql:
         outputs = [(per_row, args.per_row)] if per_row is not None else []
-        print(result.script(*[r for _, r in tables], *outputs), end="")
+        common.print_sql(result.script(*[r for _, r in tables], *outputs))
         return 0
     if per_row is not None:
         path = per_row.write(args.per_row)

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary()
     outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
     if args.sql:
-        print(result.script(summary, *[(r, path) for path, r in outputs]), end="")
+        common.print_sql(result.script(summary, *[(r, path) for path, r in outputs]))
         return 0
     frame = summary.df()
     for path, r in outputs:

@@ -219,7 +219,7 @@ def _spark_script(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.cli import main
+    from sqlpriv.cli import common, main
     from sqlpriv.engine import macros
     from sqlpriv.errors import ParameterError
 
@@ -227,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
         print(macros.script(temp=args.temp), end="")
         return 0
     if args.what == "query":
-        print(query_script(args.args), end="")
+        common.print_sql(query_script(args.args))
         return 0
     if args.what == "sql":
         raise ParameterError(

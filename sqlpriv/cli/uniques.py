@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary()
     per_row = result.per_row() if args.out else None
     if args.sql:
-        print(result.script(summary, *([(per_row, args.out)] if per_row is not None else [])), end="")
+        common.print_sql(result.script(summary, *([(per_row, args.out)] if per_row is not None else [])))
         return 0
     if per_row is not None:
         path = per_row.write(args.out)
