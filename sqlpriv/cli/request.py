@@ -136,7 +136,13 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         print(report.to_json(orient="records", indent=2, double_precision=15))
     else:
         common.print_tables(
-            [("report", report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str))], "table"
+            [
+                (
+                    "request report (the gate's one row)",
+                    report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str),
+                )
+            ],
+            "table",
         )
         print(f"\ndecision: {a.decision} (score {a.score:.6g}; approve >= {args.approve:g}, reject < {args.reject:g})")
     sys.stdout.flush()
