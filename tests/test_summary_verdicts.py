@@ -217,3 +217,12 @@ def test_colour_only_on_a_terminal(capsys, monkeypatch):
     tty.truncate()
     assert main(["uniques", str(FLARE_CSV), "-c", "class,area"]) == 0
     assert tty.getvalue().startswith("verdict: REVIEW")
+
+
+def test_column_names_in_the_verdict_cannot_drive_the_terminal(capsys, tmp_path):
+    evil = "zip\x1b[2J\rx"
+    pd.DataFrame({evil: range(10), "b": [0, 1] * 5}).to_parquet(tmp_path / "e.parquet")
+    code, out, _ = run(capsys, "shapley", tmp_path / "e.parquet")
+    assert code == 0 and out.startswith("verdict: REVIEW")
+    head = "\n".join(out.splitlines()[:2])
+    assert "\x1b" not in head and "\r" not in head and "zip\\x1b[2J\\x0dx" in head
