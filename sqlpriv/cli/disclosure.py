@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         if path:
             common.wrote(r.write(path), what)
     frame = summary.df()
-    v, next_line = verdicts.on_disclosure(args, frame, result.columns)
+    drivers = verdicts.profile_drivers(args, common.parse_columns(args.columns) or result.columns)
+    v, next_line = verdicts.on_disclosure(args, frame, drivers)
     verdicts.show(v, next_line, args.format)
     common.print_tables([("summary", frame)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(

@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         common.wrote(path, "per-row risk", result.n)
     table = summary.df()
     figures = dict(zip(table["figure"], table["value"]))
-    v, next_line = verdicts.on_risk(args, figures, result.columns)
+    drivers = verdicts.profile_drivers(args, common.parse_columns(args.columns) or result.columns)
+    v, next_line = verdicts.on_risk(args, figures, drivers)
     verdicts.show(v, next_line, args.format)
     common.print_tables([("summary", table)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(

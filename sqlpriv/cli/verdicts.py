@@ -129,6 +129,24 @@ def ranked(df: pd.DataFrame, by: str, name: str = "column") -> list[str]:
     return [str(c) for c in rows.sort_values(by, ascending=False, kind="stable")[name]]
 
 
+def profile_drivers(args: argparse.Namespace, columns: Any) -> list[str]:
+    """The columns by Cave's privacy factor, smallest (most identifying) first: what drives the risk
+    in the summaries without a per-column figure of their own (risk, disclosure)."""
+    import warnings
+
+    from sqlpriv.cli import common
+    from sqlpriv.errors import SqlprivWarning
+    from sqlpriv.request import privacy_profile
+
+    if common.engine(args) == "spark":  # no second Spark job for a sentence: the columns as given
+        return [next(iter(c)) if isinstance(c, dict) else str(c) for c in columns]
+
+    with warnings.catch_warnings():  # the command has shown its warnings already
+        warnings.simplefilter("ignore", SqlprivWarning)
+        df = privacy_profile(args.source, columns, **common.connection_options(args)).df()
+    return [str(c) for c in df.sort_values("privacy_factor", kind="stable")["column"]]
+
+
 def on_columns(
     args: argparse.Namespace, command: str, figures: tuple[int, int, int], drivers: list[str], why: str
 ) -> tuple[Verdict, str]:
@@ -242,7 +260,7 @@ def on_risk(args: argparse.Namespace, figures: dict[str, Any], columns: list[str
                 )
             )
     v = verdict(rules)
-    return v, next_action(v, columns, why="the quasi-identifiers")
+    return v, next_action(v, columns, why="the quasi-identifiers with the smallest privacy factor")
 
 
 def on_disclosure(args: argparse.Namespace, summary: pd.DataFrame, columns: list[str]) -> tuple[Verdict, str]:
@@ -278,7 +296,7 @@ def on_disclosure(args: argparse.Namespace, summary: pd.DataFrame, columns: list
                 )
             )
     v = verdict(rules)
-    return v, next_action(v, columns, why="the quasi-identifiers that split the classes")
+    return v, next_action(v, columns, why="the quasi-identifiers with the smallest privacy factor")
 
 
 __all__ = [
@@ -294,6 +312,7 @@ __all__ = [
     "on_singling_out",
     "payload",
     "policy",
+    "profile_drivers",
     "ranked",
     "show",
 ]
