@@ -19,6 +19,9 @@ The verdict is the first thing on stdout with ``--format table``; with ``--forma
 >>> args = p.parse_args(["--min-k", "3"])
 >>> policy(args, "shapley"), given(args, "shapley")
 ({'max_unique_share': None, 'min_k': 3}, True)
+>>> args = p.parse_args(["--on-violation", "reject"])  # the default rules, a violation fails
+>>> policy(args, "shapley"), given(args, "shapley"), on(args)
+({'max_unique_share': 0.0, 'min_k': 5}, True, 'fail')
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ def add_rules(p: argparse.ArgumentParser, command: str) -> None:
     group = p.add_argument_group(
         "verdict policy",
         f"the verdict printed on top; without any of these options: {shown}, and the exit status stays 0; "
-        "with one, only the options given apply and the exit status is 0 pass, 3 review, 4 fail",
+        "with one, only the rules given apply (--on-violation alone: the default rules) and the exit status "
+        "is 0 pass, 3 review, 4 fail",
     )
     for name in defaults:
         kind, metavar, text = HELP[name]
@@ -88,13 +92,19 @@ def add_rules(p: argparse.ArgumentParser, command: str) -> None:
 
 
 def given(args: argparse.Namespace, command: str) -> bool:
-    """Whether any policy option of ``command`` was given."""
-    return args.on_violation is not None or any(getattr(args, k, None) is not None for k in DEFAULTS[command])
+    """Whether any policy option of ``command`` was given (``--on-violation`` included: the exit
+    status then follows the verdict)."""
+    return args.on_violation is not None or _rules_given(args, command)
+
+
+def _rules_given(args: argparse.Namespace, command: str) -> bool:
+    return any(getattr(args, k, None) is not None for k in DEFAULTS[command])
 
 
 def policy(args: argparse.Namespace, command: str) -> dict[str, Any]:
-    """The policy in force: the options given, or the defaults when none is."""
-    if not given(args, command):
+    """The rules in force: the rule options given, or the defaults when none is (``--on-violation``
+    alone gates on the default rules)."""
+    if not _rules_given(args, command):
         return dict(DEFAULTS[command])
     return {k: getattr(args, k, None) for k in DEFAULTS[command]}
 
