@@ -348,7 +348,7 @@ BAIL = "-- .bail on: the DuckDB shell stops at the first error (a guard's) inste
 
 
 def shell_script(text: str) -> str:
-    """A DuckDB script as printed for the shell: ``.bail on`` after its header line (a Spark
+    r"""A DuckDB script as printed for the shell: ``.bail on`` after its header line (a Spark
     script, or any other text, is returned as it is).
 
     >>> print(shell_script(SHELL_HEADER + "\nselect 1;\n"), end="")
