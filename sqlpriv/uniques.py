@@ -10,6 +10,8 @@ The two-table measure, singling-out risk of synthetic data, is :mod:`sqlpriv.syn
 >>> u = sample_uniques(pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]}), max_cols=1)
 >>> [row[1:3] for row in u.per_row().fetchall()]  # smallest_msu_size, msu_count
 [(1, 1), (None, 0), (1, 1)]
+>>> [row[4] for row in u.per_row().fetchall()]  # suda_score: (d - k)! per MSU of size k
+[1.0, 0.0, 1.0]
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ from sqlpriv.engine.result import Result
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError
+from sqlpriv.errors import ColumnError, ParameterError
+
+#: sdcMicro's default DisFraction for the DIS-SUDA scores (suda2)
+DIS_FRACTION = 0.01
 
 
 class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
@@ -40,20 +45,37 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
     ``per_row()`` and ``summary()`` return :class:`sqlpriv.Result` objects.
     """
 
-    def __init__(self, frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:
+    def __init__(
+        self, frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int, dis_fraction: float = DIS_FRACTION
+    ) -> None:
         self.frame = frame
         self.t = t
         self.max_cols = max_cols
+        self.dis_fraction = dis_fraction
 
     def per_row(self) -> Result:
         """One row per input row: key (0-based position or key column), smallest_msu_size,
-        msu_count and msus (list of column lists), in input order."""
-        return Result(self.frame.plan, render("singling_out/msu_per_row.sql", **self._ctx()), ["msu"])
+        msu_count, msus (list of column lists), suda_score and dis_suda_score (SUDA, sdcMicro's
+        suda2; 0 for a row with no MSU), in input order."""
+        return Result(self.frame.plan, render("singling_out/msu_per_row.sql", **self._ctx()), ["suda"])
 
     def summary(self) -> Result:
         """One row per column: msu_count (MSUs it is part of), records (records with such an
-        MSU), share_of_records, and the MSUs of each size it belongs to."""
-        return Result(self.frame.plan, render("singling_out/msu_summary.sql", **self._ctx()), ["msu"])
+        MSU), share_of_records, suda_contribution (its percent of the total SUDA score, as
+        sdcMicro's attribute contributions) and the MSUs of each size it belongs to."""
+        return Result(self.frame.plan, render("singling_out/msu_summary.sql", **self._ctx()), ["suda"])
+
+    def dis_suda(self) -> Result:
+        """The DIS-SUDA table as sdcMicro prints it: ``interval`` (``== 0``, ``(0.0, 0.1]`` ..
+        ``(0.6, 0.7]``, ``> 0.7``) and ``records``, the rows whose DIS-SUDA score is in it.
+
+        >>> import pandas as pd
+        >>> df = pd.DataFrame({"a": [1, 1, 2, 3], "b": ["x", "x", "y", "y"]})
+        >>> sample_uniques(df).dis_suda().fetchall()[0]
+        ('== 0', 2)
+        """
+        text = render("singling_out/msu_dis_bands.sql", n=self.n, su=self.t)
+        return Result(self.frame.plan, text, ["suda"])
 
     def _ctx(self) -> dict[str, Any]:
         taken = {c.lower() for c in self.columns}
@@ -67,6 +89,7 @@ def sample_uniques(
     columns: ColumnsArg = None,
     *,
     max_cols: int | None = None,
+    dis_fraction: float = DIS_FRACTION,
     key: str | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
@@ -80,11 +103,17 @@ def sample_uniques(
     and no proper subset of which has that property. NULL is a value (NULL
     matches NULL); duplicated records have no MSU.
 
+    Each row's ``suda_score`` sums ``(d - k)!`` over its MSUs (k their sizes, d the analysed
+    columns) and ``dis_suda_score`` calibrates it to a probability of a correct match with the
+    DIS method at sampling fraction ``dis_fraction`` (sdcMicro's suda2 and its
+    ``DisFraction``; docs/measures.md §9.8).
+
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
     >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
     [[['b']], [['a', 'b']], [['a']]]
     """
+    dis_fraction = _dis_fraction(dis_fraction)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key)
     if frame.d > MAX_PACKED_COLUMNS:
@@ -92,10 +121,29 @@ def sample_uniques(
             f"{frame.d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns"
         )
     max_cols = checks.bounded_max_cols(frame.d, max_cols)
-    t = {name: f"{frame.names['prefix']}_su_{name}" for name in ("columns", "sets", "msu", "multi", "cells")}
+    names = ("columns", "sets", "msu", "multi", "cells", "weights", "scores")
+    t = {name: f"{frame.names['prefix']}_su_{name}" for name in names}
     _add_sets(frame, t, max_cols)
     _add_levels(frame, t, max_cols)
-    return SampleUniquesResult(frame, t, max_cols)
+    _add_scores(frame, t, dis_fraction)
+    return SampleUniquesResult(frame, t, max_cols, dis_fraction)
+
+
+def _dis_fraction(value: Any) -> float:
+    """The DIS sampling fraction, checked in (0, 1] (sdcMicro's DisFraction)."""
+    f = checks.finite_number("dis_fraction", value)
+    if not 0 < f <= 1:
+        raise ParameterError(
+            f"dis_fraction must be in (0, 1] (the sampling fraction the DIS-SUDA scores assume), got {value!r}"
+        )
+    return f
+
+
+def _add_scores(frame: cohorts.CohortFrame, t: dict[str, str], dis_fraction: float) -> None:
+    """The SUDA weights per MSU size and the SUDA / DIS-SUDA scores per record with an MSU."""
+    ctx = frame.context(su=t, dis_fraction=dis_fraction)
+    statements = [render("singling_out/msu_suda.sql", **ctx, part=part) for part in ("weights", "scores")]
+    frame.plan.add("suda", statements, deps=["msu", "patterns"])
 
 
 def _add_sets(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int) -> None:

@@ -17,6 +17,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_source(p)
     common.add_columns(p)
     p.add_argument("--max-cols", type=int, metavar="K", help="largest column set examined (default: all columns)")
+    p.add_argument(
+        "--dis-fraction",
+        type=float,
+        default=0.01,
+        metavar="F",
+        help="sampling fraction the DIS-SUDA scores assume (sdcMicro's DisFraction; default 0.01)",
+    )
     common.add_key(p)
     p.add_argument(
         "--out", metavar="OUT", help="write per-row minimal sample uniques (Parquet, or CSV if OUT ends in .csv)"
@@ -33,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
             args.source,
             common.parse_columns(args.columns),
             max_cols=args.max_cols,
+            dis_fraction=args.dis_fraction,
             key=args.key,
             **common.connection_options(args),
         )
@@ -40,12 +48,16 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary()
     per_row = result.per_row() if args.out else None
     if args.sql:
-        print(result.script(summary, *([(per_row, args.out)] if per_row is not None else [])), end="")
+        extra = [(per_row, args.out)] if per_row is not None else []
+        print(result.script(summary, result.dis_suda(), *extra), end="")
         return 0
     if per_row is not None:
         path = per_row.write(args.out)
         common.wrote(path, "per-row minimal sample uniques", result.n)
-    common.print_tables([("summary", summary.df())], args.format)
+    tables = [("summary", summary.df())]
+    if args.format != "csv":  # CSV stays one table (the per-column summary)
+        tables.append(("dis_suda", result.dis_suda().df()))
+    common.print_tables(tables, args.format)
     common.reading(
         f"n = {result.n:,} rows. How to read: a row's minimal sample unique is a smallest column set on which no "
         "other row shares its values; 'records' counts the rows with one that contains the column (larger = the "
