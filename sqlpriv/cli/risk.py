@@ -27,6 +27,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--threshold", type=float, default=0.2, metavar="T", help="a record is at risk above this risk (default 0.2)"
     )
+    p.add_argument(
+        "--entity",
+        metavar="COL",
+        help="column identifying the person behind each row (panel data): class sizes count distinct entities",
+    )
     common.add_key(p)
     p.add_argument("--per-row", metavar="OUT", help="write the per-row risk (Parquet, or CSV if OUT ends in .csv)")
     common.add_output(p)
@@ -46,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
             household=args.household,
             threshold=args.threshold,
             key=args.key,
+            entity=args.entity,
             **common.connection_options(args),
         )
     )
