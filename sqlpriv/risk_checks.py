@@ -50,9 +50,7 @@ def refuse_overlap(names: Sequence[str], **carried: str | None) -> None:
             )
 
 
-def carried_columns(
-    names: Sequence[str], label: str, **columns: str | None
-) -> tuple[str | None, ...]:
+def carried_columns(names: Sequence[str], label: str, **columns: str | None) -> tuple[str | None, ...]:
     """Each carried column (key, weight, household, entity) matched to the source's spelling,
     in the order given; None stays None. One clear error for a column the source lacks."""
     return tuple(checks.match_column(names, c, label) if c is not None else None for c in columns.values())
