@@ -126,6 +126,14 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         k=args.k,
         weights=_weights(args.weight) or None,
         dropna=args.dropna,
+        max_unique_share=args.max_unique_share,  # the gate policy, in the single statement as on DuckDB
+        min_k=args.min_k,
+        on_violation=args.on_violation,
+        max_average_risk=args.max_average_risk,
+        max_population_uniqueness=args.max_population_uniqueness,
+        sampling_fraction=args.sampling_fraction,
+        # DuckDB-only rules: passed when given, so that Spark refuses them by name
+        **{n: v for n, v in (("sensitive", args.sensitive), ("min_l", args.min_l), ("max_t", args.max_t)) if v},
         **common.connection_options(args),
     )
     if args.sql:
