@@ -240,7 +240,11 @@ def reference_table(run: dict) -> pd.DataFrame:
     return df.iloc[: run.get("rows") or len(df)][run["columns"]]
 
 
-@pytest.mark.parametrize("run", [r for r in REFERENCE["runs"] if r["table"] != "missing_60"], ids=lambda r: f"{r['table']}-{r['dis_fraction']}")
+@pytest.mark.parametrize(
+    "run",
+    [r for r in REFERENCE["runs"] if r["table"] != "missing_60"],
+    ids=lambda r: f"{r['table']}-{r['dis_fraction']}",
+)
 def test_scores_equal_sdcmicro_suda2(run):
     # benchmarks/suda_sdcmicro_reference.py ran sdcMicro's Suda2.h (original_scores = TRUE) once
     pr = sample_uniques(reference_table(run), dis_fraction=run["dis_fraction"]).per_row().df()
