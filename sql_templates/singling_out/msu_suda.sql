@@ -4,9 +4,10 @@
     (each su.msu pattern holds exactly one record), its smallest MSU size, MSU count, MSUs,
     SUDA score (the sum of its MSUs' weights) and DIS-SUDA score: with U the records unique on
     all d columns, P the records in classes of exactly two on all d columns, f the DIS sampling
-    fraction and q = 1 + (8 - d) / 20,
+    fraction and q = 1 + (8 - d) / 20 (with `entity`, units are (entity, pattern) pairs and P
+    counts the units of patterns held by exactly two entities),
     dis = 1 / (1 + (P (1 - f) / f) / (score^q * sum over scored records of score^-q)). -#}
-{% macro singling_out_msu_suda(t, su, words, d, part, dis_fraction=none) -%}
+{% macro singling_out_msu_suda(t, su, words, d, part, dis_fraction=none, entity=false) -%}
 {% if part == "weights" %}
 create or replace temp table {{ sqlpriv.quote(su.weights) }} as
 with recursive fact(j, f) as (
@@ -34,8 +35,13 @@ per_pattern as (
     group by all
 ),
 full_key as (
+{% if entity %}
+    select coalesce(sum(entities) filter (where entities = 2), 0)::double as pairs
+    from {{ sqlpriv.quote(su.entities) }}
+{% else %}
     select coalesce(sum(w) filter (where w = 2), 0)::double as pairs
     from {{ sqlpriv.quote(t.patterns) }}
+{% endif %}
 ),
 calibration as (
     select 1.0::double + (8.0::double - {{ d }}) / 20.0::double as q,

@@ -1,8 +1,8 @@
 {#- Per column: how many minimal sample uniques it takes part in, how many records have one, and
     its share of the total SUDA score (sdcMicro's attribute contribution: the weights of the
     MSUs holding the column over the weights of all MSUs, in percent; NULL when no record has
-    an MSU). -#}
-{% macro singling_out_msu_summary(t, max_cols, su, words) -%}
+    an MSU). `units`: with entity, the (entity, pattern) units the shares are of. -#}
+{% macro singling_out_msu_summary(t, max_cols, su, words, units=none) -%}
 with per_column as (
     select c.j, c.name,
         count(m.sid) as msu_count,
@@ -22,7 +22,11 @@ total as (
     join {{ sqlpriv.quote(su.weights) }} as g on g.size = m.size
 )
 select name as "column", msu_count, records,
+{% if units is not none %}
+    records::double / {{ sqlpriv.literal(units) }} as share_of_records,
+{% else %}
     records::double / (select count(*) from {{ sqlpriv.quote(t.codes) }}) as share_of_records,
+{% endif %}
     100.0::double * per_column.weight / nullif((select weight from total), 0) as suda_contribution,
     * exclude (j, name, msu_count, records, weight)
 from per_column

@@ -24,6 +24,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="F",
         help="sampling fraction the DIS-SUDA scores assume (sdcMicro's DisFraction; default 0.01)",
     )
+    p.add_argument(
+        "--entity",
+        metavar="COL",
+        help="column identifying the person behind each row (panel data): unique means no other person shares it",
+    )
     common.add_key(p)
     p.add_argument(
         "--out", metavar="OUT", help="write per-row minimal sample uniques (Parquet, or CSV if OUT ends in .csv)"
@@ -42,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
             max_cols=args.max_cols,
             dis_fraction=args.dis_fraction,
             key=args.key,
+            entity=args.entity,
             **common.connection_options(args),
         )
     )
