@@ -5,67 +5,21 @@ equals DuckDB's to 1e-9 (the tests/test_spark.py pattern)."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import warnings
 
-import numpy as np
 import pandas as pd
 import pytest
+import test_spark
 from conftest import FLARE_CSV
+from test_spark import assert_same  # the 1e-9 comparison (its module skips without pyspark/java)
 
 import sqlpriv
 from sqlpriv.cli import main
 
-try:
-    import pyspark  # noqa: F401
-
-    MISSING = None if shutil.which("java") else "java (a JRE) is not installed"
-except ImportError:
-    MISSING = "pyspark is not installed (pip install -e '.[test]')"
-if MISSING:
-    if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-        raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {MISSING}")
-    pytest.skip(MISSING, allow_module_level=True)
-
 pytestmark = pytest.mark.slow  # a JVM: about 3 minutes on 2 cores
 
 COLS = ["class", "largest_spot_size", "area"]
-TOL = 1e-9
-
-
-@pytest.fixture(scope="module")
-def spark(tmp_path_factory):
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("sqlpriv-risk-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "1")
-        .config("spark.sql.adaptive.enabled", "false")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("spark-warehouse")))
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("OFF")
-    yield session
-
-
-def same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:
-    assert list(got.columns) == list(expected.columns)
-    assert len(got) == len(expected)
-    if key is not None:
-        got = got.sort_values(key).reset_index(drop=True)
-        expected = expected.sort_values(key).reset_index(drop=True)
-    for col in expected.columns:
-        if pd.api.types.is_numeric_dtype(expected[col]) and not pd.api.types.is_bool_dtype(expected[col]):
-            np.testing.assert_allclose(
-                got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=TOL, err_msg=col
-            )
-        else:
-            assert got[col].astype(str).tolist() == expected[col].astype(str).tolist(), col
+spark = test_spark.spark  # the session fixture, shared with tests/test_spark.py (one JVM)
 
 
 POLICIES = [
@@ -82,7 +36,7 @@ def test_gate_risk_rules_on_spark_equal_duckdb(spark):
     for policy in POLICIES:
         on_spark = sqlpriv.assess_request(frame, COLS, **policy)
         on_duckdb = sqlpriv.assess_request(str(FLARE_CSV), COLS, **policy)
-        same(on_spark.report().df(), on_duckdb.report().df())
+        assert_same(on_spark.report().df(), on_duckdb.report().df())
         assert on_spark.decision == on_duckdb.decision
         decisions.append((on_spark.decision, on_spark.joint["rule"]))
     # the rules fire (the test would not see a gate that ignores them)
@@ -119,5 +73,5 @@ def test_entity_risk_on_spark_equals_duckdb(spark):
         assert on_spark.n == on_duckdb.n < len(panel)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", sqlpriv.SqlprivWarning)
-            same(on_spark.summary().df(), on_duckdb.summary().df())
-        same(on_spark.per_row().df(), on_duckdb.per_row().df(), "row")
+            assert_same(on_spark.summary().df(), on_duckdb.summary().df())
+        assert_same(on_spark.per_row().df(), on_duckdb.per_row().df(), "row")

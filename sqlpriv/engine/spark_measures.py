@@ -266,14 +266,9 @@ def assess_request(
     approve, reject = checks.thresholds(approve, reject)
     k = checks.anonymity_k(k)
     max_unique_share, min_k, on_violation = checks.gate_policy(max_unique_share, min_k, on_violation)
-    if max_average_risk is not None:  # the risk rules of issue 26, checked as on DuckDB
-        max_average_risk = checks.unit_interval("max_average_risk", max_average_risk)
-    if max_population_uniqueness is not None:
-        max_population_uniqueness = checks.unit_interval("max_population_uniqueness", max_population_uniqueness)
-    if sampling_fraction is not None and not 0 < checks.finite_number("sampling_fraction", sampling_fraction) <= 1:
-        raise ParameterError(
-            f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {sampling_fraction!r}"
-        )
+    max_average_risk, max_population_uniqueness, sampling_fraction = checks.risk_rules(  # as on DuckDB
+        max_average_risk, max_population_uniqueness, sampling_fraction
+    )
     if checks.is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
     _unsupported(
