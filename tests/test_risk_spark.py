@@ -9,9 +9,8 @@ import warnings
 
 import pandas as pd
 import pytest
-import test_spark
-from conftest import FLARE_CSV
-from test_spark import assert_same  # the 1e-9 comparison (its module skips without pyspark/java)
+from conftest import FLARE_CSV, require_spark
+from test_spark import assert_same  # the 1e-9 comparison
 
 import sqlpriv
 from sqlpriv.cli import main
@@ -19,7 +18,7 @@ from sqlpriv.cli import main
 pytestmark = pytest.mark.slow  # a JVM: about 3 minutes on 2 cores
 
 COLS = ["class", "largest_spot_size", "area"]
-spark = test_spark.spark  # the session fixture, shared with tests/test_spark.py (one JVM)
+require_spark()  # skips without pyspark or java (fails with SQLPRIV_REQUIRE_SPARK); `spark`: tests/conftest.py
 
 
 POLICIES = [
