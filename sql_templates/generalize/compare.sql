@@ -36,7 +36,7 @@ from (
 ) t
 group by figure, o
 {% for e in extra %}
-union all select {{ sqlpriv.literal(e.figure) }}, {{ 8 + loop.index0 }}, cast({{ sqlpriv.literal(e.before) }} as double),
+union all select {{ sqlpriv.literal(e.figure) }}, {{ sqlpriv.literal(8 + loop.index0) }}, cast({{ sqlpriv.literal(e.before) }} as double),
   cast({{ sqlpriv.literal(e.after) }} as double), cast({{ sqlpriv.literal(e.before_decision) }} as varchar),
   cast({{ sqlpriv.literal(e.after_decision) }} as varchar)
 {% endfor %}
