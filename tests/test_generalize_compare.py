@@ -156,3 +156,41 @@ def test_compare_on_other_levels_and_repr():
     assert got.loc["shapley (a)", "after"] == pytest.approx(0.0, abs=1e-12)
     assert got.loc["pif_95", "after"] == pytest.approx(0.0, abs=1e-12)
     assert repr(g).startswith("<Generalization best=")
+
+
+@pytest.mark.slow
+def test_readme_before_after_table_is_what_compare_gives():
+    """The README's worked example (adult to k = 5, 5% suppression): every number of its before /
+    after table, to the digits printed, and the gate's decisions."""
+    import itertools
+    import re
+    from pathlib import Path
+
+    from sqlpriv import hierarchy
+
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## From diagnosis to treatment") :]
+    lines = section[section.index("| figure | before | after |") :].splitlines()[2:]
+    rows = [
+        [c.strip() for c in ln.strip("|").split("|")]
+        for ln in itertools.takewhile(lambda ln: ln.startswith("|"), lines)
+    ]
+    g = sqlpriv.generalize(
+        str(root / "examples" / "data" / "adult.csv"),
+        {"age": hierarchy.intervals(5, 10, 20), "education": hierarchy.rare(500), "race": hierarchy.rare(1000)},
+        k=5,
+        suppression_limit=0.05,
+    )
+    got = g.compare().df()
+    assert len(rows) == len(got) == 12
+    for (label, before, after), (_, r) in zip(rows, got.iterrows()):
+        for cell, value, decision in (
+            (before, r["before"], r["before_decision"]),
+            (after, r["after"], r["after_decision"]),
+        ):
+            number = float(re.match(r"[\d,.]+", cell).group(0).replace(",", ""))
+            digits = len(re.sub(r"\D", "", cell.split(" ")[0]).lstrip("0")) or 1
+            assert float(f"{value:.{digits}g}") == pytest.approx(number, rel=1e-9), (label, cell, value)
+            if decision is not None and not pd.isna(decision):
+                assert f"({decision}" in cell, (label, cell)
