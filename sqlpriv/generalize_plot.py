@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pandas as pd
-
 from sqlpriv.errors import SqlprivError
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
     from matplotlib.figure import Figure
 
 FRONT = "#4e79a7"

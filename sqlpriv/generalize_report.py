@@ -17,14 +17,15 @@ import html
 import math
 import warnings
 from collections.abc import Callable, Mapping
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from sqlpriv.engine.presentable import register
 from sqlpriv.errors import SqlprivWarning
 from sqlpriv.report_html import figure
 from sqlpriv.treatment import Generalization, generalize
+
+if TYPE_CHECKING:  # pandas loads on first use: `import sqlpriv` (which imports this module) stays fast
+    import pandas as pd
 
 GUIDE = (
     "The least-loss generalization of the quasi-identifiers that meets the policy (k-anonymity with "
@@ -42,6 +43,7 @@ def risk_and_loss(candidates: pd.DataFrame, columns: list[str], n: int) -> pd.Da
     ``average_risk`` (kept classes / kept rows), both rounded to 12 decimals so that equal
     figures compare equal.
 
+    >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [0, 1], "meets_policy": [True, False], "loss_a": [0.1, 0.2],
     ...                    "kept_classes": [5, 2], "suppressed": [0, 0]})
     >>> risk_and_loss(df, ["a"], 10)[["a", "total_loss", "average_risk"]].values.tolist()
@@ -57,6 +59,7 @@ def pareto(candidates: pd.DataFrame, columns: list[str], n: int) -> pd.DataFrame
     """The nodes meeting the policy that no other such node beats on both total loss and average
     risk (kept classes / kept rows), cheapest first; nodes with equal figures are all kept.
 
+    >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [0, 1, 2, 3], "meets_policy": [True] * 4, "loss_a": [0.1, 0.2, 0.3, 0.2],
     ...                    "kept_classes": [5, 2, 4, 2], "suppressed": [0, 0, 0, 0]})
     >>> pareto(df, ["a"], 10)["a"].tolist()
@@ -81,7 +84,9 @@ def chart_data(g: Generalization) -> tuple[pd.DataFrame, pd.DataFrame, tuple[flo
     chosen, label = None, None
     if g.best is not None:
         best = g.best
-        mask = (points[g.columns] == pd.Series(best)).all(axis=1)
+        mask = points["meets_policy"].astype(bool)
+        for column, level in best.items():
+            mask &= points[column] == level
         row = points[mask].iloc[0]
         chosen = (float(row["total_loss"]), float(row["average_risk"]))
         label = "chosen: " + ", ".join(f"{c} {lvl}" for c, lvl in best.items())
