@@ -12,6 +12,8 @@ from collections import Counter
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_generalize import brute
 from test_generalize_compare import HIER, table
 
@@ -140,3 +142,38 @@ def test_pareto_function_equals_brute_force_and_plot_registry():
     assert sum(1 for x in gids if re.fullmatch(r"gen-front-\d+", x)) == len(front) and "gen-chosen" in gids
     with pytest.raises(sqlpriv.ParameterError, match="plots as one of pareto"):
         g.plot("bars")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.integers(0, 4), st.integers(0, 4), st.integers(1, 6), st.integers(0, 3)),
+        min_size=1,
+        max_size=25,
+    )
+)
+def test_pareto_keeps_exactly_the_non_dominated_nodes(nodes):
+    """pareto() on random candidate tables (ties frequent: small integer figures) against the
+    pairwise dominance filter."""
+    n = 10
+    df = pd.DataFrame(
+        [
+            {
+                "a": i,
+                "b": 0,
+                "meets_policy": ok,
+                "loss_a": la / 4,
+                "loss_b": lb / 4,
+                "kept_classes": kc,
+                "suppressed": sup,
+            }
+            for i, (ok, la, lb, kc, sup) in enumerate(nodes)
+        ]
+    )
+    fig = {
+        i: {"meets": ok, "loss": (la + lb) / 4, "risk": kc / (n - sup)} for i, (ok, la, lb, kc, sup) in enumerate(nodes)
+    }
+    want = brute_front(fig)
+    got = pareto(df, ["a", "b"], n)["a"].tolist()
+    assert sorted(got) == sorted(want) and len(got) == len(set(got))
+    assert got == sorted(got, key=lambda i: (fig[i]["loss"], fig[i]["risk"], i))
