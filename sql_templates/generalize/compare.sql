@@ -35,6 +35,10 @@ from (
   union all select side, 'highest_risk', 7, 1.0 / nullif(smallest, 0) from f
 ) t
 group by figure, o
+{% if extra %}
+-- the rows below: uniqueness Shapley values, PIF_95 and the gate's score and decision, measured by
+-- sqlpriv's own families on the source and on the released records not suppressed (docs/measures.md §7)
+{% endif %}
 {% for e in extra %}
 union all select {{ sqlpriv.literal(e.figure) }}, {{ sqlpriv.literal(8 + loop.index0) }}, cast({{ sqlpriv.literal(e.before) }} as double),
   cast({{ sqlpriv.literal(e.after) }} as double), cast({{ sqlpriv.literal(e.before_decision) }} as varchar),
