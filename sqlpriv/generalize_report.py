@@ -136,11 +136,16 @@ def compare_figures(g: Generalization, levels: Mapping[str, int] | None = None) 
     for figure_name, value in before.items():
         if figure_name == "gate_decision":
             continue
-        row = {"figure": figure_name, "before": value, "after": after.get(figure_name)}
+        row = {"figure": figure_name, "before": _finite(value), "after": _finite(after.get(figure_name))}
         row["before_decision"] = before["gate_decision"] if figure_name == "gate_score" else None
         row["after_decision"] = after.get("gate_decision") if figure_name == "gate_score" else None
         out.append(row)
     return out
+
+
+def _finite(value: Any) -> float | None:
+    """A figure as a float for the SQL literal, None (NULL) when missing or not finite."""
+    return float(value) if value is not None and math.isfinite(float(value)) else None
 
 
 def _text(g: Generalization) -> str:
