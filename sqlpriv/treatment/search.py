@@ -28,7 +28,7 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import create_table, insert_into, render
 from sqlpriv.errors import ParameterError
 
-METRICS = ("loss", "discernibility", "aecs", "precision")
+METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 
@@ -94,16 +94,26 @@ class Search:
         first = self.evaluated
         spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
         meet = tuple(min(levels) for levels in zip(*nodes))
-        source = self.patterns
+        source, lo = self.patterns, [0] * len(self.heights)
         if any(meet) and len(nodes) > 1:
             rolled = create_table(
                 self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
             )
             run(self.con, rolled)
             self.statements.append(rolled)
-            source = self.rolled
+            source, lo = self.rolled, list(meet)
+        fixed = [levels[0] if len(set(levels)) == 1 else None for levels in zip(*nodes)]
         classes = create_table(
-            self.classes, render("generalize/classes.sql", patterns=source, nodes=spec, words=self.words)
+            self.classes,
+            render(
+                "generalize/classes.sql",
+                patterns=source,
+                nodes=spec,
+                words=self.words,
+                heights=self.heights,
+                lo=lo,
+                fixed=fixed,
+            ),
         )
         run(self.con, classes)
         self.statements.append(classes)
@@ -123,9 +133,9 @@ class Search:
         self.evaluated += len(nodes)
         query = render("generalize/since.sql", body=self.candidates_sql, metric=self.metric, first=first)
         rows = run(self.con, query).fetchall()
-        for node_id, meets, value, dm_star, suppressed in rows:
+        for node_id, meets, value, dm_bound, suppressed in rows:
             levels = nodes[node_id - first]
-            self.seen[levels] = (bool(meets), value, dm_star, int(suppressed))
+            self.seen[levels] = (bool(meets), value, dm_bound, int(suppressed))
             if not meets:
                 self._fails(levels)
             else:
@@ -136,10 +146,12 @@ class Search:
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
-        raising the column ``step`` picks), evaluate the chain in one statement and keep its
-        highest failing node, which prunes every node below it (Flash's predictive tagging)."""
+        raising the column ``step`` picks) and find the chain's highest failing node by bisection
+        (pass / fail is monotone along a chain), the chains in lockstep, one statement per round;
+        each highest failing node prunes every node below it (Flash's predictive tagging)."""
         if not self.monotone:
             return
+        chains = []
         for node in nodes:
             if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
                 continue
@@ -151,9 +163,35 @@ class Search:
                 j = step(cur, ups)
                 cur = cur[:j] + (cur[j] + 1,) + cur[j + 1 :]
                 chain.append(cur)
-            todo = [c for c in chain if not self.skip(c)]
-            for lo in range(0, len(todo), self.batch):
-                self.evaluate(todo[lo : lo + self.batch])
+            if chain:
+                chains.append([chain, -1, len(chain)])  # chain[lo] fails (-1: the start), chain[hi] passes
+        while chains:
+            todo: dict[tuple[int, ...], None] = {}
+            for c in chains:
+                chain, lo, hi = c
+                while hi - lo > 1:
+                    mid = (lo + hi) // 2
+                    known = self._known(chain[mid])
+                    if known is None:
+                        todo[chain[mid]] = None
+                        break
+                    if known:
+                        c[2] = hi = mid
+                    else:
+                        c[1] = lo = mid
+            chains = [c for c in chains if c[2] - c[1] > 1]
+            if todo:
+                self.evaluate(list(todo))
+
+    def _known(self, node: tuple[int, ...]) -> bool | None:
+        """Whether ``node`` meets the (monotone) policy, where known without evaluating it."""
+        if node in self.seen:
+            return bool(self.seen[node][0])
+        if self.known_to_fail(node):
+            return False
+        if any(all(a <= b for a, b in zip(c, node)) for c in self.clean):
+            return True
+        return None
 
 
 def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
@@ -189,11 +227,16 @@ def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
 
 
 def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
-    """Loss / precision: visit nodes by increasing a-priori bound; stop past the best value."""
+    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
 
     def bound(node: tuple[int, ...]) -> Any:
         if s.metric == "loss":
             return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
+        if s.metric == "entropy":  # summed in column order, as candidates.sql sums the columns
+            total = 0.0
+            for j, level in enumerate(node):
+                total += bounds[(j, level)]
+            return total
         return sum(level / max(h - 1, 1) for level, h in zip(node, s.heights)) / len(node)
 
     def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
@@ -217,7 +260,7 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
 
 
 def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
-    """Discernibility / AECS: level by level, children first, DM* bounds carried upwards."""
+    """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards."""
     carried: dict[tuple[int, ...], float] = {}
     levels: dict[int, list[tuple[int, ...]]] = {}
     for node in nodes:
@@ -236,16 +279,17 @@ def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
             todo.append(node)
         for lo in range(0, len(todo), s.batch):
             chunk = todo[lo : lo + s.batch]
-            for levels_, _, _, dm_star in s.evaluate(chunk):
-                carried[levels_] = max(carried[levels_], float(dm_star))
+            for levels_, _, _, dm_bound in s.evaluate(chunk):
+                carried[levels_] = max(carried[levels_], float(dm_bound))
             s.climb(chunk, lambda node, ups: ups[0])
 
 
 def run_search(s: Search, max_nodes: int) -> None:
     """The exact search for ``s.metric`` over the whole lattice."""
     nodes = lattice(s.heights, max_nodes)
-    if s.metric in ("loss", "precision"):
+    if s.metric in ("loss", "precision", "entropy"):
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
-        by_bound(s, nodes, {(int(j), int(level)): float(b) for j, level, b in rows})
+        pick = 3 if s.metric == "entropy" else 2
+        by_bound(s, nodes, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
     else:
         by_level(s, nodes)
