@@ -48,7 +48,14 @@ QIS = ["sex", "age", "race", "marital-status", "education", "native-country", "w
 CONFIGS = [(k, s, m) for k in (2, 5) for s in (0.0, 0.05) for m in ("loss", "discernibility")]
 # --quick (CI): two of the eight, k 2/5 with 5% suppression and the loss metric
 QUICK_CONFIGS = [(2, 0.05, "loss"), (5, 0.05, "loss")]
-ARX_METRIC = {"loss": "loss", "discernibility": "dm"}
+ARX_METRIC = {"loss": "loss", "discernibility": "dm", "entropy": "entropy"}
+# ARX's non-uniform entropy (Metric.createEntropyMetric()), recorded apart from the issue's 8
+ENTROPY_CONFIGS = [(k, s, "entropy") for k in (2, 5) for s in (0.0, 0.05)]
+QUALITY_MODEL = {
+    "loss": "Metric.createLossMetric(AggregateFunction.RANK)",
+    "discernibility": "Metric.createDiscernabilityMetric()",
+    "entropy": "Metric.createEntropyMetric()",
+}
 # seconds with --quick on the 2-core development machine, measured 2026-11-24 with branch `gen`'s
 # generalize (b5ad900) while 7 other jobs shared the machine (load average about 10): the slowest of
 # the two adult configurations, and the 100k scale case. --check fails when a case is 10x slower.
@@ -204,8 +211,11 @@ def run_arx(cp: str, data: Path, k: int, supp: float, metric: str, heap: str) ->
     return run
 
 
-def record_reference(cp: str) -> None:
-    """Re-measure ARX on adult: figures, lattice, output digests and times; rewrite REFERENCE."""
+def record_reference(cp: str, entropy: bool = False) -> None:
+    """Re-measure ARX on adult: figures, lattice, output digests and times; rewrite REFERENCE
+    (``entropy``: the 4 non-uniform entropy configurations, key ``entropy_configurations``)."""
+    configs = ENTROPY_CONFIGS if entropy else CONFIGS
+    metrics = "entropy" if entropy else "loss,dm"
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [
             "java",
@@ -219,22 +229,35 @@ def record_reference(cp: str) -> None:
             "--hier-dir",
             str(ADULT_DIR),
         ]
-        cmd += ["--qis", ",".join(QIS), "--top", "10", "--out-dir", tmp]
+        cmd += ["--qis", ",".join(QIS), "--top", "10", "--metrics", metrics, "--out-dir", tmp]
         full = measured(cmd)
-        digests = {}
-        for k, s, m in CONFIGS:
-            out = Path(tmp) / f"arx_out_k{k}_s{s:g}_{ARX_METRIC[m]}.csv"
-            if not out.is_file():
-                out = Path(tmp) / f"arx_out_k{k}_s{s}_{ARX_METRIC[m]}.csv"
-            digests[config_name(k, s, m)] = output_digests(out)
-    timed = {config_name(k, s, m): run_arx(cp, ADULT, k, s, m, "2g") for k, s, m in CONFIGS}
+        timed = {config_name(k, s, m): run_arx(cp, ADULT, k, s, m, "2g") for k, s, m in configs}
+        write_reference(full, Path(tmp), timed, entropy)
+
+
+def write_reference(full: dict, out_dir: Path, timed: dict | None, entropy: bool) -> None:
+    """Write ARX's runs (``full``: the driver's JSON, its outputs in ``out_dir``) into REFERENCE.
+    ``timed``: per configuration a JVM of its own for the times (None: the times of ``full``)."""
+    configs = ENTROPY_CONFIGS if entropy else CONFIGS
+    digests = {}
+    for k, s, m in configs:
+        out = out_dir / f"arx_out_k{k}_s{s:g}_{ARX_METRIC[m]}.csv"
+        if not out.is_file():
+            out = out_dir / f"arx_out_k{k}_s{s}_{ARX_METRIC[m]}.csv"
+        digests[config_name(k, s, m)] = output_digests(out)
     ref = json.loads(REFERENCE.read_text()) if REFERENCE.is_file() else {}
-    ref["configurations"] = []
-    for (k, s, m), run in zip(CONFIGS, full["runs"]):
+    key = "entropy_configurations" if entropy else "configurations"
+    ref[key] = []
+    for (k, s, m), run in zip(configs, full["runs"]):
         name = config_name(k, s, m)
-        ref["configurations"].append(describe_run(name, k, s, m, run, timed[name], digests[name]))
+        t = (
+            timed[name]
+            if timed
+            else {**run, "process_wall_seconds": full["process_wall_seconds"], "peak_rss_mb": full["peak_rss_mb"]}
+        )
+        ref[key].append(describe_run(name, k, s, m, run, t, digests[name]))
     REFERENCE.write_text(json.dumps(ref, indent=1) + "\n")
-    print(f"# wrote {REFERENCE}")
+    print(f"# wrote {REFERENCE} ({key})")
 
 
 def output_digests(path: Path) -> dict:
@@ -260,6 +283,8 @@ def describe_run(name: str, k: int, s: float, m: str, run: dict, timed: dict, di
             "rank_vector": sorted(opt["score"], reverse=True),
             "sum": sum(opt["score"]),
         }
+    elif m == "entropy":
+        score = {"per_column_entropy": dict(zip(order, opt["score"])), "sum": sum(opt["score"])}
     else:
         score = {"discernibility": opt["score"]}
     hist = {int(a): b for a, b in out["class_size_histogram"].items()}
@@ -268,9 +293,7 @@ def describe_run(name: str, k: int, s: float, m: str, run: dict, timed: dict, di
         "k": k,
         "suppression_limit": s,
         "metric": m,
-        "arx_quality_model": "Metric.createLossMetric(AggregateFunction.RANK)"
-        if m == "loss"
-        else "Metric.createDiscernabilityMetric()",
+        "arx_quality_model": QUALITY_MODEL[m],
         "arx_quality_model_name": run["quality_model"],
         "best": opt["levels"],
         "score": score,
@@ -302,6 +325,9 @@ def main() -> int:
         "--arx", default=os.environ.get("SQLPRIV_ARX"), help="ARX build dir with cp.txt (or $SQLPRIV_ARX)"
     )
     parser.add_argument("--record", action="store_true", help="with --arx: rewrite the ARX reference file")
+    parser.add_argument(
+        "--record-entropy", action="store_true", help="with --arx: record ARX's non-uniform entropy optima (4 runs)"
+    )
     parser.add_argument("--full", action="store_true", help="also adult x 10M rows")
     parser.add_argument("--arx-full", action="store_true", help="with --arx --full: run ARX on 10M rows too")
     parser.add_argument("--arx-heap", default="2500m", help="ARX heap for the scale case (default 2500m)")
@@ -328,10 +354,10 @@ def main() -> int:
         return 0
 
     cp = arx_classpath(Path(args.arx)) if args.arx else None
-    if args.record:
+    if args.record or args.record_entropy:
         if not cp:
             parser.error("--record needs --arx DIR")
-        record_reference(cp)
+        record_reference(cp, entropy=args.record_entropy)
         return 0
     ref = {c["name"]: c for c in json.loads(REFERENCE.read_text())["configurations"]}
     sys.path.insert(0, str(ROOT))
