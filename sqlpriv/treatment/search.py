@@ -31,6 +31,7 @@ from sqlpriv.errors import ParameterError
 METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
+ROLLUP_MIN = 8  # batches this large first roll the patterns up to their meet (smaller: not worth a statement)
 
 
 class LatticeTooLargeError(ParameterError):
@@ -95,7 +96,7 @@ class Search:
         spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
         meet = tuple(min(levels) for levels in zip(*nodes))
         source, lo = self.patterns, [0] * len(self.heights)
-        if any(meet) and len(nodes) > 1:
+        if any(meet) and len(nodes) >= ROLLUP_MIN:
             rolled = create_table(
                 self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
             )
@@ -259,13 +260,17 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
             s.climb(batch, step)
 
 
-def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
-    """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards."""
+def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
+    """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards
+    (``n``: the rows, for the bound from suppression, docs/measures.md §7)."""
     carried: dict[tuple[int, ...], float] = {}
     levels: dict[int, list[tuple[int, ...]]] = {}
     for node in nodes:
         levels.setdefault(sum(node), []).append(node)
+    above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
     for total in sorted(levels):
+        if above is not None and s.best is not None:
+            above.update()
         todo = []
         for node in levels[total]:
             children = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
@@ -274,14 +279,62 @@ def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
             if node in s.seen:
                 carried[node] = max(floor, float(s.seen[node][2]))
                 continue
-            if s.skip(node) or (s.metric == "discernibility" and s.best is not None and floor > s.best):
+            if s.skip(node):
                 continue
+            if s.metric == "discernibility" and s.best is not None:
+                # a record suppressed at a node above stays suppressed here: it costs n, not k
+                low = floor
+                if above is not None:
+                    sup = above.at(node)
+                    low = max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
+                if low > s.best:
+                    continue
             todo.append(node)
         for lo in range(0, len(todo), s.batch):
             chunk = todo[lo : lo + s.batch]
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
             s.climb(chunk, lambda node, ups: ups[0])
+
+
+class Suppressed:
+    """Per node, the most records suppressed at an evaluated node above it that meets the policy:
+    a record in a class smaller than k there is in one here too (its class here is a subset), so
+    when this node meets the policy it suppresses at least that many."""
+
+    def __init__(self, s: Search, nodes: list[tuple[int, ...]]) -> None:
+        self.s = s
+        self.index = {node: i for i, node in enumerate(nodes)}
+        strides, stride = [0] * len(s.heights), 1
+        for j in reversed(range(len(s.heights))):
+            strides[j] = stride
+            stride *= s.heights[j]
+        self.parents = [
+            [i + strides[j] for j in range(len(node)) if node[j] + 1 < s.heights[j]] for i, node in enumerate(nodes)
+        ]
+        self.down = [0] * len(nodes)
+        self.known = -1
+
+    def update(self) -> None:
+        """Recompute when nodes were evaluated since the last time (parents have higher indices)."""
+        if self.known == self.s.evaluated:
+            return
+        self.known = self.s.evaluated
+        own = [0] * len(self.down)
+        for node, (meets, _, _, suppressed) in self.s.seen.items():
+            if meets:
+                own[self.index[node]] = suppressed
+        down, parents = own, self.parents
+        for i in range(len(down) - 1, -1, -1):
+            v = down[i]
+            for p in parents[i]:
+                if down[p] > v:
+                    v = down[p]
+            down[i] = v
+        self.down = down
+
+    def at(self, node: tuple[int, ...]) -> int:
+        return self.down[self.index[node]]
 
 
 def run_search(s: Search, max_nodes: int) -> None:
@@ -292,4 +345,5 @@ def run_search(s: Search, max_nodes: int) -> None:
         pick = 3 if s.metric == "entropy" else 2
         by_bound(s, nodes, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
     else:
-        by_level(s, nodes)
+        n = int(run(s.con, render("generalize/total.sql", patterns=s.patterns)).fetchall()[0][0])
+        by_level(s, nodes, n)
