@@ -107,14 +107,14 @@ def scaled(rows: int) -> Path:
 # ----------------------------------------------------------------------------- sqlpriv
 
 
-def task_sqlpriv(path: str, k: int, supp: float, metric: str, apply_out: str | None) -> None:
+def task_sqlpriv(path: str, k: int, supp: float, metric: str, apply_out: str | None, memory_limit: str | None) -> None:
     """Child process: sqlpriv.generalize end to end on the CSV file; print figures as JSON."""
     sys.path.insert(0, str(ROOT))
     start = time.perf_counter()
     import sqlpriv
 
     imported = time.perf_counter()
-    res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric)
+    res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric, memory_limit=memory_limit)
     best = res.best
     searched = time.perf_counter()
     out: dict = {"best": best, "best_score": _plain(res.best_score)}
@@ -152,11 +152,16 @@ def measured(args: list[str]) -> dict:
     result = json.loads(out.strip().splitlines()[-1])
     result["process_wall_seconds"] = wall
     result["peak_rss_mb"] = usage.ru_maxrss / 1024  # kB on Linux
+    result["cpu_seconds"] = usage.ru_utime + usage.ru_stime  # robust to a shared machine's load
     return result
 
 
-def run_sqlpriv(path: Path, k: int, supp: float, metric: str, apply_out: Path | None = None) -> dict:
+def run_sqlpriv(
+    path: Path, k: int, supp: float, metric: str, apply_out: Path | None = None, memory_limit: str | None = None
+) -> dict:
     cmd = [sys.executable, __file__, "--task", "sqlpriv", "--path", str(path)]
+    if memory_limit:
+        cmd += ["--memory-limit", memory_limit]
     cmd += ["--k", str(k), "--supp", str(supp), "--metric", metric]
     if apply_out:
         cmd += ["--apply-out", str(apply_out)]
@@ -207,6 +212,7 @@ def run_arx(cp: str, data: Path, k: int, supp: float, metric: str, heap: str) ->
     run = r["runs"][0]
     run["process_wall_seconds"] = r["process_wall_seconds"]
     run["peak_rss_mb"] = r["peak_rss_mb"]
+    run["cpu_seconds"] = r["cpu_seconds"]
     run["datatype_init_ms"] = r["datatype_init_ms"]
     return run
 
@@ -337,10 +343,13 @@ def main() -> int:
         "--scale-metric",
         nargs="+",
         default=["loss"],
-        choices=("loss", "discernibility"),
+        choices=("loss", "discernibility", "entropy"),
         help="metrics of the scale case (default loss)",
     )
     parser.add_argument("--skip-adult", action="store_true", help="only the scale case")
+    parser.add_argument(
+        "--entropy", action="store_true", help="also the 4 adult configurations with ARX's non-uniform entropy"
+    )
     parser.add_argument("--rows", type=int, nargs="+", help="scale-case row counts (default 1M; --full adds 10M)")
     parser.add_argument("--task", help=argparse.SUPPRESS)
     parser.add_argument("--path", help=argparse.SUPPRESS)
@@ -348,9 +357,10 @@ def main() -> int:
     parser.add_argument("--supp", type=float, default=0.05, help=argparse.SUPPRESS)
     parser.add_argument("--metric", default="loss", help=argparse.SUPPRESS)
     parser.add_argument("--apply-out", help=argparse.SUPPRESS)
+    parser.add_argument("--memory-limit", help="DuckDB memory_limit of sqlpriv's runs (e.g. 3GB)")
     args = parser.parse_args()
     if args.task == "sqlpriv":
-        task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out)
+        task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out, args.memory_limit)
         return 0
 
     cp = arx_classpath(Path(args.arx)) if args.arx else None
@@ -359,7 +369,8 @@ def main() -> int:
             parser.error("--record needs --arx DIR")
         record_reference(cp, entropy=args.record_entropy)
         return 0
-    ref = {c["name"]: c for c in json.loads(REFERENCE.read_text())["configurations"]}
+    recorded = json.loads(REFERENCE.read_text())
+    ref = {c["name"]: c for c in recorded["configurations"] + recorded.get("entropy_configurations", [])}
     sys.path.insert(0, str(ROOT))
     import sqlpriv
 
@@ -367,14 +378,19 @@ def main() -> int:
         print("# sqlpriv.generalize is not in this tree (issue 28): nothing to benchmark")
         return 0
     print(f"# machine: {platform.platform()}, {os.cpu_count()} cores, python {platform.python_version()}")
+    print(f"# load average at start: {os.getloadavg()}")
     print(f"# ARX: {'run in this benchmark from ' + args.arx if cp else 'recorded figures from ' + REFERENCE.name}")
     failed = False
     tmp = Path(tempfile.mkdtemp(prefix="bench_generalize_"))
     try:
         if not args.skip_adult:
-            print("case,sqlpriv_s,sqlpriv_search_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_peak_mb,same_node,best")
+            print(
+                "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_cpu_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_cpu_s,"
+                "arx_peak_mb,same_node,load,best"
+            )
             worst = 0.0
-            for k, s, m in QUICK_CONFIGS if args.quick else CONFIGS:
+            configs = QUICK_CONFIGS if args.quick else CONFIGS + (ENTROPY_CONFIGS if args.entropy else [])
+            for k, s, m in configs:
                 name = config_name(k, s, m)
                 r = run_sqlpriv(ADULT, k, s, m)
                 a = run_arx(cp, ADULT, k, s, m, "2g") if cp else ref[name]
@@ -384,9 +400,12 @@ def main() -> int:
                 arx_best = a["optimum"]["levels"] if cp else a["best"]
                 same = r["best"] == arx_best
                 worst = max(worst, r["seconds"])
+                arx_cpu = f"{a['cpu_seconds']:.1f}" if cp else ""
                 print(
-                    f"adult_{name},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['peak_rss_mb']:.0f},"
-                    f"{arx_search:.2f},{arx_wall:.1f},{arx_peak:.0f},{same},{json.dumps(r['best'])}"
+                    f"adult_{name},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['cpu_seconds']:.1f},"
+                    f"{r['peak_rss_mb']:.0f},{arx_search:.2f},{arx_wall:.1f},{arx_cpu},{arx_peak:.0f},{same},"
+                    f"{os.getloadavg()[0]:.1f},{json.dumps(r['best'])}",
+                    flush=True,
                 )
                 if not same:
                     print(f"# DIFFERENT NODE for {name}: sqlpriv {r['best']} vs ARX {arx_best}")
@@ -398,15 +417,17 @@ def main() -> int:
         rows_list = [100_000] if args.quick else (args.rows or ([1_000_000, 10_000_000] if args.full else [1_000_000]))
         scale_ref = json.loads(REFERENCE.read_text()).get("scale", {})
         print(
-            "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_peak_mb,"
-            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,best"
+            "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_cpu_s,sqlpriv_peak_mb,"
+            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,load,best"
         )
         for rows in rows_list:
             t0 = time.perf_counter()
             path = scaled(rows)
             print(f"# data {path.name}: {path.stat().st_size / 1e6:.0f} MB (ready in {time.perf_counter() - t0:.1f} s)")
             for metric in args.scale_metric:
-                r = run_sqlpriv(path, 5, 0.05, metric, apply_out=tmp / "released.parquet")
+                r = run_sqlpriv(
+                    path, 5, 0.05, metric, apply_out=tmp / "released.parquet", memory_limit=args.memory_limit
+                )
                 a = None
                 if cp and (rows <= 1_000_000 or args.arx_full):
                     run = run_arx(cp, path, 5, 0.05, metric, args.arx_heap)
@@ -426,7 +447,9 @@ def main() -> int:
                     )
                 print(
                     f"scale_{rows}_{metric},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['apply_seconds']:.2f},"
-                    f"{r['peak_rss_mb']:.0f},{arx},{json.dumps(r['best'])}"
+                    f"{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f},{arx},{os.getloadavg()[0]:.1f},"
+                    f"{json.dumps(r['best'])}",
+                    flush=True,
                 )
                 key = f"scale_{rows}"
                 if args.check and args.quick and key in QUICK_BASELINE and r["seconds"] > 10 * QUICK_BASELINE[key]:

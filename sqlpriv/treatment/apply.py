@@ -227,7 +227,12 @@ def _search(
         (
             patterns,
             render(
-                "generalize/patterns.sql", source=src.ref, columns=[q.name for q in qis], coded=coded, heights=heights
+                "generalize/patterns.sql",
+                source=src.ref,
+                columns=[q.name for q in qis],
+                coded=coded,
+                heights=heights,
+                keys=qis[0].keys,
             ),
         ),
         (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),

@@ -26,6 +26,7 @@ class Compiled:
     hierarchy: Hierarchy
     mapping: str = ""
     coded: str = ""
+    keys: str = ""  # the distinct keys of all quasi-identifiers with their counts (generalize/keys.sql)
 
     @property
     def levels(self) -> int:
@@ -82,6 +83,7 @@ def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -
     run(con, stmt)
     statements.append(stmt)
     for j, q in enumerate(qis):
+        q.keys = keys
         q.mapping = temp_name("sqlpriv_gen_map", con)
         stmt = create_table(q.mapping, q.mapping_sql(source, column_names))
         run(con, stmt)

@@ -31,6 +31,7 @@ from sqlpriv.errors import ParameterError
 METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
+FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 ROLLUP_MIN = 8  # batches this large first roll the patterns up to their meet (smaller: not worth a statement)
 
 
@@ -244,10 +245,10 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
         return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
 
     order = sorted(nodes, key=lambda node: (bound(node), sum(node), node))
-    i = 0
+    i, size = 0, min(FIRST_BATCH, s.batch)
     while i < len(order):
         batch: list[tuple[int, ...]] = []
-        while i < len(order) and len(batch) < s.batch:
+        while i < len(order) and len(batch) < size:
             node = order[i]
             if s.best is not None and bound(node) > s.best:
                 i = len(order)
@@ -258,6 +259,7 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
         if batch:
             s.evaluate(batch)
             s.climb(batch, step)
+        size = min(2 * size, s.batch)  # the first batches are the nearest the bottom, the largest to group
 
 
 def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
