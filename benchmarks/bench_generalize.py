@@ -6,6 +6,8 @@
     python benchmarks/bench_generalize.py --quick --check     # CI: 2 of the 8 configurations + 100k rows,
                                                               # fail on a 10x regression (no ARX needed)
     python benchmarks/bench_generalize.py --arx DIR --record  # re-measure ARX and rewrite the reference file
+    python benchmarks/bench_generalize.py --before TREE       # + an older sqlpriv tree in the same run
+    python benchmarks/bench_generalize.py --entropy           # + the 4 non-uniform entropy configurations
 
 Data: ARX's adult data set and hierarchies, copied to benchmarks/reference/arx_adult/. The 8 adult
 configurations are k 2/5 x suppression limit 0/5% x metric loss (ARX
@@ -107,14 +109,17 @@ def scaled(rows: int) -> Path:
 # ----------------------------------------------------------------------------- sqlpriv
 
 
-def task_sqlpriv(path: str, k: int, supp: float, metric: str, apply_out: str | None, memory_limit: str | None) -> None:
+def task_sqlpriv(
+    path: str, k: int, supp: float, metric: str, apply_out: str | None, memory_limit: str | None, root: str | None
+) -> None:
     """Child process: sqlpriv.generalize end to end on the CSV file; print figures as JSON."""
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, root or str(ROOT))
     start = time.perf_counter()
     import sqlpriv
 
     imported = time.perf_counter()
-    res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric, memory_limit=memory_limit)
+    opts = {"memory_limit": memory_limit} if memory_limit else {}
+    res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric, **opts)
     best = res.best
     searched = time.perf_counter()
     out: dict = {"best": best, "best_score": _plain(res.best_score)}
@@ -138,13 +143,27 @@ def _plain(v: object) -> object:
         return str(v)
 
 
-def measured(args: list[str]) -> dict:
-    """Run a child, return its JSON plus wall time and peak RSS (os.wait4)."""
+def measured(args: list[str], timeout: float | None = None) -> dict:
+    """Run a child, return its JSON plus wall time and peak RSS (os.wait4); with ``timeout``
+    (seconds) a child still running then is killed and {"timed_out": timeout} returned."""
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=ENV)
     start = time.perf_counter()
     assert proc.stdout is not None
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
+    if timeout is None:
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+    else:
+        while True:  # the JSON printed at the end is small: the pipe cannot fill
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > timeout:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                proc.returncode = -9
+                return {"timed_out": timeout}
+            time.sleep(0.05)
+        out = proc.stdout.read()
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode:
@@ -157,15 +176,33 @@ def measured(args: list[str]) -> dict:
 
 
 def run_sqlpriv(
-    path: Path, k: int, supp: float, metric: str, apply_out: Path | None = None, memory_limit: str | None = None
+    path: Path,
+    k: int,
+    supp: float,
+    metric: str,
+    apply_out: Path | None = None,
+    memory_limit: str | None = None,
+    root: str | None = None,
+    timeout: float | None = None,
 ) -> dict:
     cmd = [sys.executable, __file__, "--task", "sqlpriv", "--path", str(path)]
+    if root:
+        cmd += ["--root", root]
     if memory_limit:
         cmd += ["--memory-limit", memory_limit]
     cmd += ["--k", str(k), "--supp", str(supp), "--metric", metric]
     if apply_out:
         cmd += ["--apply-out", str(apply_out)]
-    return measured(cmd)
+    return measured(cmd, timeout)
+
+
+def before_cell(r: dict | None) -> str:
+    """The --before tree's seconds (end to end), CPU seconds and peak MB, or '>T' when it timed out."""
+    if r is None:
+        return ",,"
+    if "timed_out" in r:
+        return f">{r['timed_out']:.0f},,"
+    return f"{r['seconds']:.2f},{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f}"
 
 
 # ----------------------------------------------------------------------------- ARX
@@ -358,9 +395,12 @@ def main() -> int:
     parser.add_argument("--metric", default="loss", help=argparse.SUPPRESS)
     parser.add_argument("--apply-out", help=argparse.SUPPRESS)
     parser.add_argument("--memory-limit", help="DuckDB memory_limit of sqlpriv's runs (e.g. 3GB)")
+    parser.add_argument("--before", help="another sqlpriv tree (e.g. a git worktree of main) timed in the same run")
+    parser.add_argument("--before-timeout", type=float, default=150.0, help="seconds before a --before run is cut")
+    parser.add_argument("--root", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.task == "sqlpriv":
-        task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out, args.memory_limit)
+        task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out, args.memory_limit, args.root)
         return 0
 
     cp = arx_classpath(Path(args.arx)) if args.arx else None
@@ -386,13 +426,16 @@ def main() -> int:
         if not args.skip_adult:
             print(
                 "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_cpu_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_cpu_s,"
-                "arx_peak_mb,same_node,load,best"
+                "arx_peak_mb,same_node,load,before_s,before_cpu_s,before_peak_mb,best"
             )
             worst = 0.0
             configs = QUICK_CONFIGS if args.quick else CONFIGS + (ENTROPY_CONFIGS if args.entropy else [])
             for k, s, m in configs:
                 name = config_name(k, s, m)
                 r = run_sqlpriv(ADULT, k, s, m)
+                b = None
+                if args.before and m != "entropy":  # older trees have no entropy metric
+                    b = run_sqlpriv(ADULT, k, s, m, root=args.before, timeout=args.before_timeout)
                 a = run_arx(cp, ADULT, k, s, m, "2g") if cp else ref[name]
                 arx_search = a["arx_search_time_ms"] / 1000
                 arx_wall = a["process_wall_seconds"] if cp else a["arx_process_wall_seconds"]
@@ -404,7 +447,7 @@ def main() -> int:
                 print(
                     f"adult_{name},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['cpu_seconds']:.1f},"
                     f"{r['peak_rss_mb']:.0f},{arx_search:.2f},{arx_wall:.1f},{arx_cpu},{arx_peak:.0f},{same},"
-                    f"{os.getloadavg()[0]:.1f},{json.dumps(r['best'])}",
+                    f"{os.getloadavg()[0]:.1f},{before_cell(b)},{json.dumps(r['best'])}",
                     flush=True,
                 )
                 if not same:
@@ -418,7 +461,7 @@ def main() -> int:
         scale_ref = json.loads(REFERENCE.read_text()).get("scale", {})
         print(
             "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_cpu_s,sqlpriv_peak_mb,"
-            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,load,best"
+            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,load,before_s,before_cpu_s,before_peak_mb,best"
         )
         for rows in rows_list:
             t0 = time.perf_counter()
@@ -428,6 +471,11 @@ def main() -> int:
                 r = run_sqlpriv(
                     path, 5, 0.05, metric, apply_out=tmp / "released.parquet", memory_limit=args.memory_limit
                 )
+                b = None
+                if args.before:
+                    b = run_sqlpriv(
+                        path, 5, 0.05, metric, tmp / "before.parquet", root=args.before, timeout=args.before_timeout
+                    )
                 a = None
                 if cp and (rows <= 1_000_000 or args.arx_full):
                     run = run_arx(cp, path, 5, 0.05, metric, args.arx_heap)
@@ -447,7 +495,7 @@ def main() -> int:
                     )
                 print(
                     f"scale_{rows}_{metric},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['apply_seconds']:.2f},"
-                    f"{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f},{arx},{os.getloadavg()[0]:.1f},"
+                    f"{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f},{arx},{os.getloadavg()[0]:.1f},{before_cell(b)},"
                     f"{json.dumps(r['best'])}",
                     flush=True,
                 )
