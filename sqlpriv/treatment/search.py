@@ -153,7 +153,7 @@ class Search:
         each highest failing node prunes every node below it (Flash's predictive tagging)."""
         if not self.monotone:
             return
-        chains = []
+        chains: list[tuple[list[tuple[int, ...]], list[int]]] = []
         for node in nodes:
             if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
                 continue
@@ -166,22 +166,18 @@ class Search:
                 cur = cur[:j] + (cur[j] + 1,) + cur[j + 1 :]
                 chain.append(cur)
             if chain:
-                chains.append([chain, -1, len(chain)])  # chain[lo] fails (-1: the start), chain[hi] passes
+                chains.append((chain, [-1, len(chain)]))  # chain[lo] fails (-1: the start), chain[hi] passes
         while chains:
             todo: dict[tuple[int, ...], None] = {}
-            for c in chains:
-                chain, lo, hi = c
-                while hi - lo > 1:
-                    mid = (lo + hi) // 2
+            for chain, span in chains:
+                while span[1] - span[0] > 1:
+                    mid = (span[0] + span[1]) // 2
                     known = self._known(chain[mid])
                     if known is None:
                         todo[chain[mid]] = None
                         break
-                    if known:
-                        c[2] = hi = mid
-                    else:
-                        c[1] = lo = mid
-            chains = [c for c in chains if c[2] - c[1] > 1]
+                    span[1 if known else 0] = mid
+            chains = [c for c in chains if c[1][1] - c[1][0] > 1]
             if todo:
                 self.evaluate(list(todo))
 
