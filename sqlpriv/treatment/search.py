@@ -1,21 +1,26 @@
 """The search for the globally optimal lattice node (docs/measures.md §7).
 
-Nodes are vectors of levels, one per quasi-identifier. Every node evaluated is one GROUP BY of
-the distinct patterns on its labels packed into integer words, ``batch`` nodes per statement
-joined by UNION ALL (``generalize/classes.sql``; measured faster than GROUPING SETS over the
-label columns), its statistics ``generalize/nodes.sql``, its metrics ``generalize/candidates.sql``. The search is exact; it skips only
-nodes it can prove are not better than the best one found:
+Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by one GROUP
+BY of the distinct patterns (rolled up to the batch's meet when the batch is large) cross-joined
+with the batch's node list, each node's labels packed into integer words
+(``generalize/classes.sql``: one plan for any batch size; a UNION ALL of one GROUP BY per node spent
+more time being planned than run), its statistics ``generalize/nodes.sql``, its metrics
+``generalize/candidates.sql``. The search is exact; it skips only nodes it can prove are not better
+than the best one found:
 
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
-  with suppression: a record in a class of at least k rows stays in one when generalized);
-* loss: nodes are visited by increasing a-priori lower bound (each column's loss with nothing
-  suppressed, which generalization only raises and suppression only adds to); the search stops
-  at the first bound strictly above the best loss found;
+  with suppression: a record in a class of at least k rows stays in one when generalized); from
+  each failing node a chain up to the top is bisected for its highest failing node (Flash's
+  predictive tagging), the chains of a batch in lockstep;
+* loss / entropy: nodes are visited by increasing a-priori lower bound (each column's value with
+  nothing suppressed, which generalization only raises and suppression only adds to); the search
+  stops at the first bound strictly above the best value found;
 * a node meeting the policy with nothing suppressed prunes all its generalizations (every
   metric is monotone in generalization without suppression; ties go to the lower level sum);
-* discernibility: nodes are visited level by level; a node whose children's DM* (sum of squared
-  class sizes, monotone in generalization, never above the discernibility) exceeds the best
-  value found is skipped, with all of its generalizations.
+* discernibility: nodes are visited level by level; a node is skipped when a lower bound of its
+  discernibility exceeds the best value found: from below, the largest over evaluated nodes under
+  it of sum c x max(c, k) over their classes; from above, n per record suppressed at an evaluated
+  node over it that meets the policy (such a record is suppressed here too).
 """
 
 from __future__ import annotations
