@@ -155,6 +155,46 @@ def test_search_equals_brute_force(seed, k, limit, metric):
     assert len(rel) == len(df)
 
 
+def wider_case(seed: int):
+    """3-4 columns, 40-120 rows, skewed values: deeper lattices, where the bisected chains and the
+    discernibility bound from suppression above prune."""
+    rng = random.Random(seed)
+    hier, data = {}, {}
+    n = rng.randint(40, 120)
+    for j in range(rng.randint(3, 4)):
+        values = [f"v{j}{i}" for i in range(rng.randint(3, 7))]
+        chain = {v: [] for v in values}
+        groups = sorted(values)
+        for level in range(1, rng.randint(1, 3)):
+            size = rng.randint(1, max(1, len(set(groups)) - 1))
+            parent = {g: f"L{level}_{rng.randrange(size)}" for g in sorted(set(groups))}
+            for v in values:
+                chain[v].append(parent[chain[v][-1] if chain[v] else v])
+            groups = [chain[v][-1] for v in values]
+        hier[f"q{j}"] = {v: [*chain[v], "*"] for v in values}
+        data[f"q{j}"] = rng.choices(values, [rng.random() ** 2 for _ in values], k=n)
+    return pd.DataFrame(data), hier
+
+
+@pytest.mark.parametrize("seed,k,limit", [(101, 2, 0.1), (102, 3, 0.05), (103, 5, 0.2), (104, 2, 0.0)])
+@pytest.mark.parametrize("metric", ["loss", "discernibility", "entropy"])
+def test_search_equals_brute_force_on_wider_lattices(seed, k, limit, metric):
+    df, hier = wider_case(seed)
+    cols, out = brute(df, hier, k, limit)
+    g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=5)
+    want = best_of(cols, out, metric)
+    if want is None:
+        assert g.best is None
+        return
+    got = tuple(g.best[c] for c in cols)
+    assert out[got]["meets"]
+    if metric == "loss":
+        assert out[got]["loss"] == out[want]["loss"]
+    else:
+        assert out[got][metric] == pytest.approx(out[want][metric], rel=1e-12)
+    assert g.best_score == pytest.approx(out[want][metric], rel=1e-12, abs=1e-9)
+
+
 def test_released_rows_keep_other_columns_and_order_of_columns():
     df = pd.DataFrame({"age": [31, 32, 33, 34, 41, 45, 47], "zip": ["27514"] * 3 + ["27515"] * 4, "x": range(7)})
     g = sqlpriv.generalize(
