@@ -86,21 +86,20 @@ def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
     plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
     prefix = t["prefix"]
     t["bases"] = f"{prefix}_bases"
-    plan.add("bases", [create_table(t["bases"], render("shapley/expand_bases.sql", t=t, words=words))], deps=["lattice"])
-    cand, shared = f"{prefix}_x_cand", f"{prefix}_x_shared"
+    plan.add(
+        "bases", [create_table(t["bases"], render("shapley/expand_bases.sql", t=t, words=words))], deps=["lattice"]
+    )
+    shared = f"{prefix}_x_shared"
     statements = [
         create_table(t["cells"], render("shapley/expand_direct.sql", t=t, words=words)),
         create_table(f"{shared}0", render("shapley/expand_start.sql", t=t, words=words)),
     ]
-    for size in range(1, d + 1):
-        body = render("shapley/expand_candidates.sql", t=t, words=words, shared=f"{shared}{size - 1}", size=size)
-        kept = render("shapley/expand_shared.sql", t=t, words=words, candidates=cand, size=size)
+    for size in range(1, d + 1):  # the candidates are formed twice (a join on the small bases), never stored
+        ctx = {"t": t, "words": words, "shared": f"{shared}{size - 1}", "size": size}
         statements += [
-            create_table(cand, body),
-            insert_into(t["cells"], render("shapley/expand_cells.sql", words=words, candidates=cand)),
-            create_table(f"{shared}{size}", kept),
+            insert_into(t["cells"], render("shapley/expand_cells.sql", **ctx)),
+            create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx)),
             _drop(f"{shared}{size - 1}"),
-            _drop(cand),
         ]
     statements.append(_drop(f"{shared}{d}"))
     plan.add("cells", statements, deps=["patterns", "bases"])
@@ -109,7 +108,9 @@ def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
     statements = []
     for size in range(d + 1):
         body = render("shapley/expand_matched.sql", t=t, words=words, shared=f"{matched}{size - 1}", size=size)
-        sums = render("shapley/sampled_sums.sql", t=t, columns=frame.columns, words=words, matched=f"{matched}{size}", size=size)
+        sums = render(
+            "shapley/sampled_sums.sql", t=t, columns=frame.columns, words=words, matched=f"{matched}{size}", size=size
+        )
         statements += [
             create_table(f"{matched}{size}", body),
             create_table(parts, sums) if size == 0 else insert_into(parts, sums),
