@@ -10,6 +10,7 @@ machinery as exact mode (no pattern x order table; memory within one chunk's cel
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.plan import run, scalar
@@ -21,6 +22,7 @@ PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the per-
 #: pattern with every subset. Wide tables gain most (40 columns x 5,000 rows: 1.6 s of CPU against
 #: 7.4 s for the cells); at 15 columns on adult, where half the pairs stay shared, it is 25% slower.
 EXPAND_MIN_COLUMNS = 20
+SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 
 
 def sampled_subsets(d: int, samples: int) -> int:
@@ -95,7 +97,7 @@ def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
         create_table(f"{shared}0", render("shapley/expand_start.sql", t=t, words=words)),
     ]
     for size in range(1, d + 1):  # the candidates are formed twice (a join on the small bases), never stored
-        ctx = {"t": t, "words": words, "shared": f"{shared}{size - 1}", "size": size}
+        ctx: dict[str, Any] = {"t": t, "words": words, "shared": f"{shared}{size - 1}", "size": size}
         statements += [
             insert_into(t["cells"], render("shapley/expand_cells.sql", **ctx)),
             create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx)),
@@ -104,20 +106,22 @@ def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
     statements.append(_drop(f"{shared}{d}"))
     plan.add("cells", statements, deps=["patterns", "bases"])
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
-    matched, parts = f"{prefix}_x_matched", f"{t['phi']}_parts"
-    statements = []
+    matched, parts, coefficients = f"{prefix}_x_matched", f"{t['phi']}_parts", f"{prefix}_x_coefficients"
+    statements = [create_table(coefficients, render("shapley/sparse_coefficients.sql", t=t, columns=frame.columns))]
     for size in range(d + 1):
         body = render("shapley/expand_matched.sql", t=t, words=words, shared=f"{matched}{size - 1}", size=size)
-        sums = render(
-            "shapley/sampled_sums.sql", t=t, columns=frame.columns, words=words, matched=f"{matched}{size}", size=size
-        )
+        sums_ctx: dict[str, Any] = {"words": words, "columns": frame.columns, "matched": f"{matched}{size}"}
+        if SPARSE_SUMS:
+            sums = render("shapley/sparse_sums.sql", **sums_ctx, coefficients=coefficients, size=size)
+        else:
+            sums = render("shapley/sampled_sums.sql", **sums_ctx, t=t, size=size)
         statements += [
             create_table(f"{matched}{size}", body),
             create_table(parts, sums) if size == 0 else insert_into(parts, sums),
         ]
         if size:
             statements.append(_drop(f"{matched}{size - 1}"))
-    statements.append(_drop(f"{matched}{d}"))
+    statements += [_drop(f"{matched}{d}"), _drop(coefficients)]
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=words, samples=samples)
     statements += [create_table(t["phi"], body), _drop(parts)]
     plan.add("phi", statements, deps=["terms"])
