@@ -22,6 +22,8 @@ PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the per-
 #: pattern with every subset. Wide tables gain most (40 columns x 5,000 rows: 1.6 s of CPU against
 #: 7.4 s for the cells); at 15 columns on adult, where half the pairs stay shared, it is 25% slower.
 EXPAND_MIN_COLUMNS = 20
+#: from this many columns the per-pattern values are summed by expansion too (any cells step)
+EXPAND_PHI_MIN_COLUMNS = 20
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 
 
@@ -61,36 +63,36 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
         deps=["patterns"],
     )
     if d >= EXPAND_MIN_COLUMNS:  # shared pairs by expansion from each subset's base
-        add_expanded_steps(frame, samples)
-        return
-    patterns = t["upatterns"] if direct else t["patterns"]
-    cohorts.add_cells(
-        frame,
-        "cells",
-        table=t["cells"],
-        patterns=patterns,
-        extras=[],
-        deps=["upatterns", "lattice"],
-        unique_mask=direct,
-    )
+        add_expanded_cells(frame)
+    else:
+        patterns = t["upatterns"] if direct else t["patterns"]
+        cohorts.add_cells(
+            frame,
+            "cells",
+            table=t["cells"],
+            patterns=patterns,
+            extras=[],
+            deps=["upatterns", "lattice"],
+            unique_mask=direct,
+        )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
-    plan.ensure(["upatterns"])  # its size plans the chunks
-    plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms"])
+    if d >= min(EXPAND_MIN_COLUMNS, EXPAND_PHI_MIN_COLUMNS):
+        add_expanded_phi(frame, samples)
+    else:
+        plan.ensure(["upatterns"])  # its size plans the chunks
+        plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms"])
 
 
-def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
-    """The cells, terms and per-pattern steps of a wide sampled lattice by expansion, level by
-    level of subset size: a subset's candidate pairs are the pairs shared at its base (a subset
+def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
+    """The cells step of a wide sampled lattice by expansion, level by level of subset size
+    (the per-pattern values: ``add_expanded_phi``): a subset's candidate pairs are the pairs shared at its base (a subset
     one column smaller that an order visits before it), so pairs of a pattern already alone are
     never formed again (docs/measures.md §6). Subsets without a base (the empty set, extra
     subsets no sampled order visits) are counted straight from the patterns. The values and the
     cells equal those of the direct count (the same sums, grouped per level)."""
     plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
     prefix = t["prefix"]
-    t["bases"] = f"{prefix}_bases"
-    plan.add(
-        "bases", [create_table(t["bases"], render("shapley/expand_bases.sql", t=t, words=words))], deps=["lattice"]
-    )
+    _add_bases(frame)
     shared = f"{prefix}_x_shared"
     statements = [
         create_table(t["cells"], render("shapley/expand_direct.sql", t=t, words=words)),
@@ -105,7 +107,15 @@ def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
         ]
     statements.append(_drop(f"{shared}{d}"))
     plan.add("cells", statements, deps=["patterns", "bases"])
-    plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
+
+
+def add_expanded_phi(frame: cohorts.CohortFrame, samples: int) -> None:
+    """The per-pattern values and standard errors of a sampled lattice by expansion, level by
+    level: each level's shared pairs are the pairs shared at their base that meet a cell term
+    (shapley/expand_matched.sql), summed per pattern in long form (shapley/sparse_sums.sql)."""
+    plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
+    prefix = t["prefix"]
+    _add_bases(frame)
     matched, parts, coefficients = f"{prefix}_x_matched", f"{t['phi']}_parts", f"{prefix}_x_coefficients"
     statements = [create_table(coefficients, render("shapley/sparse_coefficients.sql", t=t, columns=frame.columns))]
     for size in range(d + 1):
@@ -124,7 +134,7 @@ def add_expanded_steps(frame: cohorts.CohortFrame, samples: int) -> None:
     statements += [_drop(f"{matched}{d}"), _drop(coefficients)]
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=words, samples=samples)
     statements += [create_table(t["phi"], body), _drop(parts)]
-    plan.add("phi", statements, deps=["terms"])
+    plan.add("phi", statements, deps=["terms", "bases"])
 
 
 def sampled_phi_statements(
@@ -160,6 +170,14 @@ def lattice_chunks(
     sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
     per = max(1, pairs // max(1, n_patterns))
     return [(sids[i], sids[min(len(sids), i + per) - 1]) for i in range(0, len(sids), per)] or [(0, 0)]
+
+
+def _add_bases(frame: cohorts.CohortFrame) -> None:
+    t = frame.names
+    t["bases"] = f"{t['prefix']}_bases"
+    if "bases" not in frame.plan.steps:
+        body = render("shapley/expand_bases.sql", t=t, words=frame.words)
+        frame.plan.add("bases", [create_table(t["bases"], body)], deps=["lattice"])
 
 
 def _drop(table: str) -> str:
