@@ -135,10 +135,10 @@ def test_sampled_by_on_real_data_equals_per_row_group_means():
     assert (by[[f"{c}_se" for c in names]].to_numpy(float) >= 0).all()
 
 
-@pytest.mark.parametrize(("n", "d", "samples", "seed"), [(40, 9, 12, 4), (90, 11, 25, 6)])
+@pytest.mark.parametrize(("n", "d", "samples", "seed"), [(40, 9, 12, 4), (60, 10, 15, 6)])
 def test_expansion_equals_the_direct_count_and_the_bruteforce_estimator(monkeypatch, n, d, samples, seed):
     """The wide-lattice path (shared pairs expanded from each subset's base, shapley_sampling.
-    EXPAND_MIN_COLUMNS), forced on at 9-11 columns: the same cells, per-row values, standard
+    EXPAND_MIN_COLUMNS), forced on at 9-10 columns: the same cells, per-row values, standard
     errors, summary and by() as the direct count, and the brute-force estimator's values."""
     from sqlpriv import shapley_sampling
 
