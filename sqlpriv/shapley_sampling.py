@@ -84,12 +84,12 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
 
 
 def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
-    """The cells step of a wide sampled lattice by expansion, level by level of subset size
-    (the per-pattern values: ``add_expanded_phi``): a subset's candidate pairs are the pairs shared at its base (a subset
-    one column smaller that an order visits before it), so pairs of a pattern already alone are
-    never formed again (docs/measures.md §6). Subsets without a base (the empty set, extra
-    subsets no sampled order visits) are counted straight from the patterns. The values and the
-    cells equal those of the direct count (the same sums, grouped per level)."""
+    """The cells step of a wide sampled lattice by expansion, level by level of subset size (the
+    per-pattern values: ``add_expanded_phi``): a subset's candidate pairs are the pairs shared at
+    its base (a subset one column smaller that an order visits before it), so pairs of a pattern
+    already alone are never formed again (docs/measures.md §6). Subsets without a base (the
+    empty set, extra subsets no sampled order visits) are counted straight from the patterns.
+    The cells equal those of the direct count."""
     plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
     prefix = t["prefix"]
     _add_bases(frame)
@@ -173,6 +173,7 @@ def lattice_chunks(
 
 
 def _add_bases(frame: cohorts.CohortFrame) -> None:
+    """The ``bases`` step (shapley/expand_bases.sql), once."""
     t = frame.names
     t["bases"] = f"{t['prefix']}_bases"
     if "bases" not in frame.plan.steps:
