@@ -30,13 +30,7 @@ from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
-from sqlpriv.shapley_sampling import (
-    add_sampled_steps,
-    expanded_cross_entropy_statements,
-    lattice_chunks,
-    sampled_phi_statements,
-    sampled_subsets,
-)
+from sqlpriv.shapley_sampling import add_sampled_steps, lattice_chunks, sampled_phi_statements, sampled_subsets
 
 EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns, and beyond while it fits:
 EXACT_PAIRS = 20_000_000  # (pattern, subset) pairs exact values may visit under method="auto" (exact_fits)
@@ -160,9 +154,7 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
                 masks = [sum(f["mask"] for f in word if skip >> f["j"] & 1) for word in frame.words]
                 body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
                 statements.append(create_table(t["xent"], body))
-            if "bases" in frame.plan.steps:  # expanded cells: only the levels' shared pairs
-                statements += expanded_cross_entropy_statements(frame, t, skip, first=not statements)
-            for lo, hi in [] if "bases" in frame.plan.steps else lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS):
+            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS):
                 body = render("shapley/cross_entropy_chunk.sql", t=t, words=frame.words, lo=lo, hi=hi, skip_sid=skip)
                 statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
             frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells"])

@@ -137,27 +137,6 @@ def add_expanded_phi(frame: cohorts.CohortFrame, samples: int) -> None:
     plan.add("phi", statements, deps=["terms", "bases"])
 
 
-def expanded_cross_entropy_statements(
-    frame: cohorts.CohortFrame, t: dict[str, Any], skip_sid: int, first: bool
-) -> list[str]:
-    """Statements adding to table ``t["xent"]`` (created by the first when ``first``) the sampled
-    ``by()`` cross-entropy sums of a lattice whose cells were expanded (``add_expanded_cells``):
-    each size's shared pairs of the subgroup levels from the previous size's, never every
-    pattern with every subset (shapley/expand_level_pairs.sql). ``t``: the table names with the
-    ``by()``'s own ``levels`` and ``xent``."""
-    d, words, xent = frame.d, frame.words, t["xent"]
-    pairs = f"{t['levels']}_x_pairs"
-    statements: list[str] = []
-    for size in range(d + 1):
-        body = render("shapley/expand_level_pairs.sql", t=t, words=words, shared=f"{pairs}{size - 1}", size=size)
-        sums = render("shapley/expand_cross_entropy.sql", pairs=f"{pairs}{size}", skip_sid=skip_sid)
-        statements += [create_table(f"{pairs}{size}", body)]
-        statements += [create_table(xent, sums) if first and size == 0 else insert_into(xent, sums)]
-        if size:
-            statements.append(_drop(f"{pairs}{size - 1}"))
-    return [*statements, _drop(f"{pairs}{d}")]
-
-
 def sampled_phi_statements(
     frame: cohorts.CohortFrame, samples: int, patterns: str, into: str, n_patterns: int | None = None
 ) -> list[str]:
