@@ -4,22 +4,28 @@
     (column, entropy, conditional_entropy, shapley); 'entropies' every column subset (columns,
     size, entropy); 'by' gives the mean values per level of
     the SQL expression `by` (level, n, share, one column per analysed column; headings an
-    analysed column already uses get a leading _). `source` is a relation as SQL text,
-    `columns` a list of plain column names. -#}
-{% macro shapley_query(source, columns, key=none, output="per_row", by=none) -%}
+    analysed column already uses get a leading _); 'phi' the per-pattern values (the packed
+    pattern k0.. and phi0..). `source` is a relation as SQL text, `columns` a list of plain column
+    names. `phi` (Spark: a cached view of an earlier 'phi' output over the same source and
+    columns) is read for 'per_row' / 'by' instead of rebuilding the lattice, cells and values. -#}
+{% macro shapley_query(source, columns, key=none, output="per_row", by=none, phi=none) -%}
 {% set frame = {} %}
 {{ sqlpriv.engine_chain_frame(frame, columns, key) }}
 {% set t = frame.t %}
 {% set _ = t.update({"levels": "__sqlpriv_levels"}) %}
 with {{ sqlpriv.engine_cohort_ctes(frame, source, level=by if output == "by" else none) }},
+{% if phi is none %}
 {{ sqlpriv.quote(t.lattice) }} as (
 {{ sqlpriv.engine_lattice(t=t, cardinalities=none, columns=frame.columns, d=frame.d, parent_order=range(frame.d) | list, words=frame.words) }}
 ),
 {{ sqlpriv.engine_cells_ctes(frame) }},
-{% if output in ("per_row", "by") %}
+{% if output in ("per_row", "by", "phi") %}
 {{ sqlpriv.quote(t.phi) }} as (
 {{ sqlpriv.shapley_phi_exact(t=t, columns=frame.columns, words=frame.words) }}
 ),
+{% endif %}
+{% else %}
+{% set _ = t.update({"phi": phi}) %}
 {% endif %}
 {% if output == "per_row" %}
 __sqlpriv_result as (
@@ -37,6 +43,10 @@ __sqlpriv_result as (
 ),
 __sqlpriv_result as (
 {{ sqlpriv.shapley_by(t=t, columns=frame.columns, meta=meta, sampled=false, samples=none, words=frame.words) }}
+)
+{% elif output == "phi" %}
+__sqlpriv_result as (
+select * from {{ sqlpriv.quote(t.phi) }}
 )
 {% elif output == "entropies" %}
 __sqlpriv_result as (

@@ -7,6 +7,8 @@ rendered for Spark SQL; the checks (and their errors) are the DuckDB API's.
 
 from __future__ import annotations
 
+import itertools
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +28,8 @@ from sqlpriv.engine.spark import (
     resolve_source,
 )
 from sqlpriv.errors import ParameterError
+
+_COUNTER = itertools.count()
 
 
 def _frame(source: Any, columns: Any, spark: Any, key: str | None = None) -> tuple[SparkSource, list[str], str | None]:
@@ -61,6 +65,18 @@ class SparkShapleyResult:
         self.source = source
         self._names = names
         self.key = key
+        self._phi: str | None = None
+
+    def shared_values(self) -> str:
+        """The name of a cached temporary view of the per-pattern values, built (eagerly, with
+        ``CACHE TABLE``) the first time a subgroup table runs, so that every ``by()`` table of this
+        analysis reads it instead of rebuilding the cohorts, cells and values (issue 29)."""
+        if self._phi is None:
+            name = f"__sqlpriv_phi_{next(_COUNTER)}_{uuid.uuid4().hex[:8]}"
+            values = render_query("shapley_query", source=self.source.ref, columns=self._names, output="phi")
+            self.source.spark.sql(render_query("engine_cache_table", name=name, query=values))
+            self._phi = name
+        return self._phi
 
     @property
     def columns(self) -> list[str]:
@@ -88,12 +104,29 @@ class SparkShapleyResult:
             if expr in self.source.column_names()
             else check_expression(self.source, expr, what="subgroup expression")
         )
-        return self._query(output="by", by=sql_expr)
+        printed = render_query("shapley_query", source=self.source.ref, columns=self._names, output="by", by=sql_expr)
+        return SharedValuesResult(self, printed, sql_expr)
 
     def entropies(self) -> SparkResult:
         """Every column subset (``columns``, a list of names in column order), its ``size`` and
         joint ``entropy`` (bits), ordered by size then subset."""
         return self._query(output="entropies")
+
+
+class SharedValuesResult(SparkResult):
+    """A subgroup table on Spark: ``.sql`` prints the standalone single statement; running it reads
+    the analysis' cached per-pattern values (:meth:`SparkShapleyResult.shared_values`), the same
+    numbers without rebuilding them for every table."""
+
+    def __init__(self, analysis: SparkShapleyResult, printed: str, by: str) -> None:
+        super().__init__(analysis.source, printed)
+        self.analysis = analysis
+        self.expr = by
+
+    def runnable(self) -> str:
+        a = self.analysis
+        phi = a.shared_values()
+        return render_query("shapley_query", source=a.source.ref, columns=a.columns, output="by", by=self.expr, phi=phi)
 
 
 def uniqueness_shapley(
