@@ -96,6 +96,22 @@ def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
     assert_same(on_spark.by("area_largest * 2 > 1").df(), on_duckdb.by("area_largest * 2 > 1").df())
 
 
+def test_by_tables_of_one_analysis_share_one_cached_values_table(spark, flare, flare_pd):
+    """Issue 29: every by() table of one analysis reads one cached table of per-pattern values,
+    built once; the printed SQL is still the standalone statement."""
+    on_spark = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3])
+    on_duckdb = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3])
+    before = {t.name for t in spark.catalog.listTables()}
+    for expr in ("class", "area_largest * 2 > 1", "`largest spot's size` = 'X'"):
+        duck = expr.replace("`", '"')
+        assert_same(on_spark.by(expr).df(), on_duckdb.by(duck).df())
+    new = {t.name for t in spark.catalog.listTables()} - before
+    name = on_spark.shared_values()
+    assert new == {name} and spark.catalog.isCached(name)
+    printed = on_spark.by("class").sql
+    assert name not in printed and "lattice" in printed  # the standalone statement
+
+
 def test_shapley_entropies_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd):
     got = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3]).entropies().df()
     expected = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3]).entropies().df()
