@@ -34,22 +34,41 @@ def test_by_from_shared_values_equals_the_single_statement_and_the_plan(seed, ex
     def q(**kw):
         return call("shapley_query", dialect="duckdb", source='"src"', columns=COLS, **kw)
 
-    con.execute(f'create temp table "shared phi" as {q(output="phi")}')
-    phi = con.execute('select * from "shared phi"').df()
-    assert len(phi) == len(df.drop_duplicates(COLS))  # one row per distinct pattern
-    shared = con.execute(q(output="by", by=expr, phi="shared phi")).df()
+    con.execute(f'create temp table "shared values" as {q(output="values")}')
+    values = con.execute('select * from "shared values"').df()
+    patterns = df[COLS].value_counts(dropna=False)
+    assert len(values) == len(patterns) and values["__sqlpriv_w"].sum() == len(df)  # one row per pattern
+    from_values = con.execute(q(output="by", by=expr, values="shared values")).df() if expr != "w < 40" else None
+    from_phi = con.execute(q(output="by", by=expr, phi="shared values")).df()
     alone = con.execute(q(output="by", by=expr)).df()
     plan = sqlpriv.uniqueness_shapley(df, columns=COLS).by(expr).df()
-    key = shared.columns[0]
-    for other in (alone, plan):
+    key = alone.columns[0]
+    for got in (from_values, from_phi, plan):
+        if got is None:  # w is not analysed: the values table cannot answer it
+            continue
         pd.testing.assert_frame_equal(
-            shared.sort_values(key, na_position="first").reset_index(drop=True),
-            other.sort_values(key, na_position="first").reset_index(drop=True),
+            got.sort_values(key, na_position="first").reset_index(drop=True),
+            alone.sort_values(key, na_position="first").reset_index(drop=True),
             check_dtype=False,
             rtol=1e-9,
             atol=1e-12,
         )
-    # the shared-values statement reads the table, not the lattice
-    assert "shared phi" in q(output="by", by=expr, phi="shared phi") and "lattice" not in q(
-        output="by", by=expr, phi="shared phi"
-    )
+    # the shared statements read the cached table, not the lattice; the values one not even the rows
+    assert "lattice" not in q(output="by", by=expr, phi="shared values")
+    assert '"src"' not in q(output="by", by=expr, values="shared values")
+
+
+def test_the_values_table_holds_each_pattern_its_count_values_and_the_plans_per_row_values():
+    df = _frame(3)
+    con = connect()
+    con.register("src", df)
+    values = con.execute(call("shapley_query", dialect="duckdb", source='"src"', columns=COLS, output="values")).df()
+    per_row = sqlpriv.uniqueness_shapley(df, columns=COLS).per_row().df()
+    joined = df[COLS].join(per_row[COLS].add_prefix("phi_"))
+    for _, v in values.iterrows():
+        mask = pd.Series(True, index=df.index)
+        for c in COLS:
+            mask &= df[c].isna() if pd.isna(v[c]) else (df[c] == v[c])
+        assert mask.sum() == v["__sqlpriv_w"]
+        for j, c in enumerate(COLS):
+            assert abs(joined.loc[mask, f"phi_{c}"].iloc[0] - v[f"phi{j}"]) < 1e-9

@@ -98,7 +98,8 @@ def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
 
 def test_by_tables_of_one_analysis_share_one_cached_values_table(spark, flare, flare_pd):
     """Issue 29: every by() table of one analysis reads one cached table of per-pattern values,
-    built once; the printed SQL is still the standalone statement."""
+    built once (from it alone when the expression reads analysed columns only, else joined to the
+    rows' levels); the printed SQL is still the standalone statement."""
     on_spark = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3])
     on_duckdb = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3])
     before = {t.name for t in spark.catalog.listTables()}

@@ -82,7 +82,8 @@ def _spark_error(exc: BaseException) -> str:
     return re.sub(r"\s*SQLSTATE: \w+.*$", "", first)
 
 
-def _is_spark_error(exc: BaseException) -> bool:
+def is_spark_error(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised by pyspark or py4j (a Spark error to report as ours)."""
     return type(exc).__module__.startswith(("pyspark", "py4j"))
 
 
@@ -140,7 +141,7 @@ def resolve_source(source: Any, spark: Any = None) -> SparkSource:
             else:
                 frame = spark.read.json(source)
         except Exception as exc:
-            if not _is_spark_error(exc):
+            if not is_spark_error(exc):
                 raise
             raise SourceError(f"cannot read {source!r} with Spark: {_spark_error(exc)}") from None
         view = temp_name("sqlpriv_source")
@@ -178,7 +179,7 @@ def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> Spar
     try:
         fields = spark.sql(f"select * from {ref}").schema.fields
     except Exception as exc:
-        if not _is_spark_error(exc):
+        if not is_spark_error(exc):
             raise
         raise SourceError(f"cannot read {label}: {_spark_error(exc)}") from None
     refuse_reserved([f.name for f in fields], label)
@@ -211,7 +212,7 @@ def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
             message = what + message[len("expression") :]
         raise UnsafeExpressionError(message) from None
     except Exception as exc:
-        if not _is_spark_error(exc):
+        if not is_spark_error(exc):
             raise
         raise ColumnError(
             f"{what} {expr!r} is not valid Spark SQL over {src.label}: {_spark_error(exc)}; "
@@ -287,7 +288,7 @@ def require_rows(src: SparkSource) -> None:
     try:
         empty = len(src.spark.sql(f"select 1 from {src.ref} limit 1").take(1)) == 0
     except Exception as exc:
-        if not _is_spark_error(exc):
+        if not is_spark_error(exc):
             raise
         raise SourceError(f"cannot read {src.label}: {_spark_error(exc)}") from None
     if empty:
@@ -338,7 +339,7 @@ class SparkResult:
         try:
             return self.source.spark.sql(self.runnable())
         except Exception as exc:
-            if not _is_spark_error(exc):
+            if not is_spark_error(exc):
                 raise
             raise ExecutionError(f"Spark could not run the query: {_spark_error(exc)}") from None
 
@@ -348,7 +349,7 @@ class SparkResult:
         except ExecutionError:
             raise
         except Exception as exc:
-            if not _is_spark_error(exc):
+            if not is_spark_error(exc):
                 raise
             raise ExecutionError(f"Spark failed running the query: {_spark_error(exc)}") from None
 

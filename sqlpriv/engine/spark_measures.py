@@ -20,6 +20,7 @@ from sqlpriv.engine.spark import (
     SparkSource,
     check_expression,
     duckdb_only,
+    is_spark_error,
     match_key,
     quote,
     render_query,
@@ -67,13 +68,19 @@ class SparkShapleyResult:
         self.key = key
         self._phi: str | None = None
 
-    def shared_values(self) -> str:
-        """The name of a cached temporary view of the per-pattern values, built (eagerly, with
-        ``CACHE TABLE``) the first time a subgroup table runs, so that every ``by()`` table of this
-        analysis reads it instead of rebuilding the cohorts, cells and values (issue 29)."""
+    def shared_values(self) -> str | None:
+        """The name of a cached temporary view of the per-pattern values (``shapley_query``
+        output ``values``: codes, values, multiplicity and the analysed columns' own values),
+        built eagerly with ``CACHE TABLE`` the first time a subgroup table runs, so that every
+        ``by()`` table of this analysis reads it instead of rebuilding the cohorts, cells and
+        values (issue 29). None when a column of the source is named like one of its own columns
+        (``k0``, ``phi0``, ...): then each table runs its standalone statement."""
         if self._phi is None:
-            name = f"__sqlpriv_phi_{next(_COUNTER)}_{uuid.uuid4().hex[:8]}"
-            values = render_query("shapley_query", source=self.source.ref, columns=self._names, output="phi")
+            own = {f"{p}{j}" for j in range(len(self._names)) for p in ("k", "phi")} | {"__sqlpriv_w"}
+            if own & {c.lower() for c in self.source.column_names()}:
+                return None
+            name = f"__sqlpriv_values_{next(_COUNTER)}_{uuid.uuid4().hex[:8]}"
+            values = render_query("shapley_query", source=self.source.ref, columns=self._names, output="values")
             self.source.spark.sql(render_query("engine_cache_table", name=name, query=values))
             self._phi = name
         return self._phi
@@ -124,9 +131,21 @@ class SharedValuesResult(SparkResult):
         self.expr = by
 
     def runnable(self) -> str:
+        """From the shared values alone when the expression reads only analysed columns (Spark
+        resolves it against the cached view), else the rows' levels joined to the shared values."""
         a = self.analysis
-        phi = a.shared_values()
-        return render_query("shapley_query", source=a.source.ref, columns=a.columns, output="by", by=self.expr, phi=phi)
+        values = a.shared_values()
+        if values is None:
+            return self.query
+        common = dict(source=a.source.ref, columns=a.columns, output="by", by=self.expr)
+        query = render_query("shapley_query", values=values, **common)
+        try:
+            a.source.spark.sql(query)  # resolves the names only; nothing runs
+        except Exception as exc:
+            if not is_spark_error(exc):
+                raise
+            return render_query("shapley_query", phi=values, **common)
+        return query
 
 
 def uniqueness_shapley(
