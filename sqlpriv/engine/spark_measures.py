@@ -71,7 +71,7 @@ class SparkShapleyResult:
     def shared_values(self) -> str | None:
         """The name of a cached temporary view of the per-pattern values (``shapley_query``
         output ``values``: codes, values, multiplicity and the analysed columns' own values),
-        built eagerly with ``CACHE TABLE`` the first time a subgroup table runs, so that every
+        materialised (a local checkpoint) the first time a subgroup table runs, so that every
         ``by()`` table of this analysis reads it instead of rebuilding the cohorts, cells and
         values (issue 29). None when a column of the source is named like one of its own columns
         (``k0``, ``phi0``, ...): then each table runs its standalone statement."""
@@ -81,7 +81,10 @@ class SparkShapleyResult:
                 return None
             name = f"__sqlpriv_values_{next(_COUNTER)}_{uuid.uuid4().hex[:8]}"
             values = render_query("shapley_query", source=self.source.ref, columns=self._names, output="values")
-            self.source.spark.sql(render_query("engine_cache_table", name=name, query=values))
+            # materialised now and cut from its lineage: Spark never matches a cached plan holding a
+            # nondeterministic expression (the chain's monotonically_increasing_id), so a CACHE TABLE
+            # view would be recomputed by every statement that reads it
+            self.source.spark.sql(values).localCheckpoint(eager=True).createOrReplaceTempView(name)
             self._phi = name
         return self._phi
 
