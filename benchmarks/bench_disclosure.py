@@ -19,10 +19,11 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+import _child  # benchmarks/_child.py: one measurement per child process
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -33,7 +34,6 @@ SENSITIVE = ["income", "diagnosis", "grade"]
 # three fresh processes; --check fails when a task is more than 10x slower (RESULTS.md)
 QUICK_BASELINE = {"sqlpriv": 2.0}
 CHECK_REPEAT = 3
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 PYCANON_FIGURES = ("l_diversity", "alpha", "k", "t_closeness", "delta_disclosure", "basic_beta_likeness")
 
 
@@ -97,31 +97,7 @@ def task(name: str, path: str, threads: int | None) -> None:
 def run_child(name: str, path: Path, threads: int | None, timeout: float | None = None) -> dict | None:
     """One child process; its wall time and figures, and its peak RSS and CPU time from wait4.
     ``None`` when it ran past ``timeout`` seconds (then killed)."""
-    import tempfile
-
-    cmd = [sys.executable, __file__, "--task", name, "--path", str(path)]
-    if threads:
-        cmd += ["--threads", str(threads)]
-    with tempfile.TemporaryFile(mode="w+") as out:
-        proc = subprocess.Popen(cmd, stdout=out, env=ENV)
-        started = time.perf_counter()
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if timeout is not None and time.perf_counter() - started > timeout:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                return None
-            time.sleep(0.05)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        if proc.returncode:
-            raise SystemExit(f"{name} failed with status {proc.returncode}")
-        out.seek(0)
-        result = json.loads(out.read().strip().splitlines()[-1])
-    result["peak_rss_mb"] = usage.ru_maxrss / 1024  # kB on Linux
-    result["cpu_seconds"] = usage.ru_utime + usage.ru_stime
-    return result
+    return _child.run_child(_child.task_command(__file__, name, path, threads), timeout)
 
 
 def same_figures(a: dict, b: dict) -> bool:

@@ -16,10 +16,11 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+import _child  # benchmarks/_child.py: one measurement per child process
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -64,7 +65,6 @@ REQUEST = ["c01", "c04", "c09", "c13", {"c19_k": "c19 // 1000"}]
 QUICK_BASELINE = {"profile": 0.65, "assess": 0.6}
 CHECK_REPEAT = 3
 # children read cached bytecode, as an installed package does (some machines set this)
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def data_path(rows: int, fmt: str = "parquet") -> Path:
@@ -119,20 +119,10 @@ def task(name: str, path: str, strategy: str, threads: int | None) -> None:
 
 
 def measure(name: str, path: Path, strategy: str, threads: int | None) -> dict:
-    cmd = [sys.executable, __file__, "--task", name, "--path", str(path), "--strategy", strategy]
-    if threads:
-        cmd += ["--threads", str(threads)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=ENV)
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
-        raise SystemExit(f"{name} failed with status {proc.returncode}")
-    result = json.loads(out.strip().splitlines()[-1])
-    result["peak_rss_mb"] = usage.ru_maxrss / 1024  # kB on Linux
-    # CPU time of the whole child (imports and connection included): less sensitive than
-    # wall time to other processes sharing the cores
-    result["cpu_seconds"] = usage.ru_utime + usage.ru_stime
+    """One child process: wall time and figures; peak RSS and CPU time (the whole child, imports
+    and connection included: less sensitive than wall time to processes sharing the cores)."""
+    result = _child.run_child(_child.task_command(__file__, name, path, threads, "--strategy", strategy))
+    assert result is not None  # no timeout
     return result
 
 

@@ -23,12 +23,13 @@ import argparse
 import json
 import os
 import platform
-import subprocess
 import sys
 import tempfile
 import time
 import warnings
 from pathlib import Path
+
+import _child  # benchmarks/_child.py: one measurement per child process
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
@@ -37,7 +38,6 @@ COLUMNS = ["zip_code", "race", "party", "gender", "age"]
 # CHECK_REPEAT fresh processes; --check fails when a task is more than 10x slower
 QUICK_BASELINE = {"risk": 0.7, "risk_per_row": 1.0, "assess": 0.8}
 CHECK_REPEAT = 3
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def generate(rows: int) -> Path:
@@ -88,17 +88,8 @@ def task(name: str, path: str, threads: int | None) -> None:
 
 
 def measure(name: str, path: Path, threads: int | None) -> dict:
-    cmd = [sys.executable, __file__, "--task", name, "--path", str(path)]
-    if threads:
-        cmd += ["--threads", str(threads)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=ENV)
-    out = proc.stdout.read() if proc.stdout else ""
-    _, status, usage = os.wait4(proc.pid, 0)
-    if os.waitstatus_to_exitcode(status):
-        raise SystemExit(f"{name} failed with status {os.waitstatus_to_exitcode(status)}")
-    result = json.loads(out.strip().splitlines()[-1])
-    result["peak_rss_mb"] = usage.ru_maxrss / 1024
-    result["cpu_seconds"] = usage.ru_utime + usage.ru_stime
+    result = _child.run_child(_child.task_command(__file__, name, path, threads))
+    assert result is not None  # no timeout
     return result
 
 

@@ -995,24 +995,9 @@ def test_cli_stops_within_two_seconds_of_a_signal(tmp_path: Path, signum: int) -
 
 
 @pytest.fixture(scope="module")
-def spark_session():
-    pytest.importorskip("pyspark")
-    import shutil as _shutil
-
-    if not _shutil.which("java"):
-        pytest.skip("java is not installed")
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[1]")
-        .appName("sqlpriv-attacks")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "1")
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("OFF")
-    yield session
+def spark_session(spark: Any) -> Any:
+    """The shared local Spark session of tests/conftest.py."""
+    return spark
 
 
 SPARK_ATTACKS = [

@@ -5,49 +5,20 @@ skipped only when pyspark or Java is missing and SQLPRIV_REQUIRE_SPARK is unset)
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
 
 import duckdb
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import require_spark
 
 from sqlpriv.disclosure import attribute_disclosure, disclosure_query
 
-try:
-    import pyspark  # noqa: F401
-
-    MISSING = None if shutil.which("java") else "java (a JRE) is not installed"
-except ImportError:
-    MISSING = "pyspark is not installed (pip install -e '.[test]')"
-if MISSING:
-    if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-        raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {MISSING}")
-    pytest.skip(MISSING, allow_module_level=True)
+require_spark()
 
 TOL = 1e-9
 TREE = {"flu": ["resp", "*"], "cold": ["resp", "*"], "hiv": ["viral", "*"], None: ["unknown", "*"]}
-
-
-@pytest.fixture(scope="module")
-def spark(tmp_path_factory):
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("sqlpriv-disclosure-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "1")
-        .config("spark.sql.adaptive.enabled", "false")
-        .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("spark-warehouse")))
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("OFF")
-    yield session
-    session.stop()
 
 
 def table(seed: int, n: int = 60) -> pd.DataFrame:

@@ -4,43 +4,13 @@ when pyspark or Java is missing and SQLPRIV_REQUIRE_SPARK is unset (.ci/run sets
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pandas as pd
-import pytest
+from conftest import require_spark
 
 import sqlpriv
 from sqlpriv import hierarchy
 
-try:
-    import pyspark  # noqa: F401
-
-    MISSING = None if shutil.which("java") else "java (a JRE) is not installed"
-except ImportError:
-    MISSING = "pyspark is not installed (pip install -e '.[test]')"
-if MISSING:
-    if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-        raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {MISSING}")
-    pytest.skip(MISSING, allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def spark(tmp_path_factory):
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[1]")
-        .appName("sqlpriv-generalize-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "1")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("spark-warehouse")))
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("OFF")
-    yield session
+require_spark()
 
 
 def test_spark_release_equals_duckdb(spark):

@@ -7,7 +7,6 @@ sqlpriv errors. Skipped only when pyspark or Java is missing and SQLPRIV_REQUIRE
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 
@@ -15,46 +14,17 @@ import duckdb
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import FLARE_CSV
+from conftest import FLARE_CSV, require_spark
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
 from sqlpriv.engine.templates import call
 
-try:
-    import pyspark  # noqa: F401
-
-    MISSING = None if shutil.which("java") else "java (a JRE) is not installed"
-except ImportError:
-    MISSING = "pyspark is not installed (pip install -e '.[test]')"
-if MISSING:
-    if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-        raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {MISSING}")
-    pytest.skip(MISSING, allow_module_level=True)
+require_spark()
 
 COLS = ["class", "largest spot's size", "activity", "area"]  # few columns: Spark pays per stage
 TOL = 1e-9
-
-
-@pytest.fixture(scope="session")
-def spark(tmp_path_factory):
-    from pyspark.sql import SparkSession
-
-    session = (
-        SparkSession.builder.master("local[2]")
-        .appName("sqlpriv-tests")
-        .config("spark.ui.enabled", "false")
-        .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "1")
-        .config("spark.sql.adaptive.enabled", "false")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("spark-warehouse")))  # not the repository
-        .getOrCreate()
-    )
-    session.sparkContext.setLogLevel("OFF")
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="session")

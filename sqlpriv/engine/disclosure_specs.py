@@ -14,26 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, ParameterError
 
 #: DuckDB type names whose values are ordered numbers: t-closeness uses the ordered distance
-ORDERED_TYPES = (
-    "TINYINT",
-    "SMALLINT",
-    "INTEGER",
-    "BIGINT",
-    "HUGEINT",
-    "UTINYINT",
-    "USMALLINT",
-    "UINTEGER",
-    "UBIGINT",
-    "UHUGEINT",
-    "FLOAT",
-    "DOUBLE",
-    "REAL",
-    "DECIMAL",
-)
+ORDERED_TYPES = (*INTEGER_TYPES, "FLOAT", "DOUBLE", "REAL", "DECIMAL")
 #: Spark SQL type names (``simpleString``) of numbers: the ordered distance on Spark
 SPARK_NUMBERS = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
 
