@@ -69,7 +69,7 @@ class SparkShapleyResult:
         self._phi: str | None = None
 
     def shared_values(self) -> str | None:
-        """The name of a cached temporary view of the per-pattern values (``shapley_query``
+        """The name of a temporary view of the per-pattern values (``shapley_query``
         output ``values``: codes, values, multiplicity and the analysed columns' own values),
         materialised (a local checkpoint) the first time a subgroup table runs, so that every
         ``by()`` table of this analysis reads it instead of rebuilding the cohorts, cells and
