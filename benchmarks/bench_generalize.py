@@ -6,6 +6,8 @@
     python benchmarks/bench_generalize.py --quick --check     # CI: 2 of the 8 configurations + 100k rows,
                                                               # fail on a 10x regression (no ARX needed)
     python benchmarks/bench_generalize.py --arx DIR --record  # re-measure ARX and rewrite the reference file
+    python benchmarks/bench_generalize.py --before TREE       # + an older sqlpriv tree in the same run
+    python benchmarks/bench_generalize.py --entropy           # + the 4 non-uniform entropy configurations
 
 Data: ARX's adult data set and hierarchies, copied to benchmarks/reference/arx_adult/. The 8 adult
 configurations are k 2/5 x suppression limit 0/5% x metric loss (ARX
@@ -48,7 +50,14 @@ QIS = ["sex", "age", "race", "marital-status", "education", "native-country", "w
 CONFIGS = [(k, s, m) for k in (2, 5) for s in (0.0, 0.05) for m in ("loss", "discernibility")]
 # --quick (CI): two of the eight, k 2/5 with 5% suppression and the loss metric
 QUICK_CONFIGS = [(2, 0.05, "loss"), (5, 0.05, "loss")]
-ARX_METRIC = {"loss": "loss", "discernibility": "dm"}
+ARX_METRIC = {"loss": "loss", "discernibility": "dm", "entropy": "entropy"}
+# ARX's non-uniform entropy (Metric.createEntropyMetric()), recorded apart from the issue's 8
+ENTROPY_CONFIGS = [(k, s, "entropy") for k in (2, 5) for s in (0.0, 0.05)]
+QUALITY_MODEL = {
+    "loss": "Metric.createLossMetric(AggregateFunction.RANK)",
+    "discernibility": "Metric.createDiscernabilityMetric()",
+    "entropy": "Metric.createEntropyMetric()",
+}
 # seconds with --quick on the 2-core development machine, measured 2026-11-24 with branch `gen`'s
 # generalize (b5ad900) while 7 other jobs shared the machine (load average about 10): the slowest of
 # the two adult configurations, and the 100k scale case. --check fails when a case is 10x slower.
@@ -100,14 +109,17 @@ def scaled(rows: int) -> Path:
 # ----------------------------------------------------------------------------- sqlpriv
 
 
-def task_sqlpriv(path: str, k: int, supp: float, metric: str, apply_out: str | None) -> None:
+def task_sqlpriv(
+    path: str, k: int, supp: float, metric: str, apply_out: str | None, memory_limit: str | None, root: str | None
+) -> None:
     """Child process: sqlpriv.generalize end to end on the CSV file; print figures as JSON."""
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, root or str(ROOT))
     start = time.perf_counter()
     import sqlpriv
 
     imported = time.perf_counter()
-    res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric)
+    opts = {"memory_limit": memory_limit} if memory_limit else {}
+    res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric, **opts)
     best = res.best
     searched = time.perf_counter()
     out: dict = {"best": best, "best_score": _plain(res.best_score)}
@@ -131,13 +143,27 @@ def _plain(v: object) -> object:
         return str(v)
 
 
-def measured(args: list[str]) -> dict:
-    """Run a child, return its JSON plus wall time and peak RSS (os.wait4)."""
+def measured(args: list[str], timeout: float | None = None) -> dict:
+    """Run a child, return its JSON plus wall time and peak RSS (os.wait4); with ``timeout``
+    (seconds) a child still running then is killed and {"timed_out": timeout} returned."""
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=ENV)
     start = time.perf_counter()
     assert proc.stdout is not None
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
+    if timeout is None:
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+    else:
+        while True:  # the JSON printed at the end is small: the pipe cannot fill
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > timeout:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                proc.returncode = -9
+                return {"timed_out": timeout}
+            time.sleep(0.05)
+        out = proc.stdout.read()
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode:
@@ -145,15 +171,38 @@ def measured(args: list[str]) -> dict:
     result = json.loads(out.strip().splitlines()[-1])
     result["process_wall_seconds"] = wall
     result["peak_rss_mb"] = usage.ru_maxrss / 1024  # kB on Linux
+    result["cpu_seconds"] = usage.ru_utime + usage.ru_stime  # robust to a shared machine's load
     return result
 
 
-def run_sqlpriv(path: Path, k: int, supp: float, metric: str, apply_out: Path | None = None) -> dict:
+def run_sqlpriv(
+    path: Path,
+    k: int,
+    supp: float,
+    metric: str,
+    apply_out: Path | None = None,
+    memory_limit: str | None = None,
+    root: str | None = None,
+    timeout: float | None = None,
+) -> dict:
     cmd = [sys.executable, __file__, "--task", "sqlpriv", "--path", str(path)]
+    if root:
+        cmd += ["--root", root]
+    if memory_limit:
+        cmd += ["--memory-limit", memory_limit]
     cmd += ["--k", str(k), "--supp", str(supp), "--metric", metric]
     if apply_out:
         cmd += ["--apply-out", str(apply_out)]
-    return measured(cmd)
+    return measured(cmd, timeout)
+
+
+def before_cell(r: dict | None) -> str:
+    """The --before tree's seconds (end to end), CPU seconds and peak MB, or '>T' when it timed out."""
+    if r is None:
+        return ",,"
+    if "timed_out" in r:
+        return f">{r['timed_out']:.0f},,"
+    return f"{r['seconds']:.2f},{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f}"
 
 
 # ----------------------------------------------------------------------------- ARX
@@ -200,12 +249,16 @@ def run_arx(cp: str, data: Path, k: int, supp: float, metric: str, heap: str) ->
     run = r["runs"][0]
     run["process_wall_seconds"] = r["process_wall_seconds"]
     run["peak_rss_mb"] = r["peak_rss_mb"]
+    run["cpu_seconds"] = r["cpu_seconds"]
     run["datatype_init_ms"] = r["datatype_init_ms"]
     return run
 
 
-def record_reference(cp: str) -> None:
-    """Re-measure ARX on adult: figures, lattice, output digests and times; rewrite REFERENCE."""
+def record_reference(cp: str, entropy: bool = False) -> None:
+    """Re-measure ARX on adult: figures, lattice, output digests and times; rewrite REFERENCE
+    (``entropy``: the 4 non-uniform entropy configurations, key ``entropy_configurations``)."""
+    configs = ENTROPY_CONFIGS if entropy else CONFIGS
+    metrics = "entropy" if entropy else "loss,dm"
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [
             "java",
@@ -219,22 +272,35 @@ def record_reference(cp: str) -> None:
             "--hier-dir",
             str(ADULT_DIR),
         ]
-        cmd += ["--qis", ",".join(QIS), "--top", "10", "--out-dir", tmp]
+        cmd += ["--qis", ",".join(QIS), "--top", "10", "--metrics", metrics, "--out-dir", tmp]
         full = measured(cmd)
-        digests = {}
-        for k, s, m in CONFIGS:
-            out = Path(tmp) / f"arx_out_k{k}_s{s:g}_{ARX_METRIC[m]}.csv"
-            if not out.is_file():
-                out = Path(tmp) / f"arx_out_k{k}_s{s}_{ARX_METRIC[m]}.csv"
-            digests[config_name(k, s, m)] = output_digests(out)
-    timed = {config_name(k, s, m): run_arx(cp, ADULT, k, s, m, "2g") for k, s, m in CONFIGS}
+        timed = {config_name(k, s, m): run_arx(cp, ADULT, k, s, m, "2g") for k, s, m in configs}
+        write_reference(full, Path(tmp), timed, entropy)
+
+
+def write_reference(full: dict, out_dir: Path, timed: dict | None, entropy: bool) -> None:
+    """Write ARX's runs (``full``: the driver's JSON, its outputs in ``out_dir``) into REFERENCE.
+    ``timed``: per configuration a JVM of its own for the times (None: the times of ``full``)."""
+    configs = ENTROPY_CONFIGS if entropy else CONFIGS
+    digests = {}
+    for k, s, m in configs:
+        out = out_dir / f"arx_out_k{k}_s{s:g}_{ARX_METRIC[m]}.csv"
+        if not out.is_file():
+            out = out_dir / f"arx_out_k{k}_s{s}_{ARX_METRIC[m]}.csv"
+        digests[config_name(k, s, m)] = output_digests(out)
     ref = json.loads(REFERENCE.read_text()) if REFERENCE.is_file() else {}
-    ref["configurations"] = []
-    for (k, s, m), run in zip(CONFIGS, full["runs"]):
+    key = "entropy_configurations" if entropy else "configurations"
+    ref[key] = []
+    for (k, s, m), run in zip(configs, full["runs"]):
         name = config_name(k, s, m)
-        ref["configurations"].append(describe_run(name, k, s, m, run, timed[name], digests[name]))
+        t = (
+            timed[name]
+            if timed
+            else {**run, "process_wall_seconds": full["process_wall_seconds"], "peak_rss_mb": full["peak_rss_mb"]}
+        )
+        ref[key].append(describe_run(name, k, s, m, run, t, digests[name]))
     REFERENCE.write_text(json.dumps(ref, indent=1) + "\n")
-    print(f"# wrote {REFERENCE}")
+    print(f"# wrote {REFERENCE} ({key})")
 
 
 def output_digests(path: Path) -> dict:
@@ -260,6 +326,8 @@ def describe_run(name: str, k: int, s: float, m: str, run: dict, timed: dict, di
             "rank_vector": sorted(opt["score"], reverse=True),
             "sum": sum(opt["score"]),
         }
+    elif m == "entropy":
+        score = {"per_column_entropy": dict(zip(order, opt["score"])), "sum": sum(opt["score"])}
     else:
         score = {"discernibility": opt["score"]}
     hist = {int(a): b for a, b in out["class_size_histogram"].items()}
@@ -268,9 +336,7 @@ def describe_run(name: str, k: int, s: float, m: str, run: dict, timed: dict, di
         "k": k,
         "suppression_limit": s,
         "metric": m,
-        "arx_quality_model": "Metric.createLossMetric(AggregateFunction.RANK)"
-        if m == "loss"
-        else "Metric.createDiscernabilityMetric()",
+        "arx_quality_model": QUALITY_MODEL[m],
         "arx_quality_model_name": run["quality_model"],
         "best": opt["levels"],
         "score": score,
@@ -302,6 +368,9 @@ def main() -> int:
         "--arx", default=os.environ.get("SQLPRIV_ARX"), help="ARX build dir with cp.txt (or $SQLPRIV_ARX)"
     )
     parser.add_argument("--record", action="store_true", help="with --arx: rewrite the ARX reference file")
+    parser.add_argument(
+        "--record-entropy", action="store_true", help="with --arx: record ARX's non-uniform entropy optima (4 runs)"
+    )
     parser.add_argument("--full", action="store_true", help="also adult x 10M rows")
     parser.add_argument("--arx-full", action="store_true", help="with --arx --full: run ARX on 10M rows too")
     parser.add_argument("--arx-heap", default="2500m", help="ARX heap for the scale case (default 2500m)")
@@ -311,10 +380,13 @@ def main() -> int:
         "--scale-metric",
         nargs="+",
         default=["loss"],
-        choices=("loss", "discernibility"),
+        choices=("loss", "discernibility", "entropy"),
         help="metrics of the scale case (default loss)",
     )
     parser.add_argument("--skip-adult", action="store_true", help="only the scale case")
+    parser.add_argument(
+        "--entropy", action="store_true", help="also the 4 adult configurations with ARX's non-uniform entropy"
+    )
     parser.add_argument("--rows", type=int, nargs="+", help="scale-case row counts (default 1M; --full adds 10M)")
     parser.add_argument("--task", help=argparse.SUPPRESS)
     parser.add_argument("--path", help=argparse.SUPPRESS)
@@ -322,18 +394,23 @@ def main() -> int:
     parser.add_argument("--supp", type=float, default=0.05, help=argparse.SUPPRESS)
     parser.add_argument("--metric", default="loss", help=argparse.SUPPRESS)
     parser.add_argument("--apply-out", help=argparse.SUPPRESS)
+    parser.add_argument("--memory-limit", help="DuckDB memory_limit of sqlpriv's runs (e.g. 3GB)")
+    parser.add_argument("--before", help="another sqlpriv tree (e.g. a git worktree of main) timed in the same run")
+    parser.add_argument("--before-timeout", type=float, default=150.0, help="seconds before a --before run is cut")
+    parser.add_argument("--root", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.task == "sqlpriv":
-        task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out)
+        task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out, args.memory_limit, args.root)
         return 0
 
     cp = arx_classpath(Path(args.arx)) if args.arx else None
-    if args.record:
+    if args.record or args.record_entropy:
         if not cp:
             parser.error("--record needs --arx DIR")
-        record_reference(cp)
+        record_reference(cp, entropy=args.record_entropy)
         return 0
-    ref = {c["name"]: c for c in json.loads(REFERENCE.read_text())["configurations"]}
+    recorded = json.loads(REFERENCE.read_text())
+    ref = {c["name"]: c for c in recorded["configurations"] + recorded.get("entropy_configurations", [])}
     sys.path.insert(0, str(ROOT))
     import sqlpriv
 
@@ -341,16 +418,24 @@ def main() -> int:
         print("# sqlpriv.generalize is not in this tree (issue 28): nothing to benchmark")
         return 0
     print(f"# machine: {platform.platform()}, {os.cpu_count()} cores, python {platform.python_version()}")
+    print(f"# load average at start: {os.getloadavg()}")
     print(f"# ARX: {'run in this benchmark from ' + args.arx if cp else 'recorded figures from ' + REFERENCE.name}")
     failed = False
     tmp = Path(tempfile.mkdtemp(prefix="bench_generalize_"))
     try:
         if not args.skip_adult:
-            print("case,sqlpriv_s,sqlpriv_search_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_peak_mb,same_node,best")
+            print(
+                "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_cpu_s,sqlpriv_peak_mb,arx_search_s,arx_wall_s,arx_cpu_s,"
+                "arx_peak_mb,same_node,load,before_s,before_cpu_s,before_peak_mb,best"
+            )
             worst = 0.0
-            for k, s, m in QUICK_CONFIGS if args.quick else CONFIGS:
+            configs = QUICK_CONFIGS if args.quick else CONFIGS + (ENTROPY_CONFIGS if args.entropy else [])
+            for k, s, m in configs:
                 name = config_name(k, s, m)
                 r = run_sqlpriv(ADULT, k, s, m)
+                b = None
+                if args.before and m != "entropy":  # older trees have no entropy metric
+                    b = run_sqlpriv(ADULT, k, s, m, root=args.before, timeout=args.before_timeout)
                 a = run_arx(cp, ADULT, k, s, m, "2g") if cp else ref[name]
                 arx_search = a["arx_search_time_ms"] / 1000
                 arx_wall = a["process_wall_seconds"] if cp else a["arx_process_wall_seconds"]
@@ -358,9 +443,12 @@ def main() -> int:
                 arx_best = a["optimum"]["levels"] if cp else a["best"]
                 same = r["best"] == arx_best
                 worst = max(worst, r["seconds"])
+                arx_cpu = f"{a['cpu_seconds']:.1f}" if cp else ""
                 print(
-                    f"adult_{name},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['peak_rss_mb']:.0f},"
-                    f"{arx_search:.2f},{arx_wall:.1f},{arx_peak:.0f},{same},{json.dumps(r['best'])}"
+                    f"adult_{name},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['cpu_seconds']:.1f},"
+                    f"{r['peak_rss_mb']:.0f},{arx_search:.2f},{arx_wall:.1f},{arx_cpu},{arx_peak:.0f},{same},"
+                    f"{os.getloadavg()[0]:.1f},{before_cell(b)},{json.dumps(r['best'])}",
+                    flush=True,
                 )
                 if not same:
                     print(f"# DIFFERENT NODE for {name}: sqlpriv {r['best']} vs ARX {arx_best}")
@@ -372,15 +460,22 @@ def main() -> int:
         rows_list = [100_000] if args.quick else (args.rows or ([1_000_000, 10_000_000] if args.full else [1_000_000]))
         scale_ref = json.loads(REFERENCE.read_text()).get("scale", {})
         print(
-            "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_peak_mb,"
-            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,best"
+            "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_cpu_s,sqlpriv_peak_mb,"
+            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,load,before_s,before_cpu_s,before_peak_mb,best"
         )
         for rows in rows_list:
             t0 = time.perf_counter()
             path = scaled(rows)
             print(f"# data {path.name}: {path.stat().st_size / 1e6:.0f} MB (ready in {time.perf_counter() - t0:.1f} s)")
             for metric in args.scale_metric:
-                r = run_sqlpriv(path, 5, 0.05, metric, apply_out=tmp / "released.parquet")
+                r = run_sqlpriv(
+                    path, 5, 0.05, metric, apply_out=tmp / "released.parquet", memory_limit=args.memory_limit
+                )
+                b = None
+                if args.before:
+                    b = run_sqlpriv(
+                        path, 5, 0.05, metric, tmp / "before.parquet", root=args.before, timeout=args.before_timeout
+                    )
                 a = None
                 if cp and (rows <= 1_000_000 or args.arx_full):
                     run = run_arx(cp, path, 5, 0.05, metric, args.arx_heap)
@@ -400,7 +495,9 @@ def main() -> int:
                     )
                 print(
                     f"scale_{rows}_{metric},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['apply_seconds']:.2f},"
-                    f"{r['peak_rss_mb']:.0f},{arx},{json.dumps(r['best'])}"
+                    f"{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f},{arx},{os.getloadavg()[0]:.1f},{before_cell(b)},"
+                    f"{json.dumps(r['best'])}",
+                    flush=True,
                 )
                 key = f"scale_{rows}"
                 if args.check and args.quick and key in QUICK_BASELINE and r["seconds"] > 10 * QUICK_BASELINE[key]:

@@ -3,6 +3,8 @@ per-row uniqueness Shapley values to Parquet, and summary + 4 subgroup tables, a
 
     python benchmarks/bench_spark.py                      # 7.5M rows: Spark vs DuckDB, then Spark at 1M / 7.5M / 30M
     python benchmarks/bench_spark.py --rows 1000000 --quick   # one size, both engines
+    python benchmarks/bench_spark.py --rows 1000000 --quick --cases tables --compare --spark-only
+                                                          # by() tables: standalone statements vs shared values
 
 Each engine reads the same Parquet file. Times are wall-clock seconds of the measure alone (the
 Spark session is started once, before; its start-up is printed separately). The 30M-row file is
@@ -52,7 +54,7 @@ def timed(label: str, fn) -> float:
     return seconds
 
 
-def bench_spark(spark, path: Path, out: Path, rows: int, cases: str = "both") -> None:
+def bench_spark(spark, path: Path, out: Path, rows: int, cases: str = "both", compare: bool = False) -> None:
     import sqlpriv
 
     frame = spark.read.parquet(str(path))
@@ -62,10 +64,35 @@ def bench_spark(spark, path: Path, out: Path, rows: int, cases: str = "both") ->
             f"spark  {rows:>11,} rows: per-row to Parquet",
             lambda: r.per_row().to_parquet(out / f"phi_spark_{rows}.parquet"),
         )
+    if cases in ("both", "tables") and compare:
+        # before issue 29: each by() table its own standalone statement (the printed SQL), which
+        # rebuilds the cohorts, cells and per-pattern values; the same numbers
+        standalone: list = []
+        timed(
+            f"spark  {rows:>11,} rows: 4 by() tables, standalone statements (before)",
+            lambda: standalone.extend(spark.sql(r.by(expr).query).toPandas() for expr in BY),
+        )
     if cases in ("both", "tables"):
         first = timed(f"spark  {rows:>11,} rows: summary", lambda: r.summary().df())
-        rest = timed(f"spark  {rows:>11,} rows: 4 by() tables", lambda: [r.by(expr).df() for expr in BY])
+        shared: list = []
+        rest = timed(
+            f"spark  {rows:>11,} rows: 4 by() tables (one cached table of per-pattern values)",
+            lambda: shared.extend(r.by(expr).df() for expr in BY),
+        )
         print(f"spark  {rows:>11,} rows: summary + 4 by() tables: {first + rest:.1f} s", flush=True)
+        if compare:
+            import pandas as pd
+
+            for a, b in zip(standalone, shared):
+                key = a.columns[0]
+                pd.testing.assert_frame_equal(
+                    a.sort_values(key).reset_index(drop=True),
+                    b.sort_values(key).reset_index(drop=True),
+                    check_exact=False,
+                    rtol=0,
+                    atol=1e-9,
+                )
+            print(f"spark  {rows:>11,} rows: standalone and shared by() tables equal to 1e-9", flush=True)
 
 
 def bench_duckdb(path: Path, out: Path, rows: int) -> None:
@@ -90,6 +117,7 @@ def main() -> None:
         "--rows", type=int, action="append", help="roll sizes (default 7.5M vs DuckDB, then 1M, 30M on Spark)"
     )
     parser.add_argument("--master", default="local[2]")
+    parser.add_argument("--spark-only", action="store_true", help="skip the DuckDB cases")
     parser.add_argument("--quick", action="store_true", help="the given sizes on both engines only")
     parser.add_argument(
         "--shuffle-partitions",
@@ -99,6 +127,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--cases", choices=["both", "per-row", "tables"], default="both", help="which Spark cases to time"
+    )
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time the 4 by() tables as standalone statements (before issue 29) and check both agree",
     )
     parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
     args = parser.parse_args()
@@ -133,8 +166,9 @@ def main() -> None:
         both = args.rows or [7_500_000]
         for rows in both:
             path = roll(rows, data)
-            bench_duckdb(path, out, rows)
-            bench_spark(spark, path, out, rows, args.cases)
+            if not args.spark_only:
+                bench_duckdb(path, out, rows)
+            bench_spark(spark, path, out, rows, args.cases, args.compare)
         if not args.quick and not args.rows:
             for rows in (1_000_000, 30_000_000):
                 bench_spark(spark, roll(rows, data), out, rows, args.cases)

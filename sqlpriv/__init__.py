@@ -53,6 +53,7 @@ from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 # sqlpriv.engine.presentable; the measures never import it (README "Layout").
 from sqlpriv import display as _display  # noqa: F401  isort: skip
 from sqlpriv import disclosure_report as _disclosure_report  # noqa: F401  isort: skip  (registers its display)
+from sqlpriv import generalize_report as _generalize_report  # noqa: F401  isort: skip  (Generalization: compare, plot)
 
 __version__ = "0.1.0"
 

@@ -37,6 +37,9 @@ def enabled(progress: bool | None = None, stream: TextIO | None = None) -> bool:
 
 
 _active = 0  # bars open now: a bar inside another (a plan's steps inside a report) stays silent
+#: displays that show the steps of the silent nested bars (the report's stage lines,
+#: sqlpriv/report_progress.py): the last one gets (done, total, text) at each step
+sinks: list[Any] = []
 
 
 def hold() -> None:
@@ -63,6 +66,7 @@ class Bar:
         self.stream = stream or sys.stderr
         self.total, self.label, self.done, self.delay = max(int(total), 1), label, 0, delay
         self.enabled = enabled(enabled_, self.stream) and _active == 0
+        self.nested = _active > 0 and enabled(enabled_, self.stream)  # its steps go to sinks[-1]
         self.start = time.perf_counter()
         self._tqdm: Any = None
         self._drawn = False
@@ -91,6 +95,8 @@ class Bar:
         """Mark one step done; ``text`` names the next one."""
         self.done += 1
         if not self.enabled:
+            if self.nested and sinks:
+                sinks[-1](self.done, self.total, text)
             return
         if self._tqdm is not None:
             self._tqdm.set_postfix_str(text)

@@ -41,6 +41,7 @@ from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import ParameterError
 from sqlpriv.identifiers import without_key_advice
 from sqlpriv.report_html import CSS, cell, figure, fmt, kpis, replace_atomically, section, table, write_atomic
+from sqlpriv.report_progress import Stages
 from sqlpriv.report_sections import (
     overview_html,
     pif_html,
@@ -124,9 +125,14 @@ def report(
     by_list = _check_by(by)
     opts: dict[str, Any] = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     started = time.perf_counter()
-    with progress_bar(4 + (synthetic is not None) + (request is not None), progress) as bar:
-        shap = _shapley_of(source, columns, method, opts)
-        bar.step("overview")
+    stages = ["uniqueness Shapley", "overview", "Figure 2 and subgroups"]
+    stages += ["PIF"] * bool(pif) + ["singling out"] * (synthetic is not None) + ["request"] * (request is not None)
+    stages += (
+        ["what to do"] * (hierarchies is not None) + ["risk"] * bool(risk) + ["disclosure"] * (sensitive is not None)
+    )
+    with Stages(stages, progress) as st:  # one line per stage on a terminal (sqlpriv/report_progress.py)
+        with st.stage("uniqueness Shapley"):
+            shap = _shapley_of(source, columns, method, opts)
         policy = dict(
             k=k,
             approve=approve,
@@ -135,31 +141,37 @@ def report(
             min_k=min_k,
             on_violation=on_violation,
         )
-        sections, gate = _overview_sections(source, columns, shap, policy, opts)
+        with st.stage("overview"):
+            sections, gate = _overview_sections(source, columns, shap, policy, opts)
         subject = "the analysed columns together"
-        bar.step("uniqueness Shapley")
-        sections.append(shapley_html(shap, by_list, rows, scatter_column))
-        bar.step("information factors")
-        if pif and len(shap.columns) >= 2:  # CIG needs at least two columns
-            sections.append(_pif_section(source, columns, percentile, bins, heatmap_rows, opts))
-        bar.step("singling out" if synthetic is not None else "")
+        with st.stage("Figure 2 and subgroups"):
+            sections.append(shapley_html(shap, by_list, rows, scatter_column))
+        if pif:
+            with st.stage("PIF"):
+                if len(shap.columns) >= 2:  # CIG needs at least two columns
+                    sections.append(_pif_section(source, columns, percentile, bins, heatmap_rows, opts))
         if synthetic is not None:
-            sections.append(_singling_out_section(source, synthetic, max_cols, columns, len(shap.columns), opts))
-            bar.step("request" if request is not None else "")
+            with st.stage("singling out"):
+                sections.append(
+                    _singling_out_section(source, synthetic, max_cols, columns, len(shap.columns), opts, st.on)
+                )
         if request is not None:
-            gate = _request_assessment(source, request, policy, opts)
-            sections.append(request_html(gate))
+            with st.stage("request"):
+                gate = _request_assessment(source, request, policy, opts)
+                sections.append(request_html(gate))
             subject = "the request"
-            bar.step("")
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
         if hierarchies is not None:
-            sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts))
+            with st.stage("what to do"):
+                sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts))
         if risk:  # issue 26: the section's figures come from sqlpriv/risk_report.py
-            sections.append(_risk_section(source, columns, {} if risk is True else risk, opts))
+            with st.stage("risk"):
+                sections.append(_risk_section(source, columns, {} if risk is True else risk, opts))
         if sensitive is not None:  # the section's code: sqlpriv/disclosure_report.py
             from sqlpriv.disclosure_report import disclosure_section
 
-            sections.append(disclosure_section(source, columns, sensitive, opts))
+            with st.stage("disclosure"):
+                sections.append(disclosure_section(source, columns, sensitive, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
 
@@ -203,7 +215,7 @@ def _pif_section(
 
 
 def _singling_out_section(
-    source: Any, synthetic: Any, max_cols: int, columns: ColumnsArg, d: int, opts: dict[str, Any]
+    source: Any, synthetic: Any, max_cols: int, columns: ColumnsArg, d: int, opts: dict[str, Any], shown: bool = False
 ) -> str:
     """Singling-out on the analysed columns when they are plain names; on every column of the two
     tables (said in the section) when some are computed (-c NAME=EXPR), which the synthetic table lacks."""
@@ -216,7 +228,7 @@ def _singling_out_section(
         synthetic,
         columns=items if items and plain else None,
         max_cols=min(max_cols, d) if max_cols else None,
-        progress=False,
+        progress=shown,  # its search steps on the report's stage line, when one is drawn
         **opts,
     )
     note = (

@@ -209,14 +209,9 @@ def _risk_rules(gate: GatePolicy, max_average_risk: Any, max_population_uniquene
     """The gate with the risk rules of issue 26 (docs/measures.md §9), each checked."""
     from dataclasses import replace
 
-    if max_average_risk is not None:
-        max_average_risk = checks.unit_interval("max_average_risk", max_average_risk)
-    if max_population_uniqueness is not None:
-        max_population_uniqueness = checks.unit_interval("max_population_uniqueness", max_population_uniqueness)
-    if fraction is not None and not 0 < checks.finite_number("sampling_fraction", fraction) <= 1:
-        raise ParameterError(
-            f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {fraction!r}"
-        )
+    max_average_risk, max_population_uniqueness, fraction = checks.risk_rules(
+        max_average_risk, max_population_uniqueness, fraction
+    )
     return replace(
         gate,
         max_average_risk=max_average_risk,

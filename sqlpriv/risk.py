@@ -25,7 +25,7 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv import risk_checks, risk_models
+from sqlpriv import risk_checks
 from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
@@ -36,8 +36,7 @@ from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.sources import ColumnsArg, resolve_columns, resolve_source
 from sqlpriv.engine.spark import wants_spark
 from sqlpriv.engine.templates import create_table, quote, render
-
-MODELS = ("pitman", "zayatz", "snb", "dankar")
+from sqlpriv.risk_base import MODELS, RiskBase
 
 
 class RiskSummary(Result):
@@ -49,7 +48,7 @@ class RiskSummary(Result):
         return [(f, n if v is None else v) for f, v, n in self.fetchall()]
 
 
-class ReidentificationRisk(Analysis):
+class ReidentificationRisk(RiskBase, Analysis):
     """Re-identification risk of one table: ``summary()`` and ``per_row()``.
 
     ``histogram()`` is the class-size histogram (size, classes) every figure derives from;
@@ -57,38 +56,12 @@ class ReidentificationRisk(Analysis):
     """
 
     def __init__(self, plan: Plan, spec: dict[str, Any]) -> None:
+        RiskBase.__init__(self, spec)
         self.plan = plan
-        self.spec = spec
-        self._models: dict[str, Any] | None = None
-
-    @property
-    def n(self) -> int:
-        """Rows analysed."""
-        return int(self.spec["n"])
-
-    @property
-    def columns(self) -> list[str]:
-        """Names of the analysed columns, in order."""
-        return [c.name for c in self.spec["columns"]]
-
-    @property
-    def population_size(self) -> float:
-        """The population size the models assume: ``population_size``, ``n / sampling_fraction``,
-        the sum of the weights, or ``n`` (the sample is the population)."""
-        return float(self.spec["population"])
 
     def histogram(self) -> Result:
         """The class-size histogram: one row per class size (size, classes), smallest first."""
         return Result(self.plan, render("risk/histogram.sql", relation=quote(self.spec["t"]["classes"])), ["classes"])
-
-    def models(self) -> dict[str, Any]:
-        """The population-uniqueness estimates (fractions of the population) by model, and
-        ``dankar_model``; solved once on the histogram, a model that did not converge is NaN
-        with a :class:`~sqlpriv.SqlprivWarning` naming it."""
-        if self._models is None:
-            hist = {int(size): int(count) for size, count in self.histogram().fetchall()}
-            self._models = risk_models.solve(hist, self.n, self.population_size, stacklevel=3)
-        return self._models
 
     def summary(self) -> RiskSummary:
         """One row per figure: figure, value, note (docs/measures.md §9)."""
@@ -138,6 +111,7 @@ def reidentification_risk(
     household: str | None = None,
     threshold: float = 0.2,
     key: str | None = None,
+    entity: str | None = None,
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
     memory_limit: str | None = None,
@@ -151,7 +125,9 @@ def reidentification_risk(
     stands for that many people), which gives sdcMicro's individual and global risk; without
     any of them the table is its own population. ``household`` names a household identifier
     (household risk); ``threshold`` is the record-level risk above which a record is at risk.
-    NULL is a value (NULL matches NULL).
+    ``entity`` names a column identifying the person behind each row (panel data, claims,
+    visits): every class size then counts distinct entities instead of rows, and n the
+    distinct (entity, class) pairs. NULL is a value (NULL matches NULL).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "w": [10.0, 30.0, 5.0, 5.0, 2.0]})
@@ -161,26 +137,28 @@ def reidentification_risk(
     """
     threshold = checks.unit_interval("threshold", threshold)
     fraction = risk_checks.check_fraction(sampling_fraction, population_size, weight)
+    risk_checks.refuse_entity_weight(entity, weight, household)
     if wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md): the single statement
         from sqlpriv.risk_spark import spark_risk
 
         engine = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
         return spark_risk(  # type: ignore[return-value]
             source, columns, spark=spark, fraction=fraction, population_size=population_size, weight=weight,
-            household=household, threshold=threshold, key=key, engine=engine,
+            household=household, threshold=threshold, key=key, entity=entity, engine=engine,
         )  # fmt: skip
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     src = resolve_source(source, conn)
-    key = checks.match_column(src.column_names(), key, src.label) if key is not None else None
-    weight = checks.match_column(src.column_names(), weight, src.label) if weight is not None else None
-    household = checks.match_column(src.column_names(), household, src.label) if household is not None else None
-    carried = [c for c in (key, weight, household) if c]
-    specs = resolve_columns(src, columns, exclude=carried)
-    risk_checks.refuse_overlap(
-        [c.name for c in specs if not c.is_expression], key=key, weight=weight, household=household
+    key, weight, household, entity = risk_checks.carried_columns(
+        src.column_names(), src.label, key=key, weight=weight, household=household, entity=entity
     )
-    row = one_row(run(conn, render("risk/check.sql", source=src.ref, weight=weight, household=household)))
-    n, weight_sum = risk_checks.check_rows(row, src.label, weight, household)
+    specs = resolve_columns(src, columns, exclude=[c for c in (key, weight, household, entity) if c])
+    risk_checks.refuse_overlap(
+        [c.name for c in specs if not c.is_expression], key=key, weight=weight, household=household, entity=entity
+    )
+    check = render("risk/check.sql", source=src.ref, weight=weight, household=household, entity=entity)
+    n, weight_sum = risk_checks.check_rows(one_row(run(conn, check)), src.label, weight, household, entity)
+    if entity:
+        n = int(one_row(run(conn, render("risk/units.sql", columns=specs, source=src.ref, entity=entity)))[0])
     population = risk_checks.population_size(n, fraction, population_size, weight_sum, weight)
     prefix = temp_name("sqlpriv_risk", conn, "_classes")
     t = {"classes": f"{prefix}_classes"}
@@ -191,6 +169,7 @@ def reidentification_risk(
         source=src.ref,
         weight=weight,
         sampling_fraction=None if weight else (n / population if population != n else None),
+        entity=entity,
     )
     plan.add("classes", [create_table(t["classes"], body)])
     spec = dict(
@@ -203,5 +182,6 @@ def reidentification_risk(
         key=key,
         weight=weight,
         household=household,
+        entity=entity,
     )
     return ReidentificationRisk(plan, spec)

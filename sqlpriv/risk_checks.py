@@ -50,10 +50,32 @@ def refuse_overlap(names: Sequence[str], **carried: str | None) -> None:
             )
 
 
-def check_rows(row: Sequence[Any], label: str, weight: str | None, household: str | None) -> tuple[int, float | None]:
+def carried_columns(names: Sequence[str], label: str, **columns: str | None) -> tuple[str | None, ...]:
+    """Each carried column (key, weight, household, entity) matched to the source's spelling,
+    in the order given; None stays None. One clear error for a column the source lacks."""
+    return tuple(checks.match_column(names, c, label) if c is not None else None for c in columns.values())
+
+
+def refuse_entity_weight(entity: str | None, weight: str | None, household: str | None = None) -> None:
+    """Class sizes in entities do not mix with per-row sampling weights or household risk."""
+    if entity and weight:
+        raise ParameterError(
+            f"entity={entity!r} with weight={weight!r}: sampling weights are per row and a class counted in "
+            "entities has no per-entity weight; give sampling_fraction or population_size instead of weight"
+        )
+    if entity and household:
+        raise ParameterError(
+            f"entity={entity!r} with household={household!r}: household risk multiplies the risks of a "
+            "household's records, and with entities a person's rows would count several times; leave one out"
+        )
+
+
+def check_rows(
+    row: Sequence[Any], label: str, weight: str | None, household: str | None, entity: str | None = None
+) -> tuple[int, float | None]:
     """Rows, and the weights' sum, from risk/check.sql's one row; one clear error for NULL or
-    non-positive weights and NULL households."""
-    n, null_w, bad_w, weight_sum, null_h = row
+    non-positive weights, NULL households and NULL entities."""
+    n, null_w, bad_w, weight_sum, null_h, null_e = row
     if not n:
         raise EmptyInputError(f"{label} has no rows; there is nothing to measure")
     if weight and null_w:
@@ -69,6 +91,11 @@ def check_rows(row: Sequence[Any], label: str, weight: str | None, household: st
         raise ParameterError(
             f"household column {household!r} has {null_h:,} NULL values; give every record a household "
             "(a record living alone is a household of its own)"
+        )
+    if entity and null_e:
+        raise ParameterError(
+            f"entity column {entity!r} has {null_e:,} NULL values; every row needs the entity (person) it "
+            "belongs to, or leave entity out to count rows"
         )
     return int(n), (float(weight_sum) if weight else None)
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sqlpriv import risk_checks, risk_models
-from sqlpriv.engine import checks
+from sqlpriv import risk_checks
 from sqlpriv.engine.sources import ColumnSpec
 from sqlpriv.engine.spark import (
     SparkResult,
@@ -23,30 +22,16 @@ from sqlpriv.engine.spark import (
     resolve_source,
 )
 from sqlpriv.errors import ParameterError
+from sqlpriv.risk_base import MODELS, RiskBase
 
-MODELS = ("pitman", "zayatz", "snb", "dankar")
 
-
-class SparkRisk:
+class SparkRisk(RiskBase):
     """Re-identification risk on Spark: ``summary()``, ``per_row()``, ``histogram()``, each a
     :class:`~sqlpriv.engine.spark.SparkResult` (the same numbers as on DuckDB)."""
 
     def __init__(self, source: SparkSource, spec: dict[str, Any]) -> None:
+        super().__init__(spec)
         self.source = source
-        self.spec = spec
-        self._models: dict[str, Any] | None = None
-
-    @property
-    def n(self) -> int:
-        return int(self.spec["n"])
-
-    @property
-    def columns(self) -> list[str]:
-        return [c.name for c in self.spec["columns"]]
-
-    @property
-    def population_size(self) -> float:
-        return float(self.spec["population"])
 
     def _query(self, output: str, **extra: Any) -> SparkResult:
         s = self.spec
@@ -62,6 +47,7 @@ class SparkRisk:
             key=s["key"],
             row_name="row" if "row" not in {c.lower() for c in self.columns} else "_row",
             household=s["household"],
+            entity=s.get("entity"),
             **extra,
         )
         return SparkResult(self.source, query)
@@ -69,13 +55,6 @@ class SparkRisk:
     def histogram(self) -> SparkResult:
         """The class-size histogram (size, classes)."""
         return self._query("histogram")
-
-    def models(self) -> dict[str, Any]:
-        """The population-uniqueness estimates solved on the histogram (see the DuckDB form)."""
-        if self._models is None:
-            hist = {int(size): int(count) for size, count in self.histogram().fetchall()}
-            self._models = risk_models.solve(hist, self.n, self.population_size, stacklevel=3)
-        return self._models
 
     def summary(self) -> SparkResult:
         """One row per figure: figure, value, note."""
@@ -101,24 +80,30 @@ def spark_risk(
     threshold: float,
     key: str | None,
     engine: dict[str, Any],
+    entity: str | None = None,
 ) -> SparkRisk:
     """``sqlpriv.reidentification_risk`` on Spark (arguments already checked by the caller)."""
     given = sorted(name for name, value in engine.items() if value is not None)
     if given:
         raise ParameterError(f"{', '.join(given)}: DuckDB options, not available on Spark; leave them out")
     src = resolve_source(source, spark)
-    names = src.column_names()
-    carried = [checks.match_column(names, c, src.label) if c else None for c in (key, weight, household)]
-    key, weight, household = carried
+    carried = risk_checks.carried_columns(
+        src.column_names(), src.label, key=key, weight=weight, household=household, entity=entity
+    )
+    key, weight, household, entity = carried
     src, analysed = resolve_columns(src, columns, exclude=[c for c in carried if c])
     key = match_key(src, key, analysed)
-    risk_checks.refuse_overlap(analysed, weight=weight, household=household)
-    check = render_query("risk_check", source=src.ref, weight=weight, household=household)
+    risk_checks.refuse_overlap(analysed, weight=weight, household=household, entity=entity)
+    check = render_query("risk_check", source=src.ref, weight=weight, household=household, entity=entity)
     row = tuple(src.spark.sql(check).collect()[0])
-    n, weight_sum = risk_checks.check_rows(row, src.label, weight, household)
+    n, weight_sum = risk_checks.check_rows(row, src.label, weight, household, entity)
+    specs = [ColumnSpec(name, quote(name)) for name in analysed]
+    if entity:
+        units = render_query("risk_units", columns=specs, source=src.ref, entity=entity)
+        n = int(src.spark.sql(units).collect()[0][0])
     population = risk_checks.population_size(n, fraction, population_size, weight_sum, weight)
     spec = dict(
-        columns=[ColumnSpec(name, quote(name)) for name in analysed],
+        columns=specs,
         n=n,
         population=population,
         class_fraction=None if weight else (n / population if population != n else None),
@@ -126,5 +111,6 @@ def spark_risk(
         key=key,
         weight=weight,
         household=household,
+        entity=entity,
     )
     return SparkRisk(src, spec)

@@ -39,7 +39,7 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv.engine import checks
+from sqlpriv.engine import checks, memory
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import duckdb_only
@@ -52,7 +52,14 @@ from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.templates import render
 from sqlpriv.synthetic_columns import DATETIME_UNITS, datetime_unit, match_columns, two_sources
-from sqlpriv.synthetic_search import Search, add_search_steps, order_and_encode, prepare_tables, table_names
+from sqlpriv.synthetic_search import (
+    Search,
+    add_search_steps,
+    order_and_encode,
+    plan_memory,
+    prepare_tables,
+    table_names,
+)
 
 MODES = ("exhaustive", "petsard")
 
@@ -183,6 +190,8 @@ def singling_out(
     params = _search_params(mode, min_entropy_delta, field_decay_factor, renyi_alpha, calculate_baseline)
     _check_precision(numeric_precision)
     unit = datetime_unit(datetime_precision)
+    if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
+        memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     ori, syn, both = two_sources(original, synthetic, conn)
     matched = match_columns(ori, syn, columns)
@@ -191,6 +200,7 @@ def singling_out(
     search = Search(plan, table_names(temp_name("sqlpriv_so", conn, "_ori")), mode, matched, [], max_cols, params)
     prepare_tables(search, ori, syn, numeric_precision, unit)
     order_and_encode(search, syn)
+    plan_memory(search)
     add_search_steps(search)
     return SinglingOutResult(search)
 

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlpriv.engine import memory
 from sqlpriv.engine.layout import fields, plan_words, set_chunks
 from sqlpriv.engine.limits import CHUNK_ROWS
 from sqlpriv.engine.plan import Plan, run
@@ -26,6 +27,15 @@ from sqlpriv.synthetic_columns import Column
 #: than a chunked one; the later ones pay it back: benchmarks/RESULTS.md, issue 14 target 5)
 REFINE_FROM = 5
 REFINE_MIN_MAX_COLS = 7
+#: bytes one (row, column set) pair of a chunked level statement may hold per key word, plus
+#: three more words (set id, count, position): its share of the statement's hash aggregation
+#: (calibrated on adult: 12M pairs of 2 key words, a peak of about 0.45 GB)
+PAIR_WORD_BYTES = 8
+#: bytes per (row, set of the first refined size) pair that partition refinement may hold in its
+#: carried groups (calibrated on adult: 52k rows x 3,003 sets, a peak of 1.6-1.8 GB)
+REFINE_PAIR_BYTES = 12
+#: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
+MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
 
 
@@ -42,6 +52,8 @@ class Search:
     n_syn: int = 0
     duplicates: dict[str, int] = field(default_factory=dict)
     levels: list[str] = field(default_factory=list)
+    per_chunk: int = 1
+    refine: bool = False
 
 
 def table_names(prefix: str) -> dict[str, str]:
@@ -176,6 +188,57 @@ def order_and_encode(search: Search, syn: Source) -> None:
     plan.add("codes", code_steps, deps=["dictionaries"])
 
 
+def plan_memory(search: Search) -> None:
+    """Fit the search into the connection's ``memory_limit`` before any level runs (issue 29).
+
+    Estimates, from the row and column counts only: a chunked level statement holds about
+    ``PAIR_WORD_BYTES * (words + 3)`` bytes per (row, set) pair, so its chunk of sets is cut to
+    ``MEMORY_SHARE`` of the limit (and to ``CHUNK_ROWS`` pairs); partition refinement holds about
+    ``REFINE_PAIR_BYTES`` per (row, set of size ``REFINE_FROM``) pair, so it runs only when that
+    fits too, else every level runs chunked (the same result, with less memory). When even one
+    set's pairs do not fit and DuckDB may not spill, one :class:`MemoryBudgetError` says what to
+    lower, before any level runs.
+
+    >>> s = Search(None, {}, "exhaustive", [Column("a", "integer")] * 15, [[{}], [{}]], 15, {}, 32_000, 26_000)
+    >>> fit(s, 16 * 2**30, True), (s.per_chunk, s.refine)
+    (None, (375, True))
+    >>> fit(s, 150 * 10**6, False), (s.per_chunk, s.refine)
+    (None, (58, False))
+    """
+    limit, can_spill = memory.limit_and_spill(search.plan.con)
+    need = fit(search, limit, can_spill)
+    if need is not None:
+        rows = max(search.n_ori, search.n_syn)
+        memory.check_working_set(
+            search.plan.con,
+            need,
+            f"singling-out over {rows:,} rows ({len(search.columns)} columns, one column set per statement)",
+            "analyse fewer rows or columns",
+        )
+
+
+def fit(search: Search, limit: int | None, can_spill: bool) -> int | None:
+    """Set ``search.per_chunk`` and ``search.refine`` for a memory limit of ``limit`` bytes
+    (None: no limit); the working set to refuse (bytes) when the smallest chunk exceeds the
+    budget and DuckDB may not spill, else None."""
+    rows = max(search.n_ori, search.n_syn, 1)
+    pair_bytes = PAIR_WORD_BYTES * (len(search.words) + 3)
+    budget = None if limit is None else int(limit * MEMORY_SHARE)
+    per_chunk = CHUNK_ROWS // rows
+    if budget is not None:
+        per_chunk = min(per_chunk, budget // (rows * pair_bytes))
+    search.per_chunk = max(1, per_chunk)
+    refine_bytes = (search.n_ori + search.n_syn) * math.comb(len(search.columns), REFINE_FROM) * REFINE_PAIR_BYTES
+    search.refine = (
+        search.mode == "exhaustive"
+        and search.max_cols >= REFINE_MIN_MAX_COLS
+        and (budget is None or refine_bytes <= budget)
+    )
+    if per_chunk < 1 and not can_spill:
+        return int(rows * pair_bytes / MEMORY_SHARE)
+    return None
+
+
 def add_search_steps(search: Search) -> None:
     """The column sets, one step per set size, and the final tables.
 
@@ -196,9 +259,8 @@ def add_search_steps(search: Search) -> None:
     else:
         names = ["petsard_cells.sql", "petsard_status.sql", "petsard_unique.sql", "stats.sql", "hits.sql"]
     prev = ["codes", "sets", "tables"]
-    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
-    refined = search.mode == "exhaustive" and search.max_cols >= REFINE_MIN_MAX_COLS
-    refine_from = REFINE_FROM if refined else search.max_cols + 1
+    per_chunk = search.per_chunk
+    refine_from = REFINE_FROM if search.refine else search.max_cols + 1
     for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in set_chunks(math.comb(d, size), per_chunk):
@@ -237,7 +299,7 @@ def _add_refined_levels(search: Search, first: int, prev: list[str]) -> list[str
     def part(name: str, size: int = 0, lo: int = 0, hi: int = 0) -> str:
         return render("singling_out/refine.sql", t=t, size=size, words=words, part=name, lo=lo, hi=hi)
 
-    per_chunk = max(1, CHUNK_ROWS // max(search.n_ori, search.n_syn))
+    per_chunk = search.per_chunk
     for size in range(first, search.max_cols + 1):
         if size == first:
             statements = [
@@ -269,7 +331,9 @@ __all__ = [
     "REFINE_MIN_MAX_COLS",
     "Search",
     "add_search_steps",
+    "fit",
     "order_and_encode",
+    "plan_memory",
     "prepare_tables",
     "table_names",
 ]

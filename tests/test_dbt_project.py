@@ -392,3 +392,82 @@ def test_generalized_model_equals_python_apply(tables):
     for col in ("class", "activity", "area"):
         assert got[col].astype(str).tolist() == want[col].astype(str).tolist(), col
     assert got.groupby(["class", "activity", "area"]).size().min() >= 5
+
+
+# --------------------------------------------------------------------------- generalize's checks (issue 28)
+
+PARTIAL_CLASSES = "{'A': ['simple'], 'B': ['simple'], 'C': ['medium'], 'D': ['medium'], 'E': ['large']}"
+
+
+def _copy_built(built, tmp_path: Path) -> Path:
+    project, _ = built
+    copy = tmp_path / "project"
+    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
+    return copy
+
+
+def _uncovered() -> list[tuple[str, int]]:
+    """Brute force: the seed's classes that PARTIAL_CLASSES leaves out, with their rows."""
+    counts = pd.read_csv(SEED)["class"].astype(str).value_counts()
+    return sorted((v, int(n)) for v, n in counts.items() if v not in "ABCDE")
+
+
+def test_hierarchy_covers_test_passes_in_the_build(built):
+    _, build = built
+    assert "PASS sqlpriv_sqlpriv_hierarchy_covers_flare_class_" in build.stdout, build.stdout[-3000:]
+
+
+def test_generalize_stops_on_values_its_hierarchy_does_not_cover(built, tmp_path):
+    """As Python's generalize names uncovered values (HierarchyError), the model macro stops dbt
+    at compile time naming them, with their rows, before any table is written."""
+    copy = _copy_built(built, tmp_path)
+    (copy / "models" / "bad.sql").write_text(
+        f"{{{{ sqlpriv.generalize(ref('flare'), {{'class': {{'map': {PARTIAL_CLASSES}}}}}, {{'class': 1}}, k=5) }}}}\n"
+    )
+    missing = _uncovered()
+    assert [v for v, _ in missing] == ["F", "H"]
+    named = ", ".join(f"'{v}' ({n} rows)" for v, n in missing)
+    for command in ("compile", "run"):
+        run = dbt(copy, command, "--select", "bad")
+        assert run.returncode != 0
+        assert "Compilation Error" in run.stdout, run.stdout[-2000:]
+        assert "sqlpriv.generalize: the hierarchy of class does not cover these values of the column in " in run.stdout
+        assert f": {named}; add a row for each" in run.stdout, run.stdout[-2000:]
+    with pytest.raises(sqlpriv.HierarchyError, match="does not cover these values of the column: 'F', 'H'"):
+        sqlpriv.generalize(pd.read_csv(SEED), {"class": eval(PARTIAL_CLASSES)}, k=5)  # the same values in Python
+
+
+def test_hierarchy_covers_test_fails_with_the_uncovered_values(built, tmp_path):
+    copy = _copy_built(built, tmp_path)
+    (copy / "models" / "flare_classes.sql").write_text("select * from {{ ref('flare') }}\n")
+    (copy / "models" / "flare_classes.yml").write_text(
+        "version: 2\nmodels:\n  - name: flare_classes\n    columns:\n      - name: class\n        data_tests:\n"
+        "          - sqlpriv.sqlpriv_hierarchy_covers:\n              name: flare_classes_are_covered\n"
+        f"              arguments: {{hierarchy: {{map: {PARTIAL_CLASSES}}}}}\n"  # a Python dict is YAML flow style
+        "              config: {store_failures: true}\n"
+    )
+    run = dbt(copy, "build", "--select", "flare_classes")
+    assert run.returncode == 1, run.stdout[-3000:]
+    missing = _uncovered()
+    assert "Failure in test flare_classes_are_covered" in run.stdout
+    assert f"Got {len(missing)} results, configured to fail if != 0" in run.stdout
+    con = duckdb.connect(str(copy / "sqlpriv_example.duckdb"), read_only=True)
+    stored = con.execute("select * from main_dbt_test__audit.flare_classes_are_covered order by 1").df()
+    con.close()
+    assert list(zip(stored["uncovered_value"], stored["uncovered_rows"].astype(int))) == missing
+    assert (stored["failure"] == "the hierarchy of class does not cover this value; add a row for it").all()
+
+
+def test_generalize_hierarchy_levels_must_nest_at_parse_time(tmp_path):
+    project = copy_project(tmp_path / "project")
+    (project / "models" / "bad.sql").write_text(
+        "{{ sqlpriv.generalize(ref('flare'), {'class': {'map': {'A': ['x', 'p'], 'B': ['x', 'q'], 'C': ['y', 'q']}}},"
+        " {'class': 1}, k=5) }}\n"
+    )
+    assert dbt(project, "deps").returncode == 0
+    run = dbt(project, "parse")
+    assert run.returncode != 0
+    assert (
+        "sqlpriv.generalize: the hierarchy of class does not nest: 'x' at level 1 has more than one parent at "
+        "level 2 ('p' and 'q')" in run.stdout
+    ), run.stdout[-2000:]

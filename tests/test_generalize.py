@@ -1,6 +1,7 @@
 """sqlpriv.generalize (issue 28) against a brute force over the whole lattice written here, in
 plain Python, from ARX's definitions (MetricMDNMLoss with gs-factor 0.5 and the RANK aggregate,
-MetricSDNMDiscernability, MetricSDAECS), sharing no code with sqlpriv."""
+MetricSDNMDiscernability, MetricSDAECS, MetricMDNUNMEntropy with gs-factor 0.5 and the SUM
+aggregate), sharing no code with sqlpriv."""
 
 from __future__ import annotations
 
@@ -71,6 +72,17 @@ def brute(df: pd.DataFrame, hier: dict, k: int, limit: float):
             lo = n / dom
             loss = 0.0 if dom <= 1 else max(0.0, (raw - lo) / (n - lo))
             losses.append(math.floor(loss * 1e10) / 1e10)
+        # ARX's non-uniform entropy (MetricMDNUNMEntropy): per row log2(rows with its label / rows
+        # with its value) over all rows, plus the entropy of the suppressed rows' labels
+        entropies = []
+        for j, c in enumerate(cols):
+            value_count = Counter(df[c])
+            label_count = Counter(labels[j])
+            e = sum(math.log2(label_count[lab] / value_count[v]) for v, lab in zip(df[c], labels[j]))
+            if suppressed:
+                s_count = Counter(labels[j][i] for i in suppressed)
+                e += sum(m * math.log2(len(suppressed) / m) for m in s_count.values())
+            entropies.append(math.floor(e * 1e10) / 1e10)
         kept = Counter(key for i, key in enumerate(keys) if i not in suppressed)
         dm = sum(c * c for c in kept.values()) + n * len(suppressed)
         aecs = n / (len(kept) + (1 if suppressed else 0))
@@ -78,6 +90,8 @@ def brute(df: pd.DataFrame, hier: dict, k: int, limit: float):
         out[node] = dict(
             loss=sorted(losses, reverse=True),
             losses=losses,
+            entropy=sum(entropies),
+            entropies=entropies,
             discernibility=float(dm),
             aecs=aecs,
             meets=meets,
@@ -99,7 +113,7 @@ CASES = [(seed, k, limit) for seed in range(4) for k, limit in ((2, 0.0), (2, 0.
 
 
 @pytest.mark.parametrize("seed,k,limit", CASES)
-@pytest.mark.parametrize("metric", ["loss", "discernibility", "aecs"])
+@pytest.mark.parametrize("metric", ["loss", "discernibility", "aecs", "entropy"])
 def test_search_equals_brute_force(seed, k, limit, metric):
     df, hier = random_case(seed)
     cols, out = brute(df, hier, k, limit)
@@ -108,6 +122,10 @@ def test_search_equals_brute_force(seed, k, limit, metric):
     if want is None:
         assert g.best is None
         return
+    got = tuple(g.best[c] for c in cols)
+    if metric == "entropy" and got != want:  # a tie up to rounding: the same value, both meet
+        assert out[got]["meets"] and out[got]["entropy"] == pytest.approx(out[want]["entropy"], rel=1e-12, abs=1e-9)
+        want = got
     assert g.best == dict(zip(cols, want))
     expect = out[want][metric]
     if metric == "loss":
@@ -125,6 +143,8 @@ def test_search_equals_brute_force(seed, k, limit, metric):
         assert list(row["loss"]) == pytest.approx(b["loss"], abs=1e-9)
         assert row["discernibility"] == pytest.approx(b["discernibility"])
         assert row["aecs"] == pytest.approx(b["aecs"])
+        assert row["entropy"] == pytest.approx(b["entropy"], rel=1e-12, abs=1e-9)
+        assert [row[f"entropy_{c}"] for c in cols] == pytest.approx(b["entropies"], rel=1e-12, abs=1e-9)
     # the released table: same suppressed rows; every kept class has at least k rows
     rel = g.apply().df()
     supp = (rel[cols] == "*").all(axis=1) & (out[want]["suppressed"] > 0)
@@ -133,6 +153,46 @@ def test_search_equals_brute_force(seed, k, limit, metric):
     if len(kept):
         assert kept.groupby(cols).size().min() >= k
     assert len(rel) == len(df)
+
+
+def wider_case(seed: int):
+    """3-4 columns, 40-120 rows, skewed values: deeper lattices, where the bisected chains and the
+    discernibility bound from suppression above prune."""
+    rng = random.Random(seed)
+    hier, data = {}, {}
+    n = rng.randint(40, 120)
+    for j in range(rng.randint(3, 4)):
+        values = [f"v{j}{i}" for i in range(rng.randint(3, 7))]
+        chain = {v: [] for v in values}
+        groups = sorted(values)
+        for level in range(1, rng.randint(1, 3)):
+            size = rng.randint(1, max(1, len(set(groups)) - 1))
+            parent = {g: f"L{level}_{rng.randrange(size)}" for g in sorted(set(groups))}
+            for v in values:
+                chain[v].append(parent[chain[v][-1] if chain[v] else v])
+            groups = [chain[v][-1] for v in values]
+        hier[f"q{j}"] = {v: [*chain[v], "*"] for v in values}
+        data[f"q{j}"] = rng.choices(values, [rng.random() ** 2 for _ in values], k=n)
+    return pd.DataFrame(data), hier
+
+
+@pytest.mark.parametrize("seed,k,limit", [(101, 2, 0.1), (102, 3, 0.05), (103, 5, 0.2), (104, 2, 0.0)])
+@pytest.mark.parametrize("metric", ["loss", "discernibility", "entropy"])
+def test_search_equals_brute_force_on_wider_lattices(seed, k, limit, metric):
+    df, hier = wider_case(seed)
+    cols, out = brute(df, hier, k, limit)
+    g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=5)
+    want = best_of(cols, out, metric)
+    if want is None:
+        assert g.best is None
+        return
+    got = tuple(g.best[c] for c in cols)
+    assert out[got]["meets"]
+    if metric == "loss":
+        assert out[got]["loss"] == out[want]["loss"]
+    else:
+        assert out[got][metric] == pytest.approx(out[want][metric], rel=1e-12)
+    assert g.best_score == pytest.approx(out[want][metric], rel=1e-12, abs=1e-9)
 
 
 def test_released_rows_keep_other_columns_and_order_of_columns():

@@ -132,3 +132,18 @@ def test_small_classes_takes_expressions_and_a_column_called_class_size():
     assert list(got.columns) == ["decade", "class_size", "_class_size"]
     assert sorted(map(tuple, got.values.tolist())) == sorted((d, c, n) for (d, c), n in want.items())
     assert "small_classes" in sqlpriv.__all__ and "expression" in sqlpriv.small_classes.__doc__
+
+
+def test_sql_query_request_report_is_named_for_the_request(capsys):
+    """`sqlpriv sql query report` printed the request gate's one-row report, easily taken for the
+    HTML report: it is now `request-report`; `report` still works, with a note naming the new name."""
+    from sqlpriv.cli.sql import ALIASES, QUERIES
+
+    argv = ["examples/data/flare.csv", "-c", "class,area", "--min-k", "5"]
+    assert main(["sql", "query", "request-report", *argv]) == 0
+    new = capsys.readouterr()
+    assert main(["sql", "query", "report", *argv]) == 0
+    old = capsys.readouterr()
+    assert old.out == new.out and "sqlpriv_request_report" not in new.err
+    assert "is now 'sql query request-report'" in old.err and "HTML report is 'sqlpriv report'" in old.err
+    assert "report" not in QUERIES and ALIASES == {"report": "request-report"}

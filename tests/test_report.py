@@ -158,7 +158,7 @@ def adult_report(tmp_path_factory) -> Path:
             "--no-progress",
         ]
     )
-    assert code == 0
+    assert code in (0, 3, 4)  # the verdict's exit status (issue 23; tests/test_summary_verdicts.py)
     return out
 
 
@@ -494,7 +494,7 @@ def test_cli_flare_all_columns_as_in_the_issue(tmp_path, capsys):
     """``sqlpriv report examples/data/flare.csv -o flare.html``: all 13 columns; 1,066 patterns x
     2^13 subsets fit the exact budget, so exact Shapley values (issue 29)."""
     out = tmp_path / "flare.html"
-    assert main(["report", str(FLARE_CSV), "-o", str(out), "--no-progress"]) == 0
+    assert main(["report", str(FLARE_CSV), "-o", str(out), "--no-progress"]) == 3  # Cave's score 0.21: review
     err = capsys.readouterr().err
     assert "wrote the report" in err and "sampled column orders" not in err
     p = parse(out)

@@ -66,6 +66,30 @@ def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
     assert_same(on_spark.by("area_largest * 2 > 1").df(), on_duckdb.by("area_largest * 2 > 1").df())
 
 
+def test_by_tables_of_one_analysis_share_one_cached_values_table(spark, flare, flare_pd):
+    """Issue 29: every by() table of one analysis reads one cached table of per-pattern values,
+    built once (from it alone when the expression reads analysed columns only, else the standalone
+    statement), right with several shuffle partitions; the printed SQL is the standalone statement."""
+    on_spark = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3])
+    on_duckdb = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3])
+    before = {t.name for t in spark.catalog.listTables()}
+    partitions = spark.conf.get("spark.sql.shuffle.partitions")
+    spark.conf.set("spark.sql.shuffle.partitions", "4")  # rows numbered differently in each statement
+    try:
+        for expr in ("class", "area_largest * 2 > 1", "`largest spot's size` = 'X'"):
+            duck = expr.replace("`", '"')
+            assert_same(on_spark.by(expr).df(), on_duckdb.by(duck).df())
+    finally:
+        spark.conf.set("spark.sql.shuffle.partitions", partitions)
+    new = {t.name for t in spark.catalog.listTables()} - before
+    name = on_spark.shared_values()
+    assert new == {name}
+    plan = spark.sql(on_spark.by("class").runnable())._jdf.queryExecution().optimizedPlan().toString()
+    assert "LogicalRDD" in plan and "monotonically_increasing_id" not in plan  # the materialised values, not the rows
+    printed = on_spark.by("class").sql
+    assert name not in printed and "lattice" in printed  # the standalone statement
+
+
 def test_shapley_entropies_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd):
     got = sqlpriv.uniqueness_shapley(flare, columns=COLS[:3]).entropies().df()
     expected = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS[:3]).entropies().df()
@@ -272,6 +296,27 @@ def test_cli_engine_spark_prints_spark_sql_and_gates_a_request(spark, flare_pd, 
     assert f"decision: {expected.decision}" in capsys.readouterr().out
     assert code == {"approve": 0, "review": 3, "reject": 4}.get(expected.decision, code)
     assert main(["profile", str(csv), "--engine", "spark", "--threads", "2"]) == 2  # a DuckDB option
+
+
+def test_cli_shapley_engine_spark_prints_the_summary_and_the_verdict(spark, flare_pd, tmp_path, capsys):
+    """``sqlpriv shapley --engine spark`` (no --sql) read the DuckDB cohort frame and failed; the
+    joint figures now come from the gate's Spark statement: the same table and verdict as DuckDB."""
+    import json
+
+    from sqlpriv.cli import main
+
+    csv = tmp_path / "flare.csv"
+    flare_pd.to_csv(csv, index=False)
+    argv = ["shapley", str(csv), "-c", "class", "-c", "area", "--format", "json"]
+    assert main([*argv, "--engine", "spark", "--spark-conf", "spark.sql.shuffle.partitions=1"]) == 0
+    on_spark = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    on_duckdb = json.loads(capsys.readouterr().out)
+    assert on_spark["verdict"] == on_duckdb["verdict"]
+    got, expected = pd.DataFrame(on_spark["summary"]), pd.DataFrame(on_duckdb["summary"])
+    assert_same(got, expected, key="column")
+    sizes = flare_pd.groupby(["class", "area"], dropna=False).size()  # the strict default: no unique row, k >= 5
+    assert on_spark["verdict"]["status"] == ("pass" if sizes.min() >= 5 else "review")
 
 
 def test_cli_engine_spark_refuses_singling_out(spark, flare_pd, tmp_path, capsys):

@@ -191,13 +191,14 @@ def _api(measure: str) -> tuple[pd.DataFrame, str | None]:
         return information_factors(src, columns=SHELL_COLUMNS).measure(measure).df(), "row"
     if measure == "profile":
         return sqlpriv.privacy_profile(src, SHELL_COLUMNS).df(), None
-    if measure == "report":
+    if measure == "request-report":
         return sqlpriv.assess_request(src, SHELL_COLUMNS, k=3).report().df(), None
     return sqlpriv.small_classes(src, SHELL_COLUMNS, k=3).df(), None
 
 
 @pytest.mark.parametrize(
-    "measure", ["shapley", "shapley-summary", "shapley-by", "cig", "wcig", "csf", "profile", "report", "small-classes"]
+    "measure",
+    ["shapley", "shapley-summary", "shapley-by", "cig", "wcig", "csf", "profile", "request-report", "small-classes"],
 )
 def test_sql_query_command_runs_in_the_shell_and_equals_the_api(measure, capsys, tmp_path):
     from sqlpriv.cli import main

@@ -88,6 +88,7 @@ ALLOWED = {
     "patterns": "a quoted relation name (sqlpriv.quote of the patterns table)",
     "details": "a rendered template (the singling-out details query the report summarises)",
     "expr": "an expression checked by sqlpriv.engine.sandbox (scalar, source columns only)",
+    "by": "a quoted column or an expression checked by the expression checker (shapley_query's subgroup)",
     "analysed[i].expr": "a quoted column or an expression checked by sqlpriv.engine.sandbox",
     "c.expr": "a quoted column or an expression checked by sqlpriv.engine.sandbox",
     "e": "an internal column name chosen by the plan (level/key carriers), never user text",

@@ -5,7 +5,7 @@
  * Prints one JSON object on stdout.
  *
  *   java -cp CLASSES:ARX_CP SqlprivArxPeer anon --data adult.csv --hier-dir DIR [--qis a,b]
- *        [--k 2,5] [--supp 0,0.05] [--metrics loss,dm] [--top 20] [--out-dir DIR] [--all-nodes]
+ *        [--k 2,5] [--supp 0,0.05] [--metrics loss,dm,entropy] [--top 20] [--out-dir DIR] [--all-nodes]
  *   java ... SqlprivArxPeer risk --data adult.csv --hier-dir DIR [--qis a,b] [--pi 0.1,0.01] [--threshold 0.2]
  *   java ... SqlprivArxPeer diversity --data adult.csv --hier-dir DIR --qis a,b --sensitive S
  *        [--int-cols age]
@@ -234,7 +234,8 @@ public class SqlprivArxPeer {
                     cfg.addPrivacyModel(new KAnonymity(Integer.parseInt(k)));
                     cfg.setSuppressionLimit(Double.parseDouble(s));
                     cfg.setQualityModel(metric.equals("loss") ? Metric.createLossMetric(AggregateFunction.RANK)
-                                                              : Metric.createDiscernabilityMetric());
+                                        : metric.equals("entropy") ? Metric.createEntropyMetric()
+                                        : Metric.createDiscernabilityMetric());
                     long ta = System.nanoTime();
                     ARXResult result = new ARXAnonymizer().anonymize(data, cfg);
                     r.put("anonymize_wall_ms", msSince(ta));

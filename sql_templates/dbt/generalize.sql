@@ -5,6 +5,8 @@
     of SQL expressions per level; the top level '*' follows the last given one. levels: column ->
     level (0 = original). With suppress, records of classes smaller than k get '*' in every
     generalized column (as ARX outputs suppressed records; check the share with sqlpriv.generalize).
+    A 'map' hierarchy is checked at compile time (sqlpriv.check_hierarchy): levels that do not
+    nest, and values of the column it does not cover, stop dbt with a message naming them.
     {{ sqlpriv.generalize(ref('people'), {'age': {'intervals': [5, 10]}}, {'age': 1}, k=5) }} -#}
 {% macro generalize(relation, hierarchies, levels, k=2, suppress=true) -%}
 {% do sqlpriv.check_relation("generalize", relation) %}
@@ -21,7 +23,11 @@
 {% set kind = (spec.keys() | list)[0] if spec is mapping else "expressions" %}
 {% set params = spec[kind] if spec is mapping else spec %}
 {% set below_top = (params | length) if kind in ("intervals", "mask", "dates", "expressions") else 1 %}
-{% if kind == "map" %}{% set below_top = (params.values() | list)[0] | length %}{% endif %}
+{% if kind == "map" %}
+{#- levels that nest, and (once the relation exists) every value of the column covered -#}
+{% do sqlpriv.check_hierarchy("generalize", relation if found else none, col, params) %}
+{% set below_top = (params.values() | list)[0] | length %}
+{% endif %}
 {% if level is not integer or level < 0 or level > below_top + 1 %}
 {% do exceptions.raise_compiler_error("sqlpriv.generalize: level of " ~ col ~ " must be an integer 0.." ~ (below_top + 1) ~ ", got " ~ level) %}
 {% endif %}

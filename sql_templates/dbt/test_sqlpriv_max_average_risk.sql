@@ -1,11 +1,13 @@
 {#- dbt generic test: a risk figure of `model` on `columns` (docs/measures.md §9) is at most
     `max_risk`. `figure`: prosecutor_average_risk (default: classes / records),
     prosecutor_records_at_risk, journalist_average_risk, journalist_records_at_risk, marketer_risk
-    or global_risk (sdcMicro's, with `weight`). Fails with one row of figures and a sentence.
+    or global_risk (sdcMicro's, with `weight`). `entity`: class sizes count distinct entities
+    (persons) instead of rows. Fails with one row of figures and a sentence.
             - sqlpriv_max_average_risk: {arguments: {columns: [gender, age], max_risk: 0.05}} -#}
-{% test sqlpriv_max_average_risk(model, columns, max_risk, figure="prosecutor_average_risk", sampling_fraction=none, weight=none, threshold=0.2) %}
+{% test sqlpriv_max_average_risk(model, columns, max_risk, figure="prosecutor_average_risk", sampling_fraction=none, weight=none, threshold=0.2, entity=none) %}
 {% do sqlpriv.check_relation("sqlpriv_max_average_risk", model, subquery_ok=true) %}
 {% do sqlpriv.check_columns("sqlpriv_max_average_risk", model, columns) %}
+{% do sqlpriv.check_entity("sqlpriv_max_average_risk", model, columns, entity, weight=weight) %}
 {% do sqlpriv.check_fraction("sqlpriv_max_average_risk", "max_risk", max_risk) %}
 {% do sqlpriv.check_fraction("sqlpriv_max_average_risk", "threshold", threshold) %}
 {% if sampling_fraction is not none %}
@@ -25,7 +27,7 @@ from (
     select st.*, st.expected_reidentifications / st.records as global_risk
     from (
         with risk_classes as (
-{{ sqlpriv.risk_classes(spec, model, weight=weight, sampling_fraction=none if weight else sampling_fraction) | indent(12, true) }}
+{{ sqlpriv.risk_classes(spec, model, weight=weight, sampling_fraction=none if weight else sampling_fraction, entity=entity) | indent(12, true) }}
         )
 {{ sqlpriv.risk_stats("risk_classes", threshold) | indent(8, true) }}
     ) as st

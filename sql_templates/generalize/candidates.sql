@@ -6,23 +6,34 @@
         (ARX's RANK aggregate, compared lexicographically);
       discernibility: ARX's MetricSDNMDiscernability (kept class: size^2; suppressed record: n);
       aecs: n / (kept classes + 1 if any record is suppressed) (ARX's MetricSDAECS);
-      precision: mean over columns of (kept rows x level / height + suppressed rows) / n. -#}
+      precision: mean over columns of (kept rows x level / height + suppressed rows) / n;
+      entropy_<qi>: ARX's non-uniform entropy per column (MetricMDNUNMEntropy, gs-factor 0.5): the
+        generalization's entropy plus, where records are suppressed, the entropy of their labels,
+        floored to 1e-10; entropy: their sum (ARX's SUM aggregate, Metric.createEntropyMetric()).
+    The bounds are read as one row of per-column lists (one cross join: nine joins, one per
+    column, cost more to plan than to run). -#}
 {% macro generalize_candidates(stats, bounds, qis, heights, n, k, max_suppressed, criteria) -%}
 {% set d = heights | length %}
 with s as (
   select *, suppressed <= {{ sqlpriv.literal(max_suppressed) }} as applied from {{ sqlpriv.quote(stats) }}
+), bw as (
+  select
+{% for j in range(d) %}
+    list(raw order by level) filter (where j = {{ j }}) as {{ sqlpriv.quote("raw_" ~ j) }},
+    list(entropy order by level) filter (where j = {{ j }}) as {{ sqlpriv.quote("ent_" ~ j) }},
+    max(domain) filter (where j = {{ j }}) as {{ sqlpriv.quote("dom_" ~ j) }}{{ "," if not loop.last }}
+{% endfor %}
+  from {{ sqlpriv.quote(bounds) }}
 ), l as (
   select s.*
 {% for j in range(d) %}
-    , case when {{ sqlpriv.quote("b" ~ j) }}.domain <= 1 then 0.0 else floor(greatest(0.0,
-        ({{ sqlpriv.quote("b" ~ j) }}.raw + case when applied then suppressed - {{ sqlpriv.quote("supp_share_" ~ j) }} else 0 end
-         - {{ sqlpriv.literal(n) }} / {{ sqlpriv.quote("b" ~ j) }}.domain)
-        / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / {{ sqlpriv.quote("b" ~ j) }}.domain)) * 1e10) / 1e10 end as {{ sqlpriv.quote("loss_" ~ j) }}
+    , case when bw.{{ sqlpriv.quote("dom_" ~ j) }} <= 1 then 0.0 else floor(greatest(0.0,
+        (bw.{{ sqlpriv.quote("raw_" ~ j) }}[s.{{ sqlpriv.quote("lvl_" ~ j) }} + 1] + case when applied then suppressed - {{ sqlpriv.quote("supp_share_" ~ j) }} else 0 end
+         - {{ sqlpriv.literal(n) }} / bw.{{ sqlpriv.quote("dom_" ~ j) }})
+        / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / bw.{{ sqlpriv.quote("dom_" ~ j) }})) * 1e10) / 1e10 end as {{ sqlpriv.quote("loss_" ~ j) }}
+    , floor((bw.{{ sqlpriv.quote("ent_" ~ j) }}[s.{{ sqlpriv.quote("lvl_" ~ j) }} + 1] + case when applied then {{ sqlpriv.quote("supp_entropy_" ~ j) }} else 0 end) * 1e10) / 1e10 as {{ sqlpriv.quote("entropy_" ~ j) }}
 {% endfor %}
-  from s
-{% for j in range(d) %}
-  join {{ sqlpriv.quote(bounds) }} as {{ sqlpriv.quote("b" ~ j) }} on {{ sqlpriv.quote("b" ~ j) }}.j = {{ j }} and {{ sqlpriv.quote("b" ~ j) }}.level = s.{{ sqlpriv.quote("lvl_" ~ j) }}
-{% endfor %}
+  from s cross join bw
 )
 select
 {% for j in range(d) %}
@@ -38,9 +49,13 @@ select
   case when applied then dm_kept + {{ sqlpriv.literal(n) }} * suppressed else dm_star end as discernibility,
   {{ sqlpriv.literal(n) }} / (case when applied then classes - suppressed_classes + (suppressed > 0)::int else classes end) as aecs,
   ({% for j in range(d) %}{{ " + " if not loop.first }}((({{ sqlpriv.literal(n) }} - case when applied then suppressed else 0 end) * {{ sqlpriv.quote("lvl_" ~ j) }} / {{ sqlpriv.literal([heights[j] - 1, 1] | max) }}) + case when applied then suppressed else 0 end) / {{ sqlpriv.literal(n) }}{% endfor %}) / {{ sqlpriv.literal(d) }} as precision,
+  ({% for j in range(d) %}{{ " + " if not loop.first }}{{ sqlpriv.quote("entropy_" ~ j) }}{% endfor %}) as entropy,
+{% for j in range(d) %}
+  {{ sqlpriv.quote("entropy_" ~ j) }} as {{ sqlpriv.quote("entropy_" ~ qis[j]) }},
+{% endfor %}
   case when applied and {{ sqlpriv.literal(k) }} > 1 then 0 else singles end as unique_rows,
   ({% for j in range(d) %}{{ " + " if not loop.first }}{{ sqlpriv.quote("lvl_" ~ j) }}{% endfor %}) as level_sum,
-  dm_star,
+  dm_star, dm_bound,
   applied{% for c in criteria %} and ({{ sqlpriv.generalize_criterion(c.kind, c.value, n, k) }}){% endfor %} as meets_policy,
   node
 from l

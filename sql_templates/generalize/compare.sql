@@ -2,8 +2,11 @@
     released table (body: the release query with its __suppressed flag; suppressed records left
     out of the classes). One row per figure: rows, suppressed_rows, classes, smallest_class (k),
     unique_share (rows alone in their class / rows), average_risk (classes / kept rows: the mean
-    re-identification risk 1/class size), highest_risk (1 / smallest class). -#}
-{% macro generalize_compare(source, body, qis) -%}
+    re-identification risk 1/class size), highest_risk (1 / smallest class). extra: further rows
+    measured by the other families (dicts with figure, before, after, before_decision and
+    after_decision), rendered as literals after the seven; before_decision / after_decision are
+    text (the gate's decision), NULL on every other row. -#}
+{% macro generalize_compare(source, body, qis, extra=[]) -%}
 with b as (
   select count(*) as c from {{ source }}
   group by {% for q in qis %}{{ sqlpriv.generalize_key(q) }}{{ ", " if not loop.last }}{% endfor %}
@@ -19,7 +22,9 @@ with b as (
   select 'after', (select count(*) from r), (select count(*) from r where __suppressed), count(*), min(c),
     coalesce(sum(c) filter (where c = 1), 0), sum(c) from a
 )
-select figure, max(value) filter (where side = 'before') as before, max(value) filter (where side = 'after') as after
+select figure, before, after, before_decision, after_decision from (
+select figure, o, max(value) filter (where side = 'before') as before, max(value) filter (where side = 'after') as after,
+  cast(null as varchar) as before_decision, cast(null as varchar) as after_decision
 from (
   select side, 'rows' as figure, 1 as o, cast(rows as double) as value from f
   union all select side, 'suppressed_rows', 2, cast(suppressed as double) from f
@@ -29,5 +34,15 @@ from (
   union all select side, 'average_risk', 6, cast(classes as double) / nullif(kept, 0) from f
   union all select side, 'highest_risk', 7, 1.0 / nullif(smallest, 0) from f
 ) t
-group by figure, o order by o
+group by figure, o
+{% if extra %}
+-- the rows below: uniqueness Shapley values, PIF_95 and the gate's score and decision, measured by
+-- sqlpriv's own families on the source and on the released records not suppressed (docs/measures.md §7)
+{% endif %}
+{% for e in extra %}
+union all select {{ sqlpriv.literal(e.figure) }}, {{ sqlpriv.literal(8 + loop.index0) }}, cast({{ sqlpriv.literal(e.before) }} as double),
+  cast({{ sqlpriv.literal(e.after) }} as double), cast({{ sqlpriv.literal(e.before_decision) }} as varchar),
+  cast({{ sqlpriv.literal(e.after_decision) }} as varchar)
+{% endfor %}
+) c order by o
 {%- endmacro %}

@@ -1,10 +1,14 @@
 {#- Class statistics of a batch of lattice nodes (classes: the table generalize/classes.sql made;
     nodes: list of (node id, levels)). A class smaller than k is suppressed. Per node: its levels,
     classes, smallest_class, suppressed (rows), suppressed_classes, dm_kept (sum of squared sizes of
-    kept classes), dm_star (all classes), singles (classes of one row) and, per column j,
-    supp_share_<j> (sum of size x domain share over the suppressed classes, where the node's
-    suppression stays within max_suppressed rows, else 0: the metrics do not use it then; shares: (j, level, g, s)
-    rows; a suppressed class's label of column j is decoded from its packed word with bases[j]). -#}
+    kept classes), dm_star (all classes), dm_bound (sum of size x max(size, k): a lower bound of the
+    discernibility of every generalization of the node, docs/measures.md §7), singles (classes of
+    one row) and, per column j, supp_share_<j> (sum of size x domain share over the suppressed
+    classes) and supp_entropy_<j> (sum over the labels g of the suppressed records of
+    S_g x log2(S / S_g), S_g of the S suppressed records carrying g: ARX's non-uniform entropy of
+    suppression), both where the node's suppression stays within max_suppressed rows, else 0 (the
+    metrics do not use them then); shares: (j, level, g, s) rows; a suppressed class's label of
+    column j is decoded from its packed word with bases[j]). -#}
 {% macro generalize_nodes(classes, shares, nodes, words, bases, k, max_suppressed) -%}
 {% set d = bases | length %}
 with ids as (
@@ -19,6 +23,7 @@ with ids as (
     count(*) filter (where c < {{ sqlpriv.literal(k) }}) as suppressed_classes,
     coalesce(sum(c * c) filter (where c >= {{ sqlpriv.literal(k) }}), 0) as dm_kept,
     sum(c * c) as dm_star,
+    sum(c * greatest(c, {{ sqlpriv.literal(k) }})) as dm_bound,
     count(*) filter (where c = 1) as singles
   from {{ sqlpriv.quote(classes) }} group by node
 ), sc as (
@@ -36,11 +41,19 @@ with ids as (
   select sc.node{% for j in range(d) %}, sum(sc.c * sh.s) filter (where sc.j = {{ j }}) as {{ sqlpriv.quote("supp_share_" ~ j) }}{% endfor %}
   from sc join {{ sqlpriv.quote(shares) }} sh on sh.j = sc.j and sh.level = sc.level and sh.g = sc.g
   group by sc.node
+), sg as (
+  select node, j, g, sum(c) as cnt from sc group by node, j, g
+), se as (
+  select sg.node{% for j in range(d) %}, sum(sg.cnt * log2(a.suppressed / sg.cnt)) filter (where sg.j = {{ j }}) as {{ sqlpriv.quote("supp_entropy_" ~ j) }}{% endfor %}
+  from sg join agg a on a.node = sg.node
+  group by sg.node
 )
-select v.*, a.classes, a.smallest_class, a.suppressed, a.suppressed_classes, a.dm_kept, a.dm_star, a.singles
+select v.*, a.classes, a.smallest_class, a.suppressed, a.suppressed_classes, a.dm_kept, a.dm_star, a.dm_bound, a.singles
 {% for j in range(d) %}
   , coalesce(ss.{{ sqlpriv.quote("supp_share_" ~ j) }}, 0.0) as {{ sqlpriv.quote("supp_share_" ~ j) }}
+  , coalesce(se.{{ sqlpriv.quote("supp_entropy_" ~ j) }}, 0.0) as {{ sqlpriv.quote("supp_entropy_" ~ j) }}
 {% endfor %}
 from ids v join agg a on a.node = v.node
 left join ss on ss.node = v.node
+left join se on se.node = v.node
 {%- endmacro %}

@@ -1,11 +1,17 @@
 {#- The distinct patterns of the quasi-identifiers with their row counts, each joined to its
     column's coded hierarchy: g_<j>_<level> (label) and s_<j>_<level> (domain share) for every
-    column j and level. Every lattice node is a GROUP BY over this table, never over the rows. -#}
-{% macro generalize_patterns(source, columns, coded, heights) -%}
+    column j and level. Every lattice node is a GROUP BY over this table, never over the rows.
+    keys: the table generalize/keys.sql made (the same keys and counts, already read from the
+    source), or none to read the source here. -#}
+{% macro generalize_patterns(source, columns, coded, heights, keys=none) -%}
 with p as (
+{% if keys %}
+  select * from {{ sqlpriv.quote(keys) }}
+{% else %}
   select {% for column in columns %}{{ sqlpriv.generalize_key(column) }} as {{ sqlpriv.quote("k" ~ loop.index0) }}, {% endfor %}count(*) as cnt
   from {{ source }}
   group by {% for column in columns %}{{ loop.index }}{{ ", " if not loop.last }}{% endfor %}
+{% endif %}
 )
 select p.cnt
 {% for j in range(columns | length) %}

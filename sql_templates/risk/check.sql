@@ -1,6 +1,7 @@
 {#- What the risk measure checks before it runs (sqlpriv/risk.py): the row count, NULL and
-    non-positive sampling weights with the weights' sum, and NULL household identifiers. -#}
-{% macro risk_check(source, weight=none, household=none) -%}
+    non-positive sampling weights with the weights' sum, NULL household identifiers and NULL
+    entity identifiers. -#}
+{% macro risk_check(source, weight=none, household=none, entity=none) -%}
 select
     count(*) as n,
 {% if weight %}
@@ -11,9 +12,14 @@ select
     0 as null_weights, 0 as bad_weights, cast(null as double) as weight_sum,
 {% endif %}
 {% if household %}
-    count(*) - count({{ sqlpriv.quote(household) }}) as null_households
+    count(*) - count({{ sqlpriv.quote(household) }}) as null_households,
 {% else %}
-    0 as null_households
+    0 as null_households,
+{% endif %}
+{% if entity %}
+    count(*) - count({{ sqlpriv.quote(entity) }}) as null_entities
+{% else %}
+    0 as null_entities
 {% endif %}
 from {{ source }}
 {%- endmacro %}

@@ -35,15 +35,5 @@ matched as (
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
 )
-select
-{% for word in words %}
-    m.k{{ loop.index0 }},
-{% endfor %}
-{% for c in columns %}
-    sum(l.c{{ loop.index0 }} * m.l) as phi{{ loop.index0 }},
-    sum(l.e{{ loop.index0 }} * m.l * m.l - case when m.xj = {{ loop.index0 }} then 2 * m.lx else 0.0 end) as s2{{ loop.index0 }}{{ "," if not loop.last }}
-{% endfor %}
-from matched as m
-join {{ sqlpriv.quote(t.lattice) }} as l on l.sid = m.sid
-group by all
+{{ sqlpriv.shapley_sampled_sums(t, columns, words, "matched") }}
 {%- endmacro %}

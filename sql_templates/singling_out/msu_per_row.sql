@@ -1,17 +1,6 @@
-{#- Per input row: its minimal sample uniques (column lists, smallest first). -#}
+{#- Per input row: its minimal sample uniques (column lists, smallest first) and its SUDA and
+    DIS-SUDA scores (su.scores, singling_out/msu_suda.sql; 0 for a row with no MSU). -#}
 {% macro singling_out_msu_per_row(t, key, key_name, su, words) -%}
-with names as (
-    select list(name order by j) as items from {{ sqlpriv.quote(su.columns) }}
-),
-per_pattern as (
-    select {% for w in words %}m.f{{ loop.index0 }}, {% endfor %} 
-        min(m.size) as smallest_msu_size,
-        count(*) as msu_count,
-        list(sqlpriv_so_set_items(m.sid, names.items) order by m.size, m.sid) as msus
-    from {{ sqlpriv.quote(su.msu) }} as m
-    cross join names
-    group by all
-)
 select
 {% if key %}
     r.__sqlpriv_key as {{ sqlpriv.quote(key_name) }},
@@ -20,8 +9,10 @@ select
 {% endif %}
     p.smallest_msu_size,
     coalesce(p.msu_count, 0) as msu_count,
-    coalesce(p.msus, []::varchar[][]) as msus
+    coalesce(p.msus, []::varchar[][]) as msus,
+    coalesce(p.suda_score, 0.0::double) as suda_score,
+    coalesce(p.dis_suda_score, 0.0::double) as dis_suda_score
 from {{ sqlpriv.quote(t.codes) }} as r
-left join per_pattern as p on {% for w in words %}p.f{{ loop.index0 }} = r.k{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %} 
+left join {{ sqlpriv.quote(su.scores) }} as p on {% for w in words %}p.f{{ loop.index0 }} = r.k{{ loop.index0 }}{{ " and " if not loop.last }}{% endfor %} 
 order by r.__sqlpriv_pos
 {%- endmacro %}

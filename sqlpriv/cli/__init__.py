@@ -2,7 +2,8 @@
 and exposes ``register(subparsers)``; this file only discovers and dispatches.
 
 Exit status: 0 success, 1 runtime error (bad data, DuckDB failure), 2 usage
-error; commands that gate (``request``) document their own codes.
+error; commands that gate (``request``, ``report``, and the measure summaries given a
+policy option: ``sqlpriv/cli/verdicts.py``) exit 0 pass, 3 review, 4 fail.
 
 >>> args = build_parser().parse_args(["shapley", "people.csv", "-c", "age", "--by", "age < 32"])
 >>> args.command, args.columns, args.by

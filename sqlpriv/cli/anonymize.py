@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--k", type=int, default=2)
     p.add_argument("--suppression-limit", type=float, default=0.0, metavar="SHARE")
     p.add_argument("--max-unique-share", type=float, default=None, metavar="SHARE")
-    p.add_argument("--metric", default="loss", choices=["loss", "discernibility", "aecs", "precision"])
+    p.add_argument("--metric", default="loss", choices=["loss", "discernibility", "aecs", "precision", "entropy"])
     p.add_argument("-o", "--out", metavar="OUT", help="write the released table (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--candidates", metavar="CSV", help="write every evaluated node with its metrics")
     common.add_output(p)
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_NO_NODE
     if args.sql:
-        print(g.apply().sql, end="")
+        common.print_sql(g.apply().sql)
         return 0
     if args.out:
         common.wrote(g.apply().write(args.out), "released table", g.n)

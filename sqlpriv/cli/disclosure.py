@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,6 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--per-row", metavar="OUT", help="write each row's class figures (Parquet, or CSV)")
     common.add_key(p)
     common.add_output(p)
+    verdicts.add_rules(p, "disclosure")
     p.set_defaults(run=run)
 
 
@@ -81,12 +82,16 @@ def run(args: argparse.Namespace) -> int:
     ]
     outputs = [(r, path) for r, path, _ in files if path]
     if args.sql:
-        print(result.script(summary, *outputs), end="")
+        common.print_sql(result.script(summary, *outputs))
         return 0
     for r, path, what in files:
         if path:
             common.wrote(r.write(path), what)
-    common.print_tables([("summary", summary.df())], args.format)
+    frame = summary.df()
+    drivers = verdicts.profile_drivers(args, common.parse_columns(args.columns) or result.columns)
+    v, next_line = verdicts.on_disclosure(args, frame, drivers)
+    verdicts.show(v, next_line, args.format)
+    common.print_tables([("summary", frame)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(
         f"n = {result.n:,} rows in classes of the quasi-identifiers {', '.join(result.columns)}. How to read: "
         "l_diversity is the fewest distinct sensitive values in a class (1: some class discloses its value); "
@@ -95,4 +100,4 @@ def run(args: argparse.Namespace) -> int:
         "much a class multiplies the odds of a value (docs/measures.md §8).",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "disclosure")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 from sqlpriv.engine.scales import bits_scale
 from sqlpriv.errors import ParameterError
 
@@ -45,6 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_key(p)
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     common.add_output(p)
+    verdicts.add_rules(p, "pif")
     p.set_defaults(run=run)
 
 
@@ -109,7 +110,7 @@ def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
     """--engine spark: the per-row measure, written by Spark with --out (or printed with --sql)."""
     result = getattr(measures, args.measure)(args.source, common.parse_columns(args.columns), **_options(args))
     if args.sql:
-        print(result.sql, end="")
+        common.print_sql(result.sql)
         return 0
     if not args.out:
         raise ParameterError(
@@ -139,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         if args.heatmap:
             print("sqlpriv: warning: --heatmap is ignored with --sql", file=sys.stderr)
         script = factors.script((result, args.out)) if args.out else factors.script(fig_result, pif_result, top)
-        print(script, end="")
+        common.print_sql(script)
         return 0
     if args.out:
         path = result.write(args.out)
@@ -153,24 +154,31 @@ def run(args: argparse.Namespace) -> int:
         heatmap(result, args.heatmap)
         print(f"sqlpriv: wrote heatmap to {args.heatmap}", file=sys.stderr)
     if not args.out:
-        _print_summary(args, factors, fig_result, pif_result, top)
+        return _print_summary(args, factors, fig_result, pif_result, top)
     return 0
 
 
-def _print_summary(args: argparse.Namespace, factors: Any, fig_result: Any, pif_result: Any, top: Any) -> None:
+def _print_summary(args: argparse.Namespace, factors: Any, fig_result: Any, pif_result: Any, top: Any) -> int:
     """FIG per column, PIF at the percentile and the top rows, with how to read them."""
     label = f"PIF_{args.percentile:g}"
     summary = pif_result.df()
     summary.insert(0, "percentile", args.percentile)
     summary.insert(0, "measure", args.measure)
     summary = summary.rename(columns={"pif": label})
+    fig_frame = fig_result.df()
+    pif_bits = float(summary[label].iloc[0]) if args.measure != "csf" else None
+    v, next_line = verdicts.on_pif(
+        args, common.joint_figures(factors.frame), label, pif_bits, verdicts.ranked(fig_frame, "fig")
+    )
+    verdicts.show(v, next_line, args.format)
     common.print_tables(
         [
-            (f"FIG: sum of {args.measure} per column", fig_result.df()),
+            (f"FIG: sum of {args.measure} per column", fig_frame),
             (f"{label}: {args.percentile:g}th percentile of RIG ({args.measure})", summary),
             (f"the {args.top} rows with the largest RIG", top.df()),
         ],
         args.format,
+        {"verdict": verdicts.payload(v, next_line)},
     )
     if factors.dropped_rows:
         print(f"sqlpriv: {factors.dropped_rows:,} rows with NULLs were dropped (--dropna)", file=sys.stderr)
@@ -186,3 +194,4 @@ def _print_summary(args: argparse.Namespace, factors: Any, fig_result: Any, pif_
         ),
         args.format,
     )
+    return verdicts.exit_code(v, args, "pif")

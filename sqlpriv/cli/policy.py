@@ -66,8 +66,11 @@ def use_colour(stream: Any = None) -> bool:
 
 
 def verdict_lines(v: Verdict, next_line: str, *, colour: bool) -> list[str]:
-    """``verdict: STATUS (rule ...)`` (the status coloured) and the what-to-do-next line."""
-    line = v.line()
+    """``verdict: STATUS (rule ...)`` (the status coloured) and the what-to-do-next line; control
+    characters of column names in them are escaped (a name is data)."""
+    from sqlpriv.cli.common import escape_controls
+
+    line, next_line = escape_controls(v.line()), escape_controls(next_line)
     if colour:
         word = v.status.upper()
         line = line.replace(word, f"{_ANSI[v.status]}{word}\033[0m", 1)

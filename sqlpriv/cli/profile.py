@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     if args.sql:
-        print(result.sql, end="")
+        common.print_sql(result.sql)
         return 0
     frame = result.df()
     common.print_tables([("privacy profile", frame)], args.format)

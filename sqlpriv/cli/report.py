@@ -7,7 +7,16 @@ import sys
 
 from sqlpriv.cli import common
 from sqlpriv.cli.policy import add_policy, policy_options, use_colour, verdict_lines
-from sqlpriv.engine.verdict import Verdict
+from sqlpriv.engine.verdict import EXIT_CODES, Verdict
+
+EPILOG = """exit status (as sqlpriv request):
+  0  pass    the verdict on top of the report passes (the gate would approve)
+  3  review  Cave's score is between --reject and --approve, or a policy rule
+             (--max-unique-share, --min-k) is violated
+  4  fail    the score is below --reject, or a rule is violated with --on-violation reject
+  1  runtime error, 2 usage error; the report is written in every case but 1 and 2.
+  In a script that only wants the report: sqlpriv report ... -o r.html || [ $? -ge 3 ]
+"""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -18,6 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "privacy profile, uniqueness Shapley values (per column, per row, per --by subgroup), personal "
         "information factors, and with --synthetic the singling-out risk, with --request the gate's decision. "
         "Needs the plotting extra: pip install 'sqlpriv[plot]'.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     common.add_source(p)
     common.add_columns(p)
@@ -86,8 +97,9 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
-    print("\n".join(verdict_lines(*_verdict(args), colour=use_colour())))
-    return 0
+    v, next_line = _verdict(args)
+    print("\n".join(verdict_lines(v, next_line, colour=use_colour())))
+    return EXIT_CODES[v.status]
 
 
 def _verdict(args: argparse.Namespace) -> tuple[Verdict, str]:

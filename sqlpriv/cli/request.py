@@ -126,17 +126,31 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         k=args.k,
         weights=_weights(args.weight) or None,
         dropna=args.dropna,
+        max_unique_share=args.max_unique_share,  # the gate policy, in the single statement as on DuckDB
+        min_k=args.min_k,
+        on_violation=args.on_violation,
+        max_average_risk=args.max_average_risk,
+        max_population_uniqueness=args.max_population_uniqueness,
+        sampling_fraction=args.sampling_fraction,
+        # DuckDB-only rules: passed when given, so that Spark refuses them by name
+        **{n: v for n, v in (("sensitive", args.sensitive), ("min_l", args.min_l), ("max_t", args.max_t)) if v},
         **common.connection_options(args),
     )
     if args.sql:
-        print(a.sql, end="")
+        common.print_sql(a.sql)
         return 0
     report = a.report().df()
     if args.format == "json":
         print(report.to_json(orient="records", indent=2, double_precision=15))
     else:
         common.print_tables(
-            [("report", report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str))], "table"
+            [
+                (
+                    "request report (the gate's one row)",
+                    report.T.reset_index().set_axis(["figure", "value"], axis=1).astype(str),
+                )
+            ],
+            "table",
         )
         print(f"\ndecision: {a.decision} (score {a.score:.6g}; approve >= {args.approve:g}, reject < {args.reject:g})")
     sys.stdout.flush()
@@ -174,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     if args.sql:
-        print(a.sql, end="")
+        common.print_sql(a.sql)
         return 0
     with warnings.catch_warnings():  # evaluate()'s warnings are part of the report printed below
         warnings.simplefilter("ignore", SqlprivWarning)

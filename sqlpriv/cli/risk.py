@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,9 +27,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--threshold", type=float, default=0.2, metavar="T", help="a record is at risk above this risk (default 0.2)"
     )
+    p.add_argument(
+        "--entity",
+        metavar="COL",
+        help="column identifying the person behind each row (panel data): class sizes count distinct entities",
+    )
     common.add_key(p)
     p.add_argument("--per-row", metavar="OUT", help="write the per-row risk (Parquet, or CSV if OUT ends in .csv)")
     common.add_output(p)
+    verdicts.add_rules(p, "risk")
     p.set_defaults(run=run)
 
 
@@ -46,20 +52,24 @@ def run(args: argparse.Namespace) -> int:
             household=args.household,
             threshold=args.threshold,
             key=args.key,
+            entity=args.entity,
             **common.connection_options(args),
         )
     )
     summary = common.show_warnings(result.summary)
     per_row = result.per_row() if args.per_row else None
     if args.sql:
-        print(result.script(summary, *([(per_row, args.per_row)] if per_row is not None else [])), end="")
+        common.print_sql(result.script(summary, *([(per_row, args.per_row)] if per_row is not None else [])))
         return 0
     if per_row is not None:
         path = per_row.write(args.per_row)
         common.wrote(path, "per-row risk", result.n)
     table = summary.df()
-    common.print_tables([("summary", table)], args.format)
     figures = dict(zip(table["figure"], table["value"]))
+    drivers = verdicts.profile_drivers(args, common.parse_columns(args.columns) or result.columns)
+    v, next_line = verdicts.on_risk(args, figures, drivers)
+    verdicts.show(v, next_line, args.format)
+    common.print_tables([("summary", table)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(
         f"n = {result.n:,} rows, {int(figures['classes']):,} classes. How to read: prosecutor risk assumes the "
         "attacker knows the person is in the table (1 / class size), journalist risk only that they are in the "
@@ -68,4 +78,4 @@ def run(args: argparse.Namespace) -> int:
         f"size assumed: {result.population_size:,.0f}.",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "risk")

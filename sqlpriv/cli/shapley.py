@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import math
+from types import SimpleNamespace
+from typing import Any
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--samples", type=int, default=200, help="sampled column orders (method sample)")
     p.add_argument("--seed", type=int, default=0)
     common.add_output(p)
+    verdicts.add_rules(p, "shapley")
     p.set_defaults(run=run)
 
 
@@ -50,22 +53,39 @@ def run(args: argparse.Namespace) -> int:
     tables = [("summary", result.summary())] + [(f"by {expr}", result.by(expr)) for expr in args.by]
     per_row = result.per_row() if args.per_row else None
     if args.sql and common.engine(args) == "spark":
-        print("".join(r.sql for r in [r for _, r in tables] + ([per_row] if per_row else [])), end="")
+        common.print_sql("".join(r.sql for r in [r for _, r in tables] + ([per_row] if per_row else [])))
         return 0
     if args.sql:
         outputs = [(per_row, args.per_row)] if per_row is not None else []
-        print(result.script(*[r for _, r in tables], *outputs), end="")
+        common.print_sql(result.script(*[r for _, r in tables], *outputs))
         return 0
+    frames = [(title, r.df()) for title, r in tables]
+    if common.engine(args) == "spark":  # no DuckDB cohort frame: the joint figures from the gate's statement
+        analysed = [str(c) for c in frames[0][1]["column"]]
+        joint = sqlpriv.assess_request(
+            args.source, common.parse_columns(args.columns) or analysed, **common.connection_options(args)
+        ).joint
+        figures = (int(joint["n"]), int(joint["unique_rows"]), int(joint["smallest_class"]))
+        shape: Any = SimpleNamespace(n=figures[0], d=len(analysed))
+        dropped = 0
+    else:
+        shape = result.frame
+        figures = common.joint_figures(shape)
+        dropped = result.dropped_rows
     if per_row is not None:
         path = per_row.write(args.per_row)
-        common.wrote(path, f"per-row Shapley values of {result.frame.d} columns", result.frame.n)
-    common.print_tables([(title, r.df()) for title, r in tables], args.format)
-    n = result.frame.n
-    common.dropped_note(result.dropped_rows, n)
+        common.wrote(path, f"per-row Shapley values of {shape.d} columns", shape.n)
+    v, next_line = verdicts.on_columns(
+        args, "shapley", figures, verdicts.ranked(frames[0][1], "shapley"), "the largest Shapley values"
+    )
+    verdicts.show(v, next_line, args.format)
+    common.print_tables(frames, args.format, {"verdict": verdicts.payload(v, next_line)})
+    n = shape.n
+    common.dropped_note(dropped, n)
     common.reading(
         f"n = {n:,} rows. How to read: a row is singled out by log2(n) = {math.log2(n):.2f} bits; 'shapley' is each "
         f"column's share of them (bits, averaged over rows; larger = more identifying), 'entropy' the column alone, "
-        f"'conditional_entropy' given all the others. {common.uniqueness_line(result.frame)}.",
+        f"'conditional_entropy' given all the others. {common.uniqueness_line(shape, figures)}.",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "shapley")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sqlpriv.cli import common
+from sqlpriv.cli import common, verdicts
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--tree", metavar="OUT", help="write the search tree (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     common.add_output(p)
+    verdicts.add_rules(p, "singling-out")
     p.set_defaults(run=run)
 
 
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     summary = result.summary()
     outputs = [(path, r) for path, r in ((args.details, result.details()), (args.tree, result.tree())) if path]
     if args.sql:
-        print(result.script(summary, *[(r, path) for path, r in outputs]), end="")
+        common.print_sql(result.script(summary, *[(r, path) for path, r in outputs]))
         return 0
     frame = summary.df()
     for path, r in outputs:
@@ -83,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
             common.wrote(written, "per-record details", int(frame["total_identified"].iloc[0]))
         else:
             common.wrote(written, "the search tree")
-    common.print_tables([("summary", frame)], args.format)
+    v, next_line = verdicts.on_singling_out(args, frame, result.tree())
+    verdicts.show(v, next_line, args.format)
+    common.print_tables([("summary", frame)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(
         f"n = {result.n_ori:,} original and {result.n_syn:,} synthetic "
         f"{'distinct records' if result.mode == 'petsard' else 'rows'}, {len(result.columns)} columns. "
@@ -94,4 +97,4 @@ def run(args: argparse.Namespace) -> int:
         "by how few columns suffice.",
         args.format,
     )
-    return 0
+    return verdicts.exit_code(v, args, "singling-out")

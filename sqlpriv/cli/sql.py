@@ -10,6 +10,8 @@ data, so it stays valid as the data changes), after the macros and the source vi
 >>> from sqlpriv.cli.sql import QUERIES
 >>> sorted(QUERIES)[:3]
 ['cig', 'csf', 'profile']
+>>> ALIASES["report"]  # the request gate's one-row report, not the HTML report
+'request-report'
 """
 
 from __future__ import annotations
@@ -27,9 +29,16 @@ QUERIES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "wcig": ("pif_query", {"measure": "wcig"}, ("key",)),
     "csf": ("pif_query", {"measure": "csf"}, ("key",)),
     "profile": ("request_profile_query", {}, ()),
-    "report": ("request_report_query", {}, ("approve", "reject", "k", "max_unique_share", "min_k", "on_violation")),
+    "request-report": (
+        "request_report_query",
+        {},
+        ("approve", "reject", "k", "max_unique_share", "min_k", "on_violation"),
+    ),
     "small-classes": ("request_small_classes", {}, ("k",)),
 }
+#: former names still accepted (with a note): ``report`` was the request gate's one-row report,
+#: easy to take for the HTML report of ``sqlpriv report``
+ALIASES = {"report": "request-report"}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,7 +62,7 @@ def query_parser() -> argparse.ArgumentParser:
     from sqlpriv.cli import common
 
     p = argparse.ArgumentParser(prog="sqlpriv sql query", description="One measure as one SQL statement.")
-    p.add_argument("measure", choices=sorted(QUERIES))
+    p.add_argument("measure", choices=sorted([*QUERIES, *ALIASES]))
     common.add_source(p)
     common.add_columns(
         p,
@@ -63,14 +72,14 @@ def query_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--key", help="row key column of per-row measures (default: the 0-based position as 'row')")
     p.add_argument("--by", help="subgroup column or SQL expression (shapley-by), e.g. 'age < 32'")
-    p.add_argument("--k", type=int, help="smallest allowed class size (report, small-classes; default 5)")
-    p.add_argument("--approve", type=float, help="approve threshold (report; default 0.8)")
-    p.add_argument("--reject", type=float, help="reject threshold (report; default 0.2)")
+    p.add_argument("--k", type=int, help="smallest allowed class size (request-report, small-classes; default 5)")
+    p.add_argument("--approve", type=float, help="approve threshold (request-report; default 0.8)")
+    p.add_argument("--reject", type=float, help="reject threshold (request-report; default 0.2)")
     p.add_argument(
-        "--max-unique-share", type=float, metavar="X", help="gate policy (report): share of unique rows allowed"
+        "--max-unique-share", type=float, metavar="X", help="gate policy (request-report): share of unique rows allowed"
     )
-    p.add_argument("--min-k", type=int, metavar="K", help="gate policy (report): smallest class allowed")
-    p.add_argument("--on-violation", choices=("review", "reject"), help="gate policy (report; default review)")
+    p.add_argument("--min-k", type=int, metavar="K", help="gate policy (request-report): smallest class allowed")
+    p.add_argument("--on-violation", choices=("review", "reject"), help="gate policy (request-report; default review)")
     common.add_engine(p)
     return p
 
@@ -84,6 +93,15 @@ def query_script(argv: list[str]) -> str:
     from sqlpriv.cli import common
 
     args = query_parser().parse_args(argv)
+    if args.measure in ALIASES:
+        import sys
+
+        print(
+            f"sqlpriv: note: 'sql query {args.measure}' is now 'sql query {ALIASES[args.measure]}' (the request "
+            "gate's one-row report; the HTML report is 'sqlpriv report')",
+            file=sys.stderr,
+        )
+        args.measure = ALIASES[args.measure]
     _check_options(args)
     return _spark_script(args) if common.engine(args) == "spark" else _duckdb_script(args)
 
@@ -227,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
         print(macros.script(temp=args.temp), end="")
         return 0
     if args.what == "query":
-        print(query_script(args.args), end="")
+        print(query_script(args.args), end="")  # one statement, no guard: no .bail on (plain SQL)
         return 0
     if args.what == "sql":
         raise ParameterError(

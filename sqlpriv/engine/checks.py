@@ -212,6 +212,28 @@ def gate_policy(max_unique_share: Any, min_k: Any, on_violation: Any) -> tuple[f
     return max_unique_share, min_k, on_violation
 
 
+def risk_rules(
+    max_average_risk: Any, max_population_uniqueness: Any, sampling_fraction: Any
+) -> tuple[float | None, float | None, float | None]:
+    """The gate's risk rules (issue 26, docs/measures.md §9): the two limits in [0, 1] or None,
+    the sampling fraction in (0, 1] or None; the same checks on DuckDB and Spark.
+
+    >>> risk_rules(0.1, None, 0.5)
+    (0.1, None, 0.5)
+    """
+    if max_average_risk is not None:
+        max_average_risk = unit_interval("max_average_risk", max_average_risk)
+    if max_population_uniqueness is not None:
+        max_population_uniqueness = unit_interval("max_population_uniqueness", max_population_uniqueness)
+    if sampling_fraction is not None:
+        sampling_fraction = finite_number("sampling_fraction", sampling_fraction)
+        if not 0 < sampling_fraction <= 1:
+            raise ParameterError(
+                f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {sampling_fraction!r}"
+            )
+    return max_average_risk, max_population_uniqueness, sampling_fraction
+
+
 def bounded_max_cols(d: int, value: Any, limit: int = MAX_SETS) -> int:
     """``max_cols`` of a set search over ``d`` columns (:func:`max_cols`), refused when the column
     sets it means (every set of 1..max_cols columns) are more than ``limit``.

@@ -17,10 +17,19 @@ True
 False
 >>> duckdb_allowed() <= DUCKDB_ALLOWED | {n for n in duckdb_allowed() if n.startswith(COLLATION_PREFIXES)}
 True
+
+A name the engine does not know at all is a typo, not a refused function: the checkers say so
+and suggest the closest allowed name (:func:`unknown_function`).
+
+>>> unknown_function("flor", duckdb_allowed(), duckdb_known())
+'unknown function flor() — did you mean floor?'
+>>> unknown_function("read_text", duckdb_allowed(), duckdb_known()) is None  # known: refused, not unknown
+True
 """
 
 from __future__ import annotations
 
+import difflib
 import functools
 
 import duckdb
@@ -93,6 +102,10 @@ week weekday weekofyear xor year yearweek
 #: functions, and every table function and aggregate)
 DUCKDB_ALLOWED = frozenset(_DUCKDB_NAMES.split()) | frozenset(_DUCKDB_OPERATORS.split())
 
+#: refused names that some DuckDB builds have and the Python package's catalog may lack (the
+#: shell's getenv): always named as refused, never as unknown
+DUCKDB_REFUSED_EXTRA = frozenset({"getenv"})
+
 _SPARK_NAMES = """
 abs acos acosh add_months and array array_append array_compact array_contains array_distinct array_except
 array_insert array_intersect array_join array_max array_min array_position array_prepend array_remove
@@ -142,7 +155,30 @@ def duckdb_allowed() -> frozenset[str]:
     return frozenset(n for n in catalog if n in DUCKDB_ALLOWED or n.startswith(COLLATION_PREFIXES))
 
 
+@functools.lru_cache(maxsize=1)
+def duckdb_known() -> frozenset[str]:
+    """Every function name this DuckDB's catalog knows, of any kind (lower-case)."""
+    con = duckdb.connect()
+    try:
+        con.execute(render("engine/lock_down.sql", step="external_access"))
+        rows = con.execute(render("engine/function_names.sql")).fetchall()
+    finally:
+        con.close()
+    return frozenset(str(row[0]).lower() for row in rows) | DUCKDB_REFUSED_EXTRA
+
+
+def unknown_function(name: str, allowed: frozenset[str], known: frozenset[str]) -> str | None:
+    """``"unknown function NAME() — did you mean X?"`` when the engine knows no function ``name``
+    (the closest allowed name by :func:`difflib.get_close_matches`, if one is close), else None."""
+    if name.lower() in known:
+        return None
+    words = sorted(n for n in allowed if n.replace("_", "").isalnum())
+    close = difflib.get_close_matches(name.lower(), words, n=1, cutoff=0.6)
+    return f"unknown function {name}()" + (f" — did you mean {close[0]}?" if close else "")
+
+
 _SPARK_SYSTEM: dict[int, frozenset[str]] = {}  # per session: its built-in function names
+_SPARK_KNOWN: dict[int, frozenset[str]] = {}  # per session: every built-in function name
 
 
 def spark_allowed(spark: object) -> frozenset[str]:
@@ -156,5 +192,13 @@ def spark_allowed(spark: object) -> frozenset[str]:
 
     key = id(spark)
     if key not in _SPARK_SYSTEM:
-        _SPARK_SYSTEM[key] = names("system") & SPARK_ALLOWED
+        _SPARK_KNOWN[key] = names("system")
+        _SPARK_SYSTEM[key] = _SPARK_KNOWN[key] & SPARK_ALLOWED
     return _SPARK_SYSTEM[key] - names("user")
+
+
+def spark_known(spark: object) -> frozenset[str]:
+    """Every function name ``spark`` knows: its built-ins and the user-defined functions."""
+    spark_allowed(spark)
+    rows = spark.sql(render("engine/spark_functions.sql", kind="user")).collect()  # type: ignore[attr-defined]
+    return _SPARK_KNOWN[id(spark)] | frozenset(str(row[0]).lower().rsplit(".", 1)[-1] for row in rows)

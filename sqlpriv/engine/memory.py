@@ -36,6 +36,7 @@ __all__ = [
     "check_working_set",
     "default_memory_limit",
     "env_memory_limit",
+    "limit_and_spill",
     "parse_size",
 ]
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12}
@@ -98,3 +99,20 @@ def check_working_set(con: duckdb.DuckDBPyConnection, need: int, what: str, lowe
 def env_memory_limit() -> str | None:
     """``SQLPRIV_MEMORY_LIMIT`` when set (a DuckDB size), else ``default_memory_limit()``."""
     return os.environ.get("SQLPRIV_MEMORY_LIMIT") or default_memory_limit()
+
+
+def limit_and_spill(con: duckdb.DuckDBPyConnection) -> tuple[int | None, bool]:
+    """The connection's memory limit in bytes (None when DuckDB reports none it can parse) and
+    whether DuckDB may spill to a temporary directory, for a step that sizes its chunks to fit.
+
+    >>> con = duckdb.connect(); con.execute("set memory_limit = '1GiB'") and None
+    >>> con.execute("set temp_directory = ''") and None
+    >>> limit_and_spill(con)
+    (1073741824, False)
+    """
+    limit_text, temp = one_row(run(con, render("engine/memory_settings.sql")))
+    try:
+        limit: int | None = parse_size(limit_text)
+    except ValueError:
+        limit = None
+    return limit, bool(temp and str(temp).strip())

@@ -23,8 +23,8 @@ sqlpriv.errors.ParameterError: a Toy plots as one of bars; got kind='pie'
 from __future__ import annotations
 
 import html as html_module
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlpriv.errors import ParameterError
@@ -33,12 +33,16 @@ from sqlpriv.errors import ParameterError
 @dataclass(frozen=True)
 class Presentation:
     """What presentation registered for one class: an HTML view, a plain-text view, chart kinds
-    (the first is the default) and the function that draws them (``plot(obj, kind, **options)``)."""
+    (the first is the default), the function that draws them (``plot(obj, kind, **options)``)
+    and named views (``views``: name -> function of the object) that a measure reaches with
+    :func:`view_of` when one of its outputs needs another family's figures (e.g. the before /
+    after figures of :meth:`sqlpriv.Generalization.compare`)."""
 
     html: Callable[[Any], str] | None = None
     text: Callable[[Any], str] | None = None
     kinds: tuple[str, ...] = ()
     plot: Callable[..., Any] | None = None
+    views: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 _REGISTRY: dict[type, Presentation] = {}
@@ -51,11 +55,12 @@ def register(
     text: Callable[[Any], str] | None = None,
     kinds: tuple[str, ...] = (),
     plot: Callable[..., Any] | None = None,
+    views: Mapping[str, Callable[..., Any]] | None = None,
 ) -> None:
     """Register how objects of ``cls`` (and of its subclasses without a registration) show."""
     if plot is not None and not kinds:
         raise ValueError(f"register({cls.__name__}): a plot function needs its kinds")
-    _REGISTRY[cls] = Presentation(html, text, tuple(kinds), plot)
+    _REGISTRY[cls] = Presentation(html, text, tuple(kinds), plot, dict(views or {}))
 
 
 def presentation(obj: Any) -> Presentation | None:
@@ -64,6 +69,22 @@ def presentation(obj: Any) -> Presentation | None:
         found = _REGISTRY.get(cls)
         if found is not None:
             return found
+    return None
+
+
+def view_of(obj: Any, name: str) -> Callable[..., Any] | None:
+    """The view ``name`` registered for ``obj``'s class (or its nearest base class), if any.
+
+    >>> class Tally(Presentable):
+    ...     pass
+    >>> register(Tally, views={"double": lambda obj, x: 2 * x})
+    >>> view_of(Tally(), "double")(Tally(), 21), view_of(Tally(), "triple")
+    (42, None)
+    """
+    for cls in type(obj).__mro__:
+        found = _REGISTRY.get(cls)
+        if found is not None and name in found.views:
+            return found.views[name]
     return None
 
 
@@ -110,4 +131,4 @@ class Presentable:
         return text if text is not None else super().__repr__()
 
 
-__all__ = ["Presentable", "Presentation", "html_of", "plot_of", "presentation", "register", "text_of"]
+__all__ = ["Presentable", "Presentation", "html_of", "plot_of", "presentation", "register", "text_of", "view_of"]

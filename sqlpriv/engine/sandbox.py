@@ -30,7 +30,7 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv.engine.functions import duckdb_allowed
+from sqlpriv.engine.functions import duckdb_allowed, duckdb_known, unknown_function
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import UnsafeExpressionError
@@ -204,6 +204,9 @@ def _walk(
                     expr, f"a qualified function name ({node.get('catalog') or node.get('schema')}.{name})", columns
                 )
             if name.lower() not in allowed:
+                typo = unknown_function(name, allowed, duckdb_known())
+                if typo:
+                    raise UnsafeExpressionError(f"expression {expr!r}: {typo} (DuckDB has no function of that name)")
                 raise _refuse(
                     expr,
                     f"the function {name}(), which is not an allowed scalar function "

@@ -7,6 +7,8 @@ rendered for Spark SQL; the checks (and their errors) are the DuckDB API's.
 
 from __future__ import annotations
 
+import itertools
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +20,7 @@ from sqlpriv.engine.spark import (
     SparkSource,
     check_expression,
     duckdb_only,
+    is_spark_error,
     match_key,
     quote,
     render_query,
@@ -26,6 +29,8 @@ from sqlpriv.engine.spark import (
     resolve_source,
 )
 from sqlpriv.errors import ParameterError
+
+_COUNTER = itertools.count()
 
 
 def _frame(source: Any, columns: Any, spark: Any, key: str | None = None) -> tuple[SparkSource, list[str], str | None]:
@@ -61,6 +66,27 @@ class SparkShapleyResult:
         self.source = source
         self._names = names
         self.key = key
+        self._phi: str | None = None
+
+    def shared_values(self) -> str | None:
+        """The name of a temporary view of the per-pattern values (``shapley_query``
+        output ``values``: codes, values, multiplicity and the analysed columns' own values),
+        materialised (a local checkpoint) the first time a subgroup table runs, so that every
+        ``by()`` table of this analysis reads it instead of rebuilding the cohorts, cells and
+        values (issue 29). None when a column of the source is named like one of its own columns
+        (``k0``, ``phi0``, ...): then each table runs its standalone statement."""
+        if self._phi is None:
+            own = {f"{p}{j}" for j in range(len(self._names)) for p in ("k", "phi")} | {"__sqlpriv_w"}
+            if own & {c.lower() for c in self.source.column_names()}:
+                return None
+            name = f"__sqlpriv_values_{next(_COUNTER)}_{uuid.uuid4().hex[:8]}"
+            values = render_query("shapley_query", source=self.source.ref, columns=self._names, output="values")
+            # materialised now and cut from its lineage: Spark never matches a cached plan holding a
+            # nondeterministic expression (the chain's monotonically_increasing_id), so a CACHE TABLE
+            # view would be recomputed by every statement that reads it
+            self.source.spark.sql(values).localCheckpoint(eager=True).createOrReplaceTempView(name)
+            self._phi = name
+        return self._phi
 
     @property
     def columns(self) -> list[str]:
@@ -88,12 +114,45 @@ class SparkShapleyResult:
             if expr in self.source.column_names()
             else check_expression(self.source, expr, what="subgroup expression")
         )
-        return self._query(output="by", by=sql_expr)
+        printed = render_query("shapley_query", source=self.source.ref, columns=self._names, output="by", by=sql_expr)
+        return SharedValuesResult(self, printed, sql_expr)
 
     def entropies(self) -> SparkResult:
         """Every column subset (``columns``, a list of names in column order), its ``size`` and
         joint ``entropy`` (bits), ordered by size then subset."""
         return self._query(output="entropies")
+
+
+class SharedValuesResult(SparkResult):
+    """A subgroup table on Spark: ``.sql`` prints the standalone single statement; running it reads
+    the analysis' cached per-pattern values (:meth:`SparkShapleyResult.shared_values`), the same
+    numbers without rebuilding them for every table."""
+
+    def __init__(self, analysis: SparkShapleyResult, printed: str, by: str) -> None:
+        super().__init__(analysis.source, printed)
+        self.analysis = analysis
+        self.expr = by
+
+    def runnable(self) -> str:
+        """From the shared values alone when the expression reads only analysed columns (Spark
+        resolves it against the cached view), else the standalone statement. (Joining the rows'
+        levels to the shared values by pattern code is wrong with more than one shuffle partition:
+        the chain numbers patterns with monotonically_increasing_id, which differs between two
+        statements, so the codes of the rows and of the materialised values need not match.)"""
+        a = self.analysis
+        values = a.shared_values()
+        if values is None:
+            return self.query
+        query = render_query(
+            "shapley_query", source=a.source.ref, columns=a.columns, output="by", by=self.expr, values=values
+        )
+        try:
+            a.source.spark.sql(query)  # resolves the names only; nothing runs
+        except Exception as exc:
+            if not is_spark_error(exc):
+                raise
+            return self.query
+        return query
 
 
 def uniqueness_shapley(
@@ -266,6 +325,9 @@ def assess_request(
     approve, reject = checks.thresholds(approve, reject)
     k = checks.anonymity_k(k)
     max_unique_share, min_k, on_violation = checks.gate_policy(max_unique_share, min_k, on_violation)
+    max_average_risk, max_population_uniqueness, sampling_fraction = checks.risk_rules(  # as on DuckDB
+        max_average_risk, max_population_uniqueness, sampling_fraction
+    )
     if checks.is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
     _unsupported(
@@ -283,7 +345,7 @@ def assess_request(
         max_unique_share=max_unique_share,
         min_k=min_k,
         on_violation=on_violation,
-        max_average_risk=max_average_risk,  # issue 26, checked by the caller
+        max_average_risk=max_average_risk,  # issue 26
         max_population_uniqueness=max_population_uniqueness,
         sampling_fraction=sampling_fraction,
     )

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlpriv.engine.functions import spark_allowed
+from sqlpriv.engine.functions import spark_allowed, spark_known, unknown_function
 from sqlpriv.engine.sandbox import MAX_LENGTH
 from sqlpriv.errors import UnsafeExpressionError
 
@@ -85,6 +85,9 @@ def check_parsed(spark: Any, parsed: Any, expr: str, columns: Sequence[str]) -> 
             parts = [str(p) for p in _seq(node.nameParts())]
             name = ".".join(parts)
             if len(parts) != 1 or parts[0].lower() not in allowed:
+                typo = unknown_function(name, allowed, spark_known(spark)) if len(parts) == 1 else None
+                if typo:
+                    raise UnsafeExpressionError(f"expression {expr!r}: {typo} (Spark has no function of that name)")
                 raise _refuse(expr, refusal(name, 0), columns)
             if bool(node.isDistinct()) or bool(node.filter().isDefined()):
                 raise _refuse(expr, f"an aggregate form of {name}()", columns)

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlpriv.engine.scales import percent
+from sqlpriv.engine.scales import class_scale, percent, share_scale
 from sqlpriv.errors import ParameterError
 
 #: the statuses, mildest first
@@ -145,6 +145,7 @@ def request_rules(a: Any) -> list[Rule]:
                 f"at least {policy['min_k']} rows (k-anonymity)",
             )
         )
+    rules += _other_request_rules(a, on)
     rules.append(
         Rule(
             "exact_factor",
@@ -154,6 +155,108 @@ def request_rules(a: Any) -> list[Rule]:
             advisory=True,
         )
     )
+    return rules
+
+
+def _other_request_rules(a: Any, on: str) -> list[Rule]:
+    """The gate's re-identification risk (``max_average_risk``, ``max_population_uniqueness``) and
+    sensitive-column (``min_l``, ``max_t``) rules that are set, judged as the gate judged them."""
+    j, policy, violated = a.joint, a.policy, a.violated_rules
+    texts = {
+        "max_average_risk": (
+            lambda x: f"prosecutor average risk {j['guess_probability']:.4g} (classes / rows)",
+            lambda x: f"at most {x:g}",
+        ),
+        "max_population_uniqueness": (
+            lambda x: (
+                "population uniqueness (Zayatz) "
+                + ("above" if "max_population_uniqueness" in violated else "within")
+                + " the limit"
+            ),
+            lambda x: f"at most {x:g} of the population unique",
+        ),
+        "min_l": (
+            lambda x: (
+                "a class holds "
+                + ("fewer" if "min_l" in violated else "no fewer")
+                + f" than {x} distinct sensitive values"
+            ),
+            lambda x: f"at least {x} distinct values of each sensitive column per class (l-diversity)",
+        ),
+        "max_t": (
+            lambda x: (
+                "a class's sensitive distribution is "
+                + ("farther" if "max_t" in violated else "no farther")
+                + f" than {x:g} from the table's"
+            ),
+            lambda x: f"t-closeness at most {x:g}",
+        ),
+    }
+    rules = []
+    for name, (figure, limit) in texts.items():
+        x = policy.get(name)
+        if x is not None:
+            rules.append(Rule(name, on if name in violated else "pass", figure(x), limit(x)))
+    return rules
+
+
+def at_most(name: str, value: float, limit: float, figure: str, limit_text: str, *, on: str = "review") -> Rule:
+    """A rule that ``value`` stays at or below ``limit`` (a violation gives ``on``).
+
+    >>> at_most("max_average_risk", 0.12, 0.09, "average risk 0.12", "at most 0.09").status
+    'review'
+    """
+    return Rule(name, on if value > limit else "pass", figure, limit_text)
+
+
+def at_least(name: str, value: float, limit: float, figure: str, limit_text: str, *, on: str = "review") -> Rule:
+    """A rule that ``value`` stays at or above ``limit`` (a violation gives ``on``).
+
+    >>> at_least("min_k", 1, 5, "smallest class 1 row", "at least 5 rows", on="fail").status
+    'fail'
+    """
+    return Rule(name, on if value < limit else "pass", figure, limit_text)
+
+
+def joint_rules(
+    n: int,
+    unique_rows: int,
+    smallest_class: int,
+    *,
+    max_unique_share: float | None,
+    min_k: int | None,
+    on: str = "review",
+) -> list[Rule]:
+    """The gate's rules on the exact joint figures of columns together (``max_unique_share``,
+    ``min_k``), for the summaries that have them without a request (shapley, uniques, pif).
+
+    >>> [r.status for r in joint_rules(100, 3, 1, max_unique_share=0.05, min_k=5)]
+    ['pass', 'review']
+    """
+    rules = []
+    share = unique_rows / n if n else 0.0
+    if max_unique_share is not None:
+        rules.append(
+            at_most(
+                "max_unique_share",
+                share,
+                max_unique_share,
+                f"{unique_rows:,} of {n:,} rows unique ({percent(share)}: {share_scale(share)})",
+                f"at most {percent(max_unique_share)} of rows unique" if max_unique_share else "no row unique",
+                on=on,
+            )
+        )
+    if min_k is not None:
+        rules.append(
+            at_least(
+                "min_k",
+                smallest_class,
+                min_k,
+                f"smallest class {smallest_class:,} row{'s' if smallest_class != 1 else ''} ({class_scale(smallest_class)})",
+                f"at least {min_k} rows (k-anonymity)",
+                on=on,
+            )
+        )
     return rules
 
 
@@ -172,4 +275,39 @@ def next_step(v: Verdict, drivers: Sequence[str]) -> str:
     return f"What to do next: {where}, or send the request to a reviewer; then re-run with the same policy."
 
 
-__all__ = ["FROM_DECISION", "STATUSES", "Rule", "Verdict", "next_step", "request_rules", "verdict"]
+def next_action(v: Verdict, drivers: Sequence[str], *, why: str = "the columns that single out the most rows") -> str:
+    """What to do next after a measure's summary (not a request): ``drivers`` are the columns that
+    drive the risk, most first, and ``why`` says what makes them drivers.
+
+    >>> next_action(verdict([Rule("min_k", "review", "f", "l")]), ["zip", "age"])
+    'What to do next: coarsen or drop zip, age (the columns that single out the most rows), then re-run with the same policy.'
+    >>> next_action(verdict([Rule("min_k", "pass", "f", "l")]), ["zip"])
+    'What to do next: nothing is required by this policy; zip drives the risk most (the columns that single out the most rows).'
+    """
+    cols = ", ".join(drivers[:3])
+    if v.status == "pass":
+        if cols:
+            verb = "drives" if len(drivers[:3]) == 1 else "drive"
+            return f"What to do next: nothing is required by this policy; {cols} {verb} the risk most ({why})."
+        return "What to do next: nothing is required by this policy."
+    where = f"coarsen or drop {cols} ({why})" if cols else "coarsen the columns"
+    return f"What to do next: {where}, then re-run with the same policy."
+
+
+#: exit statuses of a verdict, the convention of ``sqlpriv request`` (0 approve, 3 review, 4 reject)
+EXIT_CODES = {"pass": 0, "review": 3, "fail": 4}
+
+__all__ = [
+    "EXIT_CODES",
+    "FROM_DECISION",
+    "STATUSES",
+    "Rule",
+    "Verdict",
+    "at_least",
+    "at_most",
+    "joint_rules",
+    "next_action",
+    "next_step",
+    "request_rules",
+    "verdict",
+]

@@ -22,9 +22,10 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run, scalar
+from sqlpriv.engine.presentable import Presentable, view_of
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import resolve_source
-from sqlpriv.engine.templates import call, create_table, render, use_dialect
+from sqlpriv.engine.templates import call, create_table, quote, render, use_dialect
 from sqlpriv.errors import EmptyInputError, ParameterError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment.hierarchy import from_spec
@@ -32,10 +33,10 @@ from sqlpriv.treatment.policy import Policy
 from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack, run_search
 
 
-class Generalization:
+class Generalization(Presentable):
     """The outcome of :func:`generalize`: the best node (``best``, ``best_score``), every
     evaluated node (``candidates()``), the released table (``apply()``, ``sql``) and the
-    before/after figures (``compare()``)."""
+    before/after figures (``compare()``); ``plot("pareto")`` draws loss against risk."""
 
     def __init__(self, plan: Plan, qis: list[compile_.Compiled], policy: Policy, n: int, search: Search) -> None:
         self.plan = plan
@@ -53,6 +54,7 @@ class Generalization:
         best = rows[0] if rows else None
         names = [d[0] for d in row.description]
         self.best_row: dict[str, Any] | None = dict(zip(names, best)) if best is not None else None
+        self._kept: dict[tuple[int, ...], tuple[str, int]] = {}
 
     @property
     def meets_policy(self) -> bool:
@@ -144,12 +146,39 @@ class Generalization:
         (text), a suppressed record with every quasi-identifier ``*``."""
         return Result(self.plan, self.release_sql(levels), [])
 
-    def compare(self, levels: Mapping[str, int] | None = None) -> Result:
-        """Before/after figures: rows, suppressed rows, classes, smallest class (k), unique share,
-        average and highest re-identification risk."""
+    def compare(self, levels: Mapping[str, int] | None = None, *, measures: bool = True) -> Result:
+        """Before/after figures, one row each (columns ``figure``, ``before``, ``after``, and the
+        text ``before_decision`` / ``after_decision``): rows, suppressed rows, classes, smallest
+        class (k), unique share, average and highest re-identification risk (SQL over the source
+        and the released table); with ``measures`` (the default) also each quasi-identifier's
+        uniqueness Shapley value, PIF_95 and the gate's score with its decision, measured by those
+        families on the quasi-identifiers of the source and of the released records that are not
+        suppressed (docs/measures.md §7; the presentation layer registers how, see
+        :func:`sqlpriv.engine.presentable.view_of`)."""
+        extra: list[dict[str, Any]] = []
+        figures = view_of(self, "compare_figures") if measures else None
+        if figures is not None:
+            extra = figures(self, levels)
         body = self.release_sql(levels, flag=True)
         source = self.plan.source.ref if self.plan.source else ""
-        return Result(self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns), [])
+        return Result(
+            self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns, extra=extra), []
+        )
+
+    def kept_table(self, levels: Mapping[str, int] | None = None) -> tuple[str, int]:
+        """A temp table (name, rows) on this generalization's connection holding the released
+        records that are not suppressed, quasi-identifiers only: what :meth:`compare` measures
+        as "after" with the other families. Made once per node."""
+        chosen, _ = self._node(levels)
+        node = tuple(chosen[c] for c in self.columns)
+        made = self._kept.get(node)
+        if made is None:
+            name = temp_name("sqlpriv_gen_kept", self.plan.con)
+            body = render("generalize/kept.sql", body=self.release_sql(chosen, flag=True), qis=self.columns)
+            run(self.plan.con, create_table(name, body))
+            rows = int(scalar(run(self.plan.con, render("engine/count_rows.sql", relation=quote(name)))))
+            made = self._kept[node] = (name, rows)
+        return made
 
 
 def generalize(
@@ -227,7 +256,12 @@ def _search(
         (
             patterns,
             render(
-                "generalize/patterns.sql", source=src.ref, columns=[q.name for q in qis], coded=coded, heights=heights
+                "generalize/patterns.sql",
+                source=src.ref,
+                columns=[q.name for q in qis],
+                coded=coded,
+                heights=heights,
+                keys=qis[0].keys,
             ),
         ),
         (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),

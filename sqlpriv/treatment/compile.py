@@ -14,7 +14,7 @@ from typing import Any
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.sandbox import check_scalar_expression
-from sqlpriv.engine.templates import create_table, render
+from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.treatment.hierarchy import TOP, Hierarchy, HierarchyError
 
 
@@ -26,6 +26,7 @@ class Compiled:
     hierarchy: Hierarchy
     mapping: str = ""
     coded: str = ""
+    keys: str = ""  # the distinct keys of all quasi-identifiers with their counts (generalize/keys.sql)
 
     @property
     def levels(self) -> int:
@@ -77,13 +78,19 @@ class Compiled:
 def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -> list[str]:
     """Create, validate and code every mapping table; the statements run (for scripts)."""
     statements: list[str] = []
-    for q in qis:
+    keys = temp_name("sqlpriv_gen_keys", con)
+    stmt = create_table(keys, render("generalize/keys.sql", source=source, columns=[q.name for q in qis]))
+    run(con, stmt)
+    statements.append(stmt)
+    for j, q in enumerate(qis):
+        q.keys = keys
         q.mapping = temp_name("sqlpriv_gen_map", con)
         stmt = create_table(q.mapping, q.mapping_sql(source, column_names))
         run(con, stmt)
         statements.append(stmt)
         problems = run(
-            con, render("generalize/check.sql", source=source, column=q.name, mapping=q.mapping, levels=q.levels)
+            con,
+            render("generalize/check.sql", source=quote(keys), column=f"k{j}", mapping=q.mapping, levels=q.levels),
         ).fetchall()
         _raise_problems(q, problems)
         q.coded = temp_name("sqlpriv_gen_code", con)

@@ -1,21 +1,26 @@
 """The search for the globally optimal lattice node (docs/measures.md §7).
 
-Nodes are vectors of levels, one per quasi-identifier. Every node evaluated is one GROUP BY of
-the distinct patterns on its labels packed into integer words, ``batch`` nodes per statement
-joined by UNION ALL (``generalize/classes.sql``; measured faster than GROUPING SETS over the
-label columns), its statistics ``generalize/nodes.sql``, its metrics ``generalize/candidates.sql``. The search is exact; it skips only
-nodes it can prove are not better than the best one found:
+Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by one GROUP
+BY of the distinct patterns (rolled up to the batch's meet when the batch is large) cross-joined
+with the batch's node list, each node's labels packed into integer words
+(``generalize/classes.sql``: one plan for any batch size; a UNION ALL of one GROUP BY per node spent
+more time being planned than run), its statistics ``generalize/nodes.sql``, its metrics
+``generalize/candidates.sql``. The search is exact; it skips only nodes it can prove are not better
+than the best one found:
 
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
-  with suppression: a record in a class of at least k rows stays in one when generalized);
-* loss: nodes are visited by increasing a-priori lower bound (each column's loss with nothing
-  suppressed, which generalization only raises and suppression only adds to); the search stops
-  at the first bound strictly above the best loss found;
+  with suppression: a record in a class of at least k rows stays in one when generalized); from
+  each failing node a chain up to the top is bisected for its highest failing node (Flash's
+  predictive tagging), the chains of a batch in lockstep;
+* loss / entropy: nodes are visited by increasing a-priori lower bound (each column's value with
+  nothing suppressed, which generalization only raises and suppression only adds to); the search
+  stops at the first bound strictly above the best value found;
 * a node meeting the policy with nothing suppressed prunes all its generalizations (every
   metric is monotone in generalization without suppression; ties go to the lower level sum);
-* discernibility: nodes are visited level by level; a node whose children's DM* (sum of squared
-  class sizes, monotone in generalization, never above the discernibility) exceeds the best
-  value found is skipped, with all of its generalizations.
+* discernibility: nodes are visited level by level; a node is skipped when a lower bound of its
+  discernibility exceeds the best value found: from below, the largest over evaluated nodes under
+  it of sum c x max(c, k) over their classes; from above, n per record suppressed at an evaluated
+  node over it that meets the policy (such a record is suppressed here too).
 """
 
 from __future__ import annotations
@@ -28,9 +33,11 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import create_table, insert_into, render
 from sqlpriv.errors import ParameterError
 
-METRICS = ("loss", "discernibility", "aecs", "precision")
+METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
+FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
+ROLLUP_MIN = 8  # batches this large first roll the patterns up to their meet (smaller: not worth a statement)
 
 
 class LatticeTooLargeError(ParameterError):
@@ -94,16 +101,26 @@ class Search:
         first = self.evaluated
         spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
         meet = tuple(min(levels) for levels in zip(*nodes))
-        source = self.patterns
-        if any(meet) and len(nodes) > 1:
+        source, lo = self.patterns, [0] * len(self.heights)
+        if any(meet) and len(nodes) >= ROLLUP_MIN:
             rolled = create_table(
                 self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
             )
             run(self.con, rolled)
             self.statements.append(rolled)
-            source = self.rolled
+            source, lo = self.rolled, list(meet)
+        fixed = [levels[0] if len(set(levels)) == 1 else None for levels in zip(*nodes)]
         classes = create_table(
-            self.classes, render("generalize/classes.sql", patterns=source, nodes=spec, words=self.words)
+            self.classes,
+            render(
+                "generalize/classes.sql",
+                patterns=source,
+                nodes=spec,
+                words=self.words,
+                heights=self.heights,
+                lo=lo,
+                fixed=fixed,
+            ),
         )
         run(self.con, classes)
         self.statements.append(classes)
@@ -123,9 +140,9 @@ class Search:
         self.evaluated += len(nodes)
         query = render("generalize/since.sql", body=self.candidates_sql, metric=self.metric, first=first)
         rows = run(self.con, query).fetchall()
-        for node_id, meets, value, dm_star, suppressed in rows:
+        for node_id, meets, value, dm_bound, suppressed in rows:
             levels = nodes[node_id - first]
-            self.seen[levels] = (bool(meets), value, dm_star, int(suppressed))
+            self.seen[levels] = (bool(meets), value, dm_bound, int(suppressed))
             if not meets:
                 self._fails(levels)
             else:
@@ -136,10 +153,12 @@ class Search:
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
-        raising the column ``step`` picks), evaluate the chain in one statement and keep its
-        highest failing node, which prunes every node below it (Flash's predictive tagging)."""
+        raising the column ``step`` picks) and find the chain's highest failing node by bisection
+        (pass / fail is monotone along a chain), the chains in lockstep, one statement per round;
+        each highest failing node prunes every node below it (Flash's predictive tagging)."""
         if not self.monotone:
             return
+        chains: list[tuple[list[tuple[int, ...]], list[int]]] = []
         for node in nodes:
             if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
                 continue
@@ -151,9 +170,31 @@ class Search:
                 j = step(cur, ups)
                 cur = cur[:j] + (cur[j] + 1,) + cur[j + 1 :]
                 chain.append(cur)
-            todo = [c for c in chain if not self.skip(c)]
-            for lo in range(0, len(todo), self.batch):
-                self.evaluate(todo[lo : lo + self.batch])
+            if chain:
+                chains.append((chain, [-1, len(chain)]))  # chain[lo] fails (-1: the start), chain[hi] passes
+        while chains:
+            todo: dict[tuple[int, ...], None] = {}
+            for chain, span in chains:
+                while span[1] - span[0] > 1:
+                    mid = (span[0] + span[1]) // 2
+                    known = self._known(chain[mid])
+                    if known is None:
+                        todo[chain[mid]] = None
+                        break
+                    span[1 if known else 0] = mid
+            chains = [c for c in chains if c[1][1] - c[1][0] > 1]
+            if todo:
+                self.evaluate(list(todo))
+
+    def _known(self, node: tuple[int, ...]) -> bool | None:
+        """Whether ``node`` meets the (monotone) policy, where known without evaluating it."""
+        if node in self.seen:
+            return bool(self.seen[node][0])
+        if self.known_to_fail(node):
+            return False
+        if any(all(a <= b for a, b in zip(c, node)) for c in self.clean):
+            return True
+        return None
 
 
 def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
@@ -189,21 +230,26 @@ def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
 
 
 def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
-    """Loss / precision: visit nodes by increasing a-priori bound; stop past the best value."""
+    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
 
     def bound(node: tuple[int, ...]) -> Any:
         if s.metric == "loss":
             return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
+        if s.metric == "entropy":  # summed in column order, as candidates.sql sums the columns
+            total = 0.0
+            for j, level in enumerate(node):
+                total += bounds[(j, level)]
+            return total
         return sum(level / max(h - 1, 1) for level, h in zip(node, s.heights)) / len(node)
 
     def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
         return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
 
     order = sorted(nodes, key=lambda node: (bound(node), sum(node), node))
-    i = 0
+    i, size = 0, min(FIRST_BATCH, s.batch)
     while i < len(order):
         batch: list[tuple[int, ...]] = []
-        while i < len(order) and len(batch) < s.batch:
+        while i < len(order) and len(batch) < size:
             node = order[i]
             if s.best is not None and bound(node) > s.best:
                 i = len(order)
@@ -214,15 +260,20 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
         if batch:
             s.evaluate(batch)
             s.climb(batch, step)
+        size = min(2 * size, s.batch)  # the first batches are the nearest the bottom, the largest to group
 
 
-def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
-    """Discernibility / AECS: level by level, children first, DM* bounds carried upwards."""
+def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
+    """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards
+    (``n``: the rows, for the bound from suppression, docs/measures.md §7)."""
     carried: dict[tuple[int, ...], float] = {}
     levels: dict[int, list[tuple[int, ...]]] = {}
     for node in nodes:
         levels.setdefault(sum(node), []).append(node)
+    above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
     for total in sorted(levels):
+        if above is not None and s.best is not None:
+            above.update()
         todo = []
         for node in levels[total]:
             children = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
@@ -231,21 +282,71 @@ def by_level(s: Search, nodes: list[tuple[int, ...]]) -> None:
             if node in s.seen:
                 carried[node] = max(floor, float(s.seen[node][2]))
                 continue
-            if s.skip(node) or (s.metric == "discernibility" and s.best is not None and floor > s.best):
+            if s.skip(node):
                 continue
+            if s.metric == "discernibility" and s.best is not None:
+                # a record suppressed at a node above stays suppressed here: it costs n, not k
+                low = floor
+                if above is not None:
+                    sup = above.at(node)
+                    low = max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
+                if low > s.best:
+                    continue
             todo.append(node)
         for lo in range(0, len(todo), s.batch):
             chunk = todo[lo : lo + s.batch]
-            for levels_, _, _, dm_star in s.evaluate(chunk):
-                carried[levels_] = max(carried[levels_], float(dm_star))
+            for levels_, _, _, dm_bound in s.evaluate(chunk):
+                carried[levels_] = max(carried[levels_], float(dm_bound))
             s.climb(chunk, lambda node, ups: ups[0])
+
+
+class Suppressed:
+    """Per node, the most records suppressed at an evaluated node above it that meets the policy:
+    a record in a class smaller than k there is in one here too (its class here is a subset), so
+    when this node meets the policy it suppresses at least that many."""
+
+    def __init__(self, s: Search, nodes: list[tuple[int, ...]]) -> None:
+        self.s = s
+        self.index = {node: i for i, node in enumerate(nodes)}
+        strides, stride = [0] * len(s.heights), 1
+        for j in reversed(range(len(s.heights))):
+            strides[j] = stride
+            stride *= s.heights[j]
+        self.parents = [
+            [i + strides[j] for j in range(len(node)) if node[j] + 1 < s.heights[j]] for i, node in enumerate(nodes)
+        ]
+        self.down = [0] * len(nodes)
+        self.known = -1
+
+    def update(self) -> None:
+        """Recompute when nodes were evaluated since the last time (parents have higher indices)."""
+        if self.known == self.s.evaluated:
+            return
+        self.known = self.s.evaluated
+        own = [0] * len(self.down)
+        for node, (meets, _, _, suppressed) in self.s.seen.items():
+            if meets:
+                own[self.index[node]] = suppressed
+        down, parents = own, self.parents
+        for i in range(len(down) - 1, -1, -1):
+            v = down[i]
+            for p in parents[i]:
+                if down[p] > v:
+                    v = down[p]
+            down[i] = v
+        self.down = down
+
+    def at(self, node: tuple[int, ...]) -> int:
+        return self.down[self.index[node]]
 
 
 def run_search(s: Search, max_nodes: int) -> None:
     """The exact search for ``s.metric`` over the whole lattice."""
     nodes = lattice(s.heights, max_nodes)
-    if s.metric in ("loss", "precision"):
+    if s.metric in ("loss", "precision", "entropy"):
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
-        by_bound(s, nodes, {(int(j), int(level)): float(b) for j, level, b in rows})
+        pick = 3 if s.metric == "entropy" else 2
+        by_bound(s, nodes, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
     else:
-        by_level(s, nodes)
+        n = int(run(s.con, render("generalize/total.sql", patterns=s.patterns)).fetchall()[0][0])
+        by_level(s, nodes, n)
