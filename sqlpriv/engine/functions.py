@@ -141,30 +141,29 @@ upper url_decode url_encode weekday weekofyear when width_bucket xxhash64 year z
 SPARK_ALLOWED = frozenset(_SPARK_NAMES.split())
 
 
+def _duckdb_catalog(template: str) -> frozenset[str]:
+    """The lower-case names a catalog query (``template``) lists, on a fresh locked-down DuckDB."""
+    con = duckdb.connect()
+    try:
+        con.execute(render("engine/lock_down.sql", step="external_access"))
+        rows = con.execute(render(template)).fetchall()
+    finally:
+        con.close()
+    return frozenset(str(row[0]).lower() for row in rows)
+
+
 @functools.lru_cache(maxsize=1)
 def duckdb_allowed() -> frozenset[str]:
     """:data:`DUCKDB_ALLOWED` (and the collations) that this DuckDB's catalog lists as built-in,
     consistent scalar functions or macros; lower-case names."""
-    con = duckdb.connect()
-    try:
-        con.execute(render("engine/lock_down.sql", step="external_access"))
-        rows = con.execute(render("engine/scalar_functions.sql")).fetchall()
-    finally:
-        con.close()
-    catalog = {str(row[0]).lower() for row in rows}
+    catalog = _duckdb_catalog("engine/scalar_functions.sql")
     return frozenset(n for n in catalog if n in DUCKDB_ALLOWED or n.startswith(COLLATION_PREFIXES))
 
 
 @functools.lru_cache(maxsize=1)
 def duckdb_known() -> frozenset[str]:
     """Every function name this DuckDB's catalog knows, of any kind (lower-case)."""
-    con = duckdb.connect()
-    try:
-        con.execute(render("engine/lock_down.sql", step="external_access"))
-        rows = con.execute(render("engine/function_names.sql")).fetchall()
-    finally:
-        con.close()
-    return frozenset(str(row[0]).lower() for row in rows) | DUCKDB_REFUSED_EXTRA
+    return _duckdb_catalog("engine/function_names.sql") | DUCKDB_REFUSED_EXTRA
 
 
 def unknown_function(name: str, allowed: frozenset[str], known: frozenset[str]) -> str | None:
