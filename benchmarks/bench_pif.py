@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import _child  # benchmarks/_child.py: one measurement per child process
+
 SIZES = (38_462, 1_000_000, 7_500_000)
 COLUMNS = ["gender", "age", "postcode", "blood_group", "eye_color", "job"]
 # seconds for all three measures (shared analysis) at 38,462 rows, recorded on the
@@ -185,10 +187,11 @@ def compare(out: Path) -> dict:
 
 
 def run_child(args: list[str]) -> dict:
-    done = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SystemExit(f"child {' '.join(args)} failed:\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    """One measurement in a fresh child (benchmarks/_child.py): its peak RSS is its own, not
+    this process's (which has built the data sets)."""
+    result = _child.run_child([sys.executable, __file__, *args])
+    assert result is not None  # no timeout given
+    return result
 
 
 def piflib_available() -> bool:

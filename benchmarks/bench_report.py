@@ -18,12 +18,12 @@ import argparse
 import json
 import os
 import platform
-import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import _child  # benchmarks/_child.py: one measurement per child process
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -74,10 +74,11 @@ def case_report(rows: int) -> dict:
 
 
 def run_child(args: list[str]) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", *args], capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(out.stderr)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    """One measurement in a fresh child (benchmarks/_child.py), with its own peak RSS."""
+    result = _child.run_child([sys.executable, __file__, "--child", *args])
+    assert result is not None  # no timeout given
+    result["peak_rss_gb"] = round(result.pop("peak_rss_mb") / 1024, 2)
+    return result
 
 
 def main() -> None:
@@ -90,7 +91,6 @@ def main() -> None:
     if args.child:
         kind, rows = args.child
         res = case_report(int(rows)) if kind == "report" else case_measures(int(rows))
-        res["peak_rss_gb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6, 2)
         print(json.dumps(res))
         return
     rows = 200_000 if args.quick else args.rows
