@@ -85,7 +85,9 @@ class SparkGeneralization(Generalization):
         if measures:
             raise duckdb_only("compare(measures=True) (the Shapley, PIF_95 and gate rows)")
         body = self.release_sql(levels, flag=True, dialect="spark", relation=self.relation)
-        query = render_query("generalize_compare", source=spark_quote(self.relation), body=body, qis=self.columns, extra=[])
+        query = render_query(
+            "generalize_compare", source=spark_quote(self.relation), body=body, qis=self.columns, extra=[]
+        )
         return SparkResult(self.spark_source, query)
 
     def kept_table(self, levels: Mapping[str, int] | None = None) -> tuple[str, int]:
@@ -189,5 +191,7 @@ def _to_duckdb(con: Any, src: SparkSource, query: str, what: str) -> str:
     except Exception as exc:
         if not is_spark_error(exc):
             raise
-        raise ExecutionError(f"Spark could not run the generalization's {what} query: {str(exc).splitlines()[0]}") from None
+        raise ExecutionError(
+            f"Spark could not run the generalization's {what} query: {str(exc).splitlines()[0]}"
+        ) from None
     return resolve_source(arrow, con).name
