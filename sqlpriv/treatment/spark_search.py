@@ -40,7 +40,7 @@ from sqlpriv.engine.spark import (
 )
 from sqlpriv.engine.spark import quote as spark_quote
 from sqlpriv.engine.spark import resolve_source as resolve_spark_source
-from sqlpriv.engine.templates import create_table, render, use_dialect
+from sqlpriv.engine.templates import create_table, current_dialect, render, use_dialect
 from sqlpriv.engine.templates import quote as duck_quote
 from sqlpriv.errors import EmptyInputError, ExecutionError, ParameterError
 from sqlpriv.treatment import compile as compile_
@@ -66,14 +66,28 @@ class SparkGeneralization(Generalization):
     spark_source: SparkSource
     relation: str  # the Spark temp view (unquoted) the release queries read
 
+    def release_sql(
+        self,
+        levels: Mapping[str, int] | None = None,
+        *,
+        flag: bool = False,
+        dialect: str | None = None,
+        relation: str | None = None,
+    ) -> str:
+        """The transformation as one Spark SQL SELECT (always Spark SQL here: the source is on
+        Spark), over the source's view, or over the Spark table or view named ``relation``."""
+        if dialect is None and current_dialect() != "spark":
+            dialect = "spark"
+        return super().release_sql(levels, flag=flag, dialect=dialect, relation=relation or self.relation)
+
     @property
     def sql(self) -> str:
         """The best node's transformation as one Spark SQL SELECT over the source's view."""
-        return self.release_sql(dialect="spark", relation=self.relation)
+        return self.release_sql()
 
     def apply(self, levels: Mapping[str, int] | None = None) -> SparkResult:  # type: ignore[override]
         """The released table, computed by Spark (see :meth:`Generalization.apply`)."""
-        return SparkResult(self.spark_source, self.release_sql(levels, dialect="spark", relation=self.relation))
+        return SparkResult(self.spark_source, self.release_sql(levels))
 
     def compare(  # type: ignore[override]
         self, levels: Mapping[str, int] | None = None, *, measures: bool = False
@@ -84,7 +98,7 @@ class SparkGeneralization(Generalization):
         gate) run on DuckDB only: ``measures=True`` is refused."""
         if measures:
             raise duckdb_only("compare(measures=True) (the Shapley, PIF_95 and gate rows)")
-        body = self.release_sql(levels, flag=True, dialect="spark", relation=self.relation)
+        body = self.release_sql(levels, flag=True)
         query = render_query(
             "generalize_compare", source=spark_quote(self.relation), body=body, qis=self.columns, extra=[]
         )
