@@ -20,9 +20,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from sqlpriv.engine.presentable import register
+from sqlpriv.engine.spark import render_query
 from sqlpriv.errors import SqlprivWarning
 from sqlpriv.report_html import figure
-from sqlpriv.treatment import Generalization, generalize
+from sqlpriv.treatment import Generalization, SparkGeneralization, generalize
 
 if TYPE_CHECKING:  # pandas loads on first use: `import sqlpriv` (which imports this module) stays fast
     import pandas as pd
@@ -127,6 +128,25 @@ def _measured(g: Generalization, relation: str) -> dict[str, Any]:
     return out
 
 
+def _measured_spark(g: SparkGeneralization, frame: Any) -> dict[str, Any]:
+    """:func:`_measured` on Spark: the same three families on the Spark DataFrame ``frame``."""
+    from sqlpriv.factors import cig, pif
+    from sqlpriv.request import assess_request
+    from sqlpriv.shapley import uniqueness_shapley
+
+    cols = g.columns
+    unique = [c.value for c in g.policy.criteria if c.kind == "max_unique_share"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SqlprivWarning)
+        shap = uniqueness_shapley(frame, cols).summary().df()
+        out: dict[str, Any] = {f"shapley ({c})": float(v) for c, v in zip(shap["column"].astype(str), shap["shapley"])}
+        out["pif_95"] = float(pif(cig(frame, cols), PIF_PERCENTILE)) if len(cols) >= 2 else None
+        a = assess_request(frame, cols, k=g.policy.k, min_k=g.policy.k, max_unique_share=unique[0] if unique else None)
+        out["gate_score"] = float(a.score)
+        out["gate_decision"] = str(a.decision)
+    return out
+
+
 def compare_figures(g: Generalization, levels: Mapping[str, int] | None = None) -> list[dict[str, Any]]:
     """The rows :meth:`~sqlpriv.treatment.Generalization.compare` adds to its SQL figures: each
     quasi-identifier's uniqueness Shapley value (bits), PIF_95 (CIG, bits; with at least two
@@ -134,9 +154,16 @@ def compare_figures(g: Generalization, levels: Mapping[str, int] | None = None) 
     ``min_k`` = the policy's k), before (the source) and after (the released records that are not
     suppressed; NULL when every record is suppressed)."""
     assert g.plan.source is not None
-    before = _measured(g, g.plan.source.name)
-    name, rows = g.kept_table(levels)
-    after = _measured(g, name) if rows else {}
+    if isinstance(g, SparkGeneralization):  # each family on Spark, over the source and the kept records
+        before = _measured_spark(g, g.spark_source.spark.table(g.relation))
+        kept = g.spark_source.spark.sql(
+            render_query("generalize_kept", body=g.release_sql(levels, flag=True), qis=g.columns)
+        )
+        after = _measured_spark(g, kept) if kept.take(1) else {}
+    else:
+        before = _measured(g, g.plan.source.name)
+        name, rows = g.kept_table(levels)
+        after = _measured(g, name) if rows else {}
     out = []
     for figure_name, value in before.items():
         if figure_name == "gate_decision":

@@ -14,7 +14,9 @@ These aggregates are collected to a DuckDB connection on the driver, each builde
 becomes the table of its labels, and the lattice search runs there on the aggregate exactly as
 for a DuckDB source (same node, candidates, metrics: an aggregate, never the rows, as the design
 allows). The outcome, :class:`SparkGeneralization`, runs ``apply()``, ``sql`` and ``compare()``
-on Spark: the release query of the chosen node rendered for Spark SQL over the source.
+on Spark: the release query of the chosen node rendered for Spark SQL over the source
+(``compare(measures=True)``: the other families' rows, each run on Spark, by the presentation
+layer's registered view, as on DuckDB).
 
 >>> MAX_PATTERNS
 1000000
@@ -29,6 +31,7 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.presentable import view_of
 from sqlpriv.engine.sources import Source, resolve_source, source_column
 from sqlpriv.engine.spark import (
     SparkResult,
@@ -94,13 +97,16 @@ class SparkGeneralization(Generalization):
     ) -> SparkResult:
         """Before/after figures computed by Spark: the seven SQL rows of
         :meth:`Generalization.compare` (rows, suppressed rows, classes, smallest class, unique
-        share, average and highest risk). The rows other families measure (Shapley, PIF_95, the
-        gate) run on DuckDB only: ``measures=True`` is refused."""
-        if measures:
-            raise duckdb_only("compare(measures=True) (the Shapley, PIF_95 and gate rows)")
+        share, average and highest risk); with ``measures=True`` (off by default here: each is
+        several Spark jobs) also the Shapley values, PIF_95 and the gate's score and decision,
+        each family run on Spark over the source and the kept records."""
+        extra: list[dict[str, Any]] = []
+        figures = view_of(self, "compare_figures") if measures else None
+        if figures is not None:
+            extra = figures(self, levels)
         body = self.release_sql(levels, flag=True)
         query = render_query(
-            "generalize_compare", source=spark_quote(self.relation), body=body, qis=self.columns, extra=[]
+            "generalize_compare", source=spark_quote(self.relation), body=body, qis=self.columns, extra=extra
         )
         return SparkResult(self.spark_source, query)
 
