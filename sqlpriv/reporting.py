@@ -163,7 +163,7 @@ def report(
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
         if hierarchies is not None:
             with st.stage("what to do"):
-                sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts))
+                sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts, policy))
         if risk:  # issue 26: the section's figures come from sqlpriv/risk_report.py
             with st.stage("risk"):
                 sections.append(_risk_section(source, columns, {} if risk is True else risk, opts))
@@ -246,10 +246,12 @@ def _request_assessment(source: Any, request: ColumnsArg, policy: dict[str, Any]
     return assess_request(source, request, **policy, **opts)
 
 
-def _what_to_do_section(source: Any, hierarchies: Any, k: int, limit: float, opts: dict[str, Any]) -> str:
+def _what_to_do_section(
+    source: Any, hierarchies: Any, k: int, limit: float, opts: dict[str, Any], gate: dict[str, Any] | None = None
+) -> str:
     from sqlpriv.generalize_report import GUIDE, what_to_do
 
-    body = what_to_do(source, hierarchies, k=k, suppression_limit=limit, table=table, kpis=kpis, opts=opts)
+    body = what_to_do(source, hierarchies, k=k, suppression_limit=limit, table=table, kpis=kpis, opts=opts, gate=gate)
     return section("what-to-do", "What to do: generalize to the policy", GUIDE, body)
 
 

@@ -24,7 +24,7 @@ with b as (
 )
 select figure, before, after, before_decision, after_decision from (
 select figure, o, max(value) filter (where side = 'before') as before, max(value) filter (where side = 'after') as after,
-  cast(null as varchar) as before_decision, cast(null as varchar) as after_decision
+  cast(null as {{ sqlpriv.text_type() }}) as before_decision, cast(null as {{ sqlpriv.text_type() }}) as after_decision
 from (
   select side, 'rows' as figure, 1 as o, cast(rows as double) as value from f
   union all select side, 'suppressed_rows', 2, cast(suppressed as double) from f
@@ -41,8 +41,8 @@ group by figure, o
 {% endif %}
 {% for e in extra %}
 union all select {{ sqlpriv.literal(e.figure) }}, {{ sqlpriv.literal(8 + loop.index0) }}, cast({{ sqlpriv.literal(e.before) }} as double),
-  cast({{ sqlpriv.literal(e.after) }} as double), cast({{ sqlpriv.literal(e.before_decision) }} as varchar),
-  cast({{ sqlpriv.literal(e.after_decision) }} as varchar)
+  cast({{ sqlpriv.literal(e.after) }} as double), cast({{ sqlpriv.literal(e.before_decision) }} as {{ sqlpriv.text_type() }}),
+  cast({{ sqlpriv.literal(e.after_decision) }} as {{ sqlpriv.text_type() }})
 {% endfor %}
 ) c order by o
 {%- endmacro %}

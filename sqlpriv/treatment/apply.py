@@ -224,10 +224,10 @@ def generalize(
     if n == 0:
         raise EmptyInputError(f"{src.label} has no rows to generalize")
     statements = compile_.build(conn, src.ref, names, qis)
-    return _search(plan, qis, policy, n, metric, batch, max_nodes, statements)
+    return search_lattice(plan, qis, policy, n, metric, batch, max_nodes, statements)
 
 
-def _search(
+def search_lattice(
     plan: Plan,
     qis: list[compile_.Compiled],
     policy: Policy,
