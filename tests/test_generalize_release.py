@@ -64,7 +64,7 @@ def brute_release(df: pd.DataFrame, hier: dict, node: tuple[int, ...], k: int, l
     small = [i for i, key in enumerate(labels) if sizes[key] < k]
     applied = len(small) <= math.floor(limit * len(df) + 1e-9)
     out = []
-    for i, (key, other) in enumerate(zip(labels, df["other"])):
+    for key, other in zip(labels, df["other"]):
         shown = ("*",) * len(cols) if applied and sizes[key] < k else key
         out.append((*shown, other))
     return sorted(out)

@@ -12,8 +12,9 @@ select
 {% set found = qis | selectattr("name", "equalto", column) | list %}
 {% if found %}
 {% set q = found[0] %}
-{% set label = "'*'" if q.top else ("r." ~ sqlpriv.quote("__k_" ~ q.j) if q.level == 0 else sqlpriv.quote("m_" ~ q.j) ~ "." ~ sqlpriv.quote("l" ~ q.level)) %}
-  {% if suppressed %}case when s.__hit then '*' else {{ label }} end{% else %}{{ label }}{% endif %} as {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
+  {% if suppressed %}case when s.__hit then '*' else {% endif %}
+{%- if q.top %}'*'{% elif q.level == 0 %}r.{{ sqlpriv.quote("__k_" ~ q.j) }}{% else %}{{ sqlpriv.quote("m_" ~ q.j) }}.{{ sqlpriv.quote("l" ~ q.level) }}{% endif %}
+{%- if suppressed %} end{% endif %} as {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
 {% else %}
   r.{{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
 {% endif %}
@@ -29,6 +30,6 @@ from (
 left join {{ sqlpriv.quote(q.mapping) }} as {{ sqlpriv.quote("m_" ~ q.j) }} on r.{{ sqlpriv.quote("__k_" ~ q.j) }} = {{ sqlpriv.quote("m_" ~ q.j) }}.key
 {% endfor %}
 {% if suppressed %}
-left join {{ sqlpriv.quote(suppressed) }} as s on {% for q in qis if not q.top %}{{ "r." ~ sqlpriv.quote("__k_" ~ q.j) if q.level == 0 else sqlpriv.quote("m_" ~ q.j) ~ "." ~ sqlpriv.quote("l" ~ q.level) }} is not distinct from s.{{ sqlpriv.quote("__l_" ~ q.j) }} and {% endfor %}true
+left join {{ sqlpriv.quote(suppressed) }} as s on {% for q in qis if not q.top %}{% if q.level == 0 %}r.{{ sqlpriv.quote("__k_" ~ q.j) }}{% else %}{{ sqlpriv.quote("m_" ~ q.j) }}.{{ sqlpriv.quote("l" ~ q.level) }}{% endif %} is not distinct from s.{{ sqlpriv.quote("__l_" ~ q.j) }} and {% endfor %}true
 {% endif %}
 {%- endmacro %}

@@ -179,7 +179,9 @@ class Generalization(Presentable):
             needs.append(suppressed)
         names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
         source = self.plan.source.ref if self.plan.source else ""
-        query = render("generalize/released.sql", source=source, columns=names, qis=qis, suppressed=suppressed, flag=flag)
+        query = render(
+            "generalize/released.sql", source=source, columns=names, qis=qis, suppressed=suppressed, flag=flag
+        )
         return query, needs
 
     def compare(self, levels: Mapping[str, int] | None = None, *, measures: bool = True) -> Result:
