@@ -137,6 +137,22 @@ def test_builders_release_the_rows_of_the_standalone_select(limit: float) -> Non
     pd.testing.assert_frame_equal(best, window_g.compare(measures=False).df())
 
 
+def test_compare_on_a_file_equals_the_window_release(tmp_path: Path) -> None:
+    """compare() with the other families' figures (they measure kept_table(), also released from
+    the search's tables for a file) equals the figures of the same data as a DataFrame."""
+    df, hier = random_table(11)
+    df = pd.concat([df] * 3, ignore_index=True)
+    path = tmp_path / "t.csv"
+    df.to_csv(path, index=False)
+    g = sqlpriv.generalize(str(path), hier, k=4, suppression_limit=0.1)
+    w = sqlpriv.generalize(df, hier, k=4, suppression_limit=0.1)
+    assert g.stable is not None and w.stable is None and g.best == w.best
+    assert g.best_row is not None and g.best_row["suppressed"] == 6  # a middle level, and suppression
+    pd.testing.assert_frame_equal(g.compare().df(), w.compare().df())
+    name, rows = g.kept_table()
+    assert rows == len(df) - int(g.best_row["suppressed"])
+
+
 def test_a_changed_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "t.csv"
     pd.DataFrame({"a": ["x", "y", "x", "y"], "b": [1, 2, 3, 4]}).to_csv(path, index=False)
