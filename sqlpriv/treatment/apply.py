@@ -259,13 +259,14 @@ def generalize(
     if len({q.name for q in qis}) != len(qis):
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     plan = Plan(conn, source=src)
+    stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
     statements = [compile_.read_keys(conn, src.ref, qis)]  # the rows n: their summed counts, no second scan
     n = int(scalar(run(conn, render("generalize/total.sql", patterns=qis[0].keys))) or 0)
     if n == 0:
         raise EmptyInputError(f"{src.label} has no rows to generalize")
     statements += compile_.build(conn, src.ref, names, qis)
     g = _search(plan, qis, policy, n, metric, batch, max_nodes, statements)
-    g.stable = _stable_guard(source, src.label)
+    g.stable = stable
     if g.stable is not None:
         plan.guards.append(g.stable)
     return g
