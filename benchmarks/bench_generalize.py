@@ -118,10 +118,12 @@ def task_sqlpriv(
     import sqlpriv
 
     imported = time.perf_counter()
+    cpu0 = time.process_time()
     opts = {"memory_limit": memory_limit} if memory_limit else {}
     res = sqlpriv.generalize(path, hierarchies(), k=k, suppression_limit=supp, metric=metric, **opts)
     best = res.best
     searched = time.perf_counter()
+    cpu1 = time.process_time()
     out: dict = {"best": best, "best_score": _plain(res.best_score)}
     if apply_out:
         res.apply().to_parquet(apply_out)
@@ -131,6 +133,8 @@ def task_sqlpriv(
         search_seconds=searched - imported,
         apply_seconds=done - searched,
         import_seconds=imported - start,
+        search_cpu_seconds=cpu1 - cpu0,  # this process's threads (DuckDB's included)
+        apply_cpu_seconds=time.process_time() - cpu1,
     )
     print(json.dumps(out))
 
@@ -203,6 +207,13 @@ def before_cell(r: dict | None) -> str:
     if "timed_out" in r:
         return f">{r['timed_out']:.0f},,"
     return f"{r['seconds']:.2f},{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f}"
+
+
+def cpu_split(r: dict | None) -> str:
+    """The search's and the apply's CPU seconds (``time.process_time()`` in the child), or ','."""
+    if not r or "search_cpu_seconds" not in r:
+        return ","
+    return f"{r['search_cpu_seconds']:.2f},{r['apply_cpu_seconds']:.2f}"
 
 
 # ----------------------------------------------------------------------------- ARX
@@ -461,7 +472,8 @@ def main() -> int:
         scale_ref = json.loads(REFERENCE.read_text()).get("scale", {})
         print(
             "case,sqlpriv_s,sqlpriv_search_s,sqlpriv_apply_s,sqlpriv_cpu_s,sqlpriv_peak_mb,"
-            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,load,before_s,before_cpu_s,before_peak_mb,best"
+            "arx_search_s,arx_wall_s,arx_peak_mb,same_node,load,before_s,before_cpu_s,before_peak_mb,best,"
+            "search_cpu_s,apply_cpu_s,before_search_cpu_s,before_apply_cpu_s"
         )
         for rows in rows_list:
             t0 = time.perf_counter()
@@ -474,7 +486,14 @@ def main() -> int:
                 b = None
                 if args.before:
                     b = run_sqlpriv(
-                        path, 5, 0.05, metric, tmp / "before.parquet", root=args.before, timeout=args.before_timeout
+                        path,
+                        5,
+                        0.05,
+                        metric,
+                        tmp / "before.parquet",
+                        memory_limit=args.memory_limit,
+                        root=args.before,
+                        timeout=args.before_timeout,
                     )
                 a = None
                 if cp and (rows <= 1_000_000 or args.arx_full):
@@ -496,7 +515,7 @@ def main() -> int:
                 print(
                     f"scale_{rows}_{metric},{r['seconds']:.2f},{r['search_seconds']:.2f},{r['apply_seconds']:.2f},"
                     f"{r['cpu_seconds']:.1f},{r['peak_rss_mb']:.0f},{arx},{os.getloadavg()[0]:.1f},{before_cell(b)},"
-                    f"{json.dumps(r['best'])}",
+                    f"{json.dumps(r['best'])},{cpu_split(r)},{cpu_split(b)}",
                     flush=True,
                 )
                 key = f"scale_{rows}"

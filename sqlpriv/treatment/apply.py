@@ -13,12 +13,14 @@ policy (docs/measures.md §7).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import duckdb
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run, scalar
@@ -26,7 +28,7 @@ from sqlpriv.engine.presentable import Presentable, view_of
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import resolve_source
 from sqlpriv.engine.templates import call, create_table, quote, render, use_dialect
-from sqlpriv.errors import EmptyInputError, ParameterError
+from sqlpriv.errors import EmptyInputError, ParameterError, SourceError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment.hierarchy import from_spec
 from sqlpriv.treatment.policy import Policy
@@ -55,6 +57,8 @@ class Generalization(Presentable):
         names = [d[0] for d in row.description]
         self.best_row: dict[str, Any] | None = dict(zip(names, best)) if best is not None else None
         self._kept: dict[tuple[int, ...], tuple[str, int]] = {}
+        self._suppressed: dict[tuple[int, ...], str] = {}
+        self.stable: Callable[[], None] | None = None  # set by generalize(): the source cannot change unseen
 
     @property
     def meets_policy(self) -> bool:
@@ -81,7 +85,8 @@ class Generalization(Presentable):
         return Result(self.plan, render("generalize/ordered.sql", body=self._candidates_sql), ["gen_stats"])
 
     def _node(self, levels: Mapping[str, int] | None) -> tuple[dict[str, int], bool]:
-        """The node asked for (default: the best) and whether its suppression applies."""
+        """The node asked for (default: the best) and whether it suppresses records (its classes
+        smaller than k hold at most the limit's rows, and some rows)."""
         chosen = self.best if levels is None else dict(levels)
         if chosen is None:
             raise ParameterError(
@@ -97,7 +102,9 @@ class Generalization(Presentable):
             self.search.evaluate([tuple(node)])
             self.plan.add("gen_stats", self.search.statements, deps=["gen_tables"])
             self.plan.done.add("gen_stats")
-        return chosen, self.search.seen[tuple(node)][3] <= self.policy.max_suppressed(self.n)
+        # the rows the node suppresses: those of its classes smaller than k when they are within the
+        # limit, else none (the node fails and keeps every record; candidates.sql reports 0 then)
+        return chosen, self.search.seen[tuple(node)][3] > 0
 
     def release_sql(
         self,
@@ -144,7 +151,38 @@ class Generalization(Presentable):
     def apply(self, levels: Mapping[str, int] | None = None) -> Result:
         """The released table: every row, the quasi-identifiers generalized to the node's levels
         (text), a suppressed record with every quasi-identifier ``*``."""
-        return Result(self.plan, self.release_sql(levels), [])
+        return Result(self.plan, *self._released(levels))
+
+    def _released(self, levels: Mapping[str, int] | None, *, flag: bool = False) -> tuple[str, list[str]]:
+        """The released table's query and the plan steps it needs. A file or pyarrow source (which
+        cannot change unseen, :func:`_stable_guard`) is released from the search's tables
+        (generalize/released.sql: the rows joined to each middle level's mapping and to the small
+        table of the node's suppressed classes, generalize/suppressed.sql); any other source by the
+        standalone SELECT :meth:`release_sql`, which counts the classes of the rows as they are."""
+        if self.stable is None:
+            return self.release_sql(levels, flag=flag), []
+        chosen, applied = self._node(levels)
+        node = tuple(chosen[c] for c in self.columns)
+        qis = [
+            {"name": q.name, "j": j, "level": node[j], "top": node[j] == q.levels - 1, "mapping": q.mapping}
+            for j, q in enumerate(self.qis)
+        ]
+        needs = ["gen_tables"]
+        suppressed = None
+        if applied:
+            suppressed = self._suppressed.get(node)
+            if suppressed is None:
+                suppressed = self._suppressed[node] = temp_name("sqlpriv_gen_suppressed", self.plan.con)
+                cols = [{**q, "coded": c.coded} for q, c in zip(qis, self.qis) if not q["top"]]
+                body = render("generalize/suppressed.sql", patterns=self.search.patterns, cols=cols, k=self.policy.k)
+                self.plan.add(suppressed, [create_table(suppressed, body)], deps=["gen_tables"])
+            needs.append(suppressed)
+        names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
+        source = self.plan.source.ref if self.plan.source else ""
+        query = render(
+            "generalize/released.sql", source=source, columns=names, qis=qis, suppressed=suppressed, flag=flag
+        )
+        return query, needs
 
     def compare(self, levels: Mapping[str, int] | None = None, *, measures: bool = True) -> Result:
         """Before/after figures, one row each (columns ``figure``, ``before``, ``after``, and the
@@ -159,10 +197,10 @@ class Generalization(Presentable):
         figures = view_of(self, "compare_figures") if measures else None
         if figures is not None:
             extra = figures(self, levels)
-        body = self.release_sql(levels, flag=True)
+        body, needs = self._released(levels, flag=True)
         source = self.plan.source.ref if self.plan.source else ""
         return Result(
-            self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns, extra=extra), []
+            self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns, extra=extra), needs
         )
 
     def kept_table(self, levels: Mapping[str, int] | None = None) -> tuple[str, int]:
@@ -174,8 +212,9 @@ class Generalization(Presentable):
         made = self._kept.get(node)
         if made is None:
             name = temp_name("sqlpriv_gen_kept", self.plan.con)
-            body = render("generalize/kept.sql", body=self.release_sql(chosen, flag=True), qis=self.columns)
-            run(self.plan.con, create_table(name, body))
+            released, needs = self._released(chosen, flag=True)
+            self.plan.ensure(needs)
+            run(self.plan.con, create_table(name, render("generalize/kept.sql", body=released, qis=self.columns)))
             rows = int(scalar(run(self.plan.con, render("engine/count_rows.sql", relation=quote(name)))))
             made = self._kept[node] = (name, rows)
         return made
@@ -220,11 +259,40 @@ def generalize(
     if len({q.name for q in qis}) != len(qis):
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     plan = Plan(conn, source=src)
-    n = int(scalar(run(conn, render("engine/count_rows.sql", relation=src.ref))))
+    stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
+    statements = [compile_.read_keys(conn, src.ref, qis)]  # the rows n: their summed counts, no second scan
+    n = int(scalar(run(conn, render("generalize/total.sql", patterns=qis[0].keys))) or 0)
     if n == 0:
         raise EmptyInputError(f"{src.label} has no rows to generalize")
-    statements = compile_.build(conn, src.ref, names, qis)
-    return search_lattice(plan, qis, policy, n, metric, batch, max_nodes, statements)
+    statements += compile_.build(conn, src.ref, names, qis)
+    g = search_lattice(plan, qis, policy, n, metric, batch, max_nodes, statements)
+    g.stable = stable
+    if g.stable is not None:
+        plan.guards.append(g.stable)
+    return g
+
+
+def _stable_guard(source: Any, label: str) -> Callable[[], None] | None:
+    """For a file source (its files' size and modification time) or a pyarrow Table (immutable),
+    a check that refuses to release rows from a source that changed since the search (the
+    release joins the rows to the search's tables); None for any other source, which is released
+    by :file:`generalize/release.sql`, counting the classes of the rows as they are then."""
+    if type(source).__module__.split(".")[0] == "pyarrow" and type(source).__name__ == "Table":
+        return lambda: None
+    if not isinstance(source, (str, os.PathLike)) or label != repr(os.fspath(source)):
+        return None  # not a file (a DataFrame, a relation, a table on con=)
+    version = source_version(source)
+    if version is None:
+        return None
+
+    def guard() -> None:
+        if source_version(source) != version:
+            raise SourceError(
+                f"{label} changed since it was generalized (a file was replaced, changed, added or removed), "
+                "so the search's classes no longer match its rows; run sqlpriv.generalize again on it as it is now"
+            )
+
+    return guard
 
 
 def search_lattice(

@@ -75,15 +75,22 @@ class Compiled:
         return render("generalize/mapping.sql", source=source, column=self.name, exprs=exprs, levels=self.levels)
 
 
-def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -> list[str]:
-    """Create, validate and code every mapping table; the statements run (for scripts)."""
-    statements: list[str] = []
+def read_keys(con: Any, source: str, qis: list[Compiled]) -> str:
+    """Create the table of the quasi-identifiers' distinct keys with their row counts (the one
+    scan of the source the search makes; its summed counts are the rows n); the statement run."""
     keys = temp_name("sqlpriv_gen_keys", con)
     stmt = create_table(keys, render("generalize/keys.sql", source=source, columns=[q.name for q in qis]))
     run(con, stmt)
-    statements.append(stmt)
-    for j, q in enumerate(qis):
+    for q in qis:
         q.keys = keys
+    return stmt
+
+
+def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -> list[str]:
+    """Create, validate and code every mapping table (after :func:`read_keys`); the statements run."""
+    statements: list[str] = []
+    keys = qis[0].keys
+    for j, q in enumerate(qis):
         q.mapping = temp_name("sqlpriv_gen_map", con)
         stmt = create_table(q.mapping, q.mapping_sql(source, column_names))
         run(con, stmt)
@@ -120,4 +127,4 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
     )
 
 
-__all__ = ["TOP", "Compiled", "build"]
+__all__ = ["TOP", "Compiled", "build", "read_keys"]
