@@ -184,9 +184,9 @@ def generalize_spark(
     # Spark's counts (keys' cnt), not the stand-in's.
     stand_in = temp_name("sqlpriv_gen_stand_in", conn)
     run(conn, create_table(stand_in, render("generalize/stand_in.sql", keys=keys, columns=columns)))
-    statements = compile_.build(conn, duck_quote(stand_in), columns, searched)
     for q in searched:
-        q.keys = keys
+        q.keys = keys  # build() checks the hierarchies against the keys' values
+    statements = compile_.build(conn, duck_quote(stand_in), columns, searched)
     plan = Plan(conn, source=Source(conn, keys, src.label, comment=f"-- patterns of {src.label} collected from Spark"))
     plan.source.columns = list(src.columns)  # type: ignore[union-attr]
     found = search_lattice(plan, searched, policy, int(n), metric, batch, max_nodes, statements)
