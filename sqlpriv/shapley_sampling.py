@@ -26,6 +26,7 @@ EXPAND_MIN_COLUMNS = 20
 #: (measured slower than probing every pair in chunks: 40 x 20,000, 18.8 s against 11.6 s of CPU;
 #: adult forced on, 28.9 s against 10.9 s); kept as a switch, tested equal
 EXPAND_PHI_MIN_COLUMNS = 64
+SPARSE_PHI = True  # the per-pattern sums of the chunks in long form too (only the non-zero coefficients)
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 
 
@@ -150,10 +151,18 @@ def sampled_phi_statements(
     parts_of = frame.parts.get(patterns, patterns)
     chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns)
     parts = f"{into}_parts"
-    statements = []
+    statements, coefficients = [], None
+    if SPARSE_PHI:
+        coefficients = f"{into}_coefficients"
+        statements.append(
+            create_table(coefficients, render("shapley/sparse_coefficients.sql", t=frame.names, columns=frame.columns))
+        )
     for i, (lo, hi) in enumerate(chunks):
-        body = render("shapley/phi_sampled_chunk.sql", **frame.context(lo=lo, hi=hi, patterns=parts_of))
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, coefficients=coefficients)
+        body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
+    if coefficients:
+        statements.append(_drop(coefficients))
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
     statements.append(create_table(into, body))
     statements.append(render("engine/drop_table.sql", table=parts))

@@ -8,7 +8,7 @@
     each chunk's hash table holds that chunk's cells only.
     `patterns`: a table name or the parts of one (engine/parts_union.sql). The pairs are narrow
     (keys and sid) until they meet the cells; the coefficients join the matched pairs only. -#}
-{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns) -%}
+{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, coefficients=none) -%}
 with pairs as (
     select
 {% for word in words %}
@@ -35,5 +35,11 @@ matched as (
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
 )
+{% if coefficients %}
+select * from (
+{{ sqlpriv.shapley_sparse_sums(words, columns, "matched", coefficients) }}
+)
+{% else %}
 {{ sqlpriv.shapley_sampled_sums(t, columns, words, "matched") }}
+{% endif %}
 {%- endmacro %}

@@ -4,7 +4,7 @@
     and the cross terms lx of the cells where an order ends with j, then one row per pattern
     (0 where a column has no term). At 40 columns a subset has about 3 non-zero columns, so this
     sums about 3 terms per shared pair instead of 2d. -#}
-{% macro shapley_sparse_sums(words, columns, matched, coefficients, size) -%}
+{% macro shapley_sparse_sums(words, columns, matched, coefficients, size=none) -%}
 with terms as (
     select
 {% for word in words %}
@@ -12,20 +12,14 @@ with terms as (
 {% endfor %}
         k.j,
         k.c * m.l as phi,
-        k.e * m.l * m.l as s2
+        k.e * m.l * m.l - case when k.j = m.xj then 2 * m.lx else 0.0 end as s2
     from {{ sqlpriv.quote(matched) }} as m
+{% if size is none %}
+    join {{ sqlpriv.quote(coefficients) }} as k on k.sid = m.sid
+{% else %}
     join (select * from {{ sqlpriv.quote(coefficients) }} where size = {{ size }}) as k on k.sid = m.sid
-    where m.l > 0
-    union all
-    select
-{% for word in words %}
-        k{{ loop.index0 }},
-{% endfor %}
-        xj as j,
-        0.0 as phi,
-        -2 * lx as s2
-    from {{ sqlpriv.quote(matched) }}
-    where xj >= 0
+{% endif %}
+    where m.l > 0 or k.j = m.xj
 ),
 long as (
     select{% for word in words %} k{{ loop.index0 }},{% endfor %} j, sum(phi) as phi, sum(s2) as s2
