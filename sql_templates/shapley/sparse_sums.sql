@@ -4,7 +4,7 @@
     and the cross terms lx of the cells where an order ends with j, then one row per pattern
     (0 where a column has no term). At 40 columns a subset has about 3 non-zero columns, so this
     sums about 3 terms per shared pair instead of 2d. -#}
-{% macro shapley_sparse_sums(words, columns, matched, coefficients, size=none) -%}
+{% macro shapley_sparse_sums(words, columns, matched, coefficients, size) -%}
 with terms as (
     select
 {% for word in words %}
@@ -14,30 +14,13 @@ with terms as (
         k.c * m.l as phi,
         k.e * m.l * m.l - case when k.j = m.xj then 2 * m.lx else 0.0 end as s2
     from {{ sqlpriv.quote(matched) }} as m
-{% if size is none %}
-    join {{ sqlpriv.quote(coefficients) }} as k on k.sid = m.sid
-{% else %}
     join (select * from {{ sqlpriv.quote(coefficients) }} where size = {{ size }}) as k on k.sid = m.sid
-{% endif %}
     where m.l > 0 or k.j = m.xj
 ),
 long as (
     select{% for word in words %} k{{ loop.index0 }},{% endfor %} j, sum(phi) as phi, sum(s2) as s2
     from terms
     group by all
-),
-per_pattern as (
-    select{% for word in words %} k{{ loop.index0 }},{% endfor %} map(list(j), list(phi)) as mp, map(list(j), list(s2)) as ms
-    from long
-    group by all
 )
-select
-{% for word in words %}
-    k{{ loop.index0 }},
-{% endfor %}
-{% for c in columns %}
-    coalesce(mp[{{ loop.index0 }}], 0.0) as phi{{ loop.index0 }},
-    coalesce(ms[{{ loop.index0 }}], 0.0) as s2{{ loop.index0 }}{{ "," if not loop.last }}
-{% endfor %}
-from per_pattern
+{{ sqlpriv.shapley_sparse_pivot(words, columns, "long") }}
 {%- endmacro %}
