@@ -81,12 +81,7 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
             deps=["upatterns", "lattice"],
             unique_mask=direct,
         )
-    terms = [render("shapley/cell_terms.sql", **frame.context())]
-    if SPARSE_PHI and d < EXPAND_PHI_MIN_COLUMNS:  # the cell terms in long form over the non-zero coefficients
-        t["sparse_terms"] = f"{t['prefix']}_sparse_terms"
-        body = render("shapley/sparse_terms.sql", t=t, columns=frame.columns, words=frame.words)
-        terms += [create_table(t["sparse_terms"], body), _drop(t["terms"])]
-    plan.add("terms", terms, deps=["cells"])
+    plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     if d >= EXPAND_PHI_MIN_COLUMNS:
         add_expanded_phi(frame, samples)
     else:
@@ -160,9 +155,8 @@ def sampled_phi_statements(
     chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns)
     parts = f"{into}_parts"
     statements = []
-    sparse = "sparse_terms" in frame.names  # the terms step left them in long form (add_sampled_steps)
     for i, (lo, hi) in enumerate(chunks):
-        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=sparse)
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI)
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)

@@ -31,11 +31,7 @@ long as (
         sum(c.phi) as phi,
         sum(c.s2) as s2
     from pairs as e
-    join (
-        select sid,{% for word in words %} k{{ loop.index0 }} + 0 as k{{ loop.index0 }},{% endfor %} j, phi, s2
-        from {{ sqlpriv.quote(t.sparse_terms) }}
-        where sid between {{ lo }} and {{ hi }}
-    ) as c
+    join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, lo, hi) }}) as c
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
     group by all
