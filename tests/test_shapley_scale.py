@@ -185,3 +185,33 @@ def test_expansion_counts_subsets_no_sampled_order_visits(monkeypatch):
     unvisited = con.execute(f'select count(*) from "{t["bases"]}" where base is null and sid > 0').fetchone()[0]
     assert unvisited > 0
     pd.testing.assert_frame_equal(out["expanded"], out["direct"], rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(("n", "d", "samples", "seed", "constant"), [(40, 9, 12, 4, False), (45, 8, 20, 2, True)])
+def test_sparse_per_pattern_sums_equal_the_dense_form_and_the_bruteforce_estimator(
+    monkeypatch, n, d, samples, seed, constant
+):
+    """The per-pattern step over the non-zero coefficients only (shapley_sampling.SPARSE_PHI:
+    shapley/sparse_terms.sql) against the dense 2d products per matched pair and the brute-force
+    estimator; with a constant column too (all its coefficients are 0, so it has no terms)."""
+    from sqlpriv import shapley_sampling
+
+    df = table(n, d, seed)
+    if constant:
+        df["v1"] = 7
+    names = list(df.columns)
+    runs = {}
+    for sparse in (False, True):
+        monkeypatch.setattr(shapley_sampling, "SPARSE_PHI", sparse)
+        with warnings.catch_warnings():  # v6 looks like an identifier
+            warnings.simplefilter("ignore", SqlprivWarning)
+            r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed)
+        runs[sparse] = r.per_row().df()
+    a, b = runs[True], runs[False]
+    assert list(a.columns) == list(b.columns)
+    assert np.abs(a.to_numpy(float) - b.to_numpy(float)).max() < 1e-12
+    mean, se = oracle(df, samples, seed)
+    assert np.abs(a[names].to_numpy() - mean).max() < 1e-9
+    assert np.abs(a[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+    if constant:
+        assert (a["v1"] == 0).all() and (a["v1_se"] == 0).all()

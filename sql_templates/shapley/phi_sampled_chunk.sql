@@ -8,7 +8,7 @@
     each chunk's hash table holds that chunk's cells only.
     `patterns`: a table name or the parts of one (engine/parts_union.sql). The pairs are narrow
     (keys and sid) until they meet the cells; the coefficients join the matched pairs only. -#}
-{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns) -%}
+{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, sparse=false) -%}
 with pairs as (
     select
 {% for word in words %}
@@ -21,6 +21,23 @@ with pairs as (
     from {{ sqlpriv.engine_parts_union(patterns) }} as p
     cross join (select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}) as l
 ),
+{% if sparse %}
+long as (
+    select
+{% for word in words %}
+        e.k{{ loop.index0 }},
+{% endfor %}
+        c.j,
+        sum(c.phi) as phi,
+        sum(c.s2) as s2
+    from pairs as e
+    join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, lo, hi) }}) as c
+        on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
+
+    group by all
+)
+{{ sqlpriv.shapley_sparse_pivot(words, columns, "long") }}
+{% else %}
 matched as (
     select
 {% for word in words %}
@@ -36,4 +53,5 @@ matched as (
 
 )
 {{ sqlpriv.shapley_sampled_sums(t, columns, words, "matched") }}
+{% endif %}
 {%- endmacro %}

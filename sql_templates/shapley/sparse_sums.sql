@@ -12,38 +12,15 @@ with terms as (
 {% endfor %}
         k.j,
         k.c * m.l as phi,
-        k.e * m.l * m.l as s2
+        k.e * m.l * m.l - case when k.j = m.xj then 2 * m.lx else 0.0 end as s2
     from {{ sqlpriv.quote(matched) }} as m
     join (select * from {{ sqlpriv.quote(coefficients) }} where size = {{ size }}) as k on k.sid = m.sid
-    where m.l > 0
-    union all
-    select
-{% for word in words %}
-        k{{ loop.index0 }},
-{% endfor %}
-        xj as j,
-        0.0 as phi,
-        -2 * lx as s2
-    from {{ sqlpriv.quote(matched) }}
-    where xj >= 0
+    where m.l > 0 or k.j = m.xj
 ),
 long as (
     select{% for word in words %} k{{ loop.index0 }},{% endfor %} j, sum(phi) as phi, sum(s2) as s2
     from terms
     group by all
-),
-per_pattern as (
-    select{% for word in words %} k{{ loop.index0 }},{% endfor %} map(list(j), list(phi)) as mp, map(list(j), list(s2)) as ms
-    from long
-    group by all
 )
-select
-{% for word in words %}
-    k{{ loop.index0 }},
-{% endfor %}
-{% for c in columns %}
-    coalesce(mp[{{ loop.index0 }}], 0.0) as phi{{ loop.index0 }},
-    coalesce(ms[{{ loop.index0 }}], 0.0) as s2{{ loop.index0 }}{{ "," if not loop.last }}
-{% endfor %}
-from per_pattern
+{{ sqlpriv.shapley_sparse_pivot(words, columns, "long") }}
 {%- endmacro %}
