@@ -272,17 +272,17 @@ def _search(
         statements.append(stmt)
     plan.add("gen_tables", statements)
     plan.done.add("gen_tables")
-    candidates_sql = render(
-        "generalize/candidates.sql",
-        stats=stats,
-        bounds=bounds,
-        qis=[q.name for q in qis],
-        heights=heights,
-        n=float(n),
-        k=policy.k,
-        max_suppressed=policy.max_suppressed(n),
-        criteria=list(policy.criteria),
-    )
+    candidates_args = {
+        "stats": stats,
+        "bounds": bounds,
+        "qis": [q.name for q in qis],
+        "heights": heights,
+        "n": float(n),
+        "k": policy.k,
+        "max_suppressed": policy.max_suppressed(n),
+        "criteria": list(policy.criteria),
+    }
+    candidates_sql = render("generalize/candidates.sql", **candidates_args)
     bases = [int(b) + 1 for b in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()[0]]
     s = Search(
         conn,
@@ -301,6 +301,7 @@ def _search(
         max_suppressed=policy.max_suppressed(n),
         words=pack(bases),
         bases=bases,
+        lean_sql=render("generalize/candidates.sql", only=metric, **candidates_args),
     )
     run_search(s, max_nodes)
     plan.add("gen_stats", s.statements, deps=["gen_tables"])

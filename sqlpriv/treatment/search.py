@@ -70,6 +70,7 @@ class Search:
     bases: list[int] = field(default_factory=list)  # per column: one more than its largest label code
     clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
+    lean_sql: str = ""  # the candidates query computing only what the search reads (candidates.sql, only=)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -97,48 +98,24 @@ class Search:
             self._evaluate(new)
         return [(n, *self.seen[n][:3]) for n in nodes]
 
+    def code(self, node: tuple[int, ...]) -> int:
+        """The node's lattice code: its levels as a mixed-radix number (the last column fastest)."""
+        c = 0
+        for level, h in zip(node, self.heights):
+            c = c * h + level
+        return c
+
     def _evaluate(self, nodes: list[tuple[int, ...]]) -> None:
         first = self.evaluated
-        spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
-        meet = tuple(min(levels) for levels in zip(*nodes))
-        source, lo = self.patterns, [0] * len(self.heights)
-        if any(meet) and len(nodes) >= ROLLUP_MIN:
-            rolled = create_table(
-                self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
-            )
-            run(self.con, rolled)
-            self.statements.append(rolled)
-            source, lo = self.rolled, list(meet)
-        fixed = [levels[0] if len(set(levels)) == 1 else None for levels in zip(*nodes)]
-        classes = create_table(
-            self.classes,
-            render(
-                "generalize/classes.sql",
-                patterns=source,
-                nodes=spec,
-                words=self.words,
-                heights=self.heights,
-                lo=lo,
-                fixed=fixed,
-            ),
-        )
-        run(self.con, classes)
-        self.statements.append(classes)
-        body = render(
-            "generalize/nodes.sql",
-            classes=self.classes,
-            shares=self.shares,
-            nodes=spec,
-            words=self.words,
-            bases=self.bases,
-            k=self.k,
-            max_suppressed=self.max_suppressed,
-        )
-        stmt = create_table(self.stats, body) if first == 0 else insert_into(self.stats, body)
-        run(self.con, stmt)
-        self.statements.append(stmt)
+        codes = [self.code(node) for node in nodes]
+        if first == 0:
+            self._prepare(codes)
+        else:
+            stmt = render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first)
+            run(self.con, stmt)
+            self.statements.append(stmt)
         self.evaluated += len(nodes)
-        query = render("generalize/since.sql", body=self.candidates_sql, metric=self.metric, first=first)
+        query = render("generalize/execute.sql", statement=self.stats + "_since", first=first)
         rows = run(self.con, query).fetchall()
         for node_id, meets, value, dm_bound, suppressed in rows:
             levels = nodes[node_id - first]
@@ -150,6 +127,41 @@ class Search:
                     self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(levels, c))] + [levels]
                 if self.best is None or value < self.best:
                     self.best = value
+
+    def _prepare(self, codes: list[int]) -> None:
+        """The first batch: create the statistics table with it, then prepare the two statements
+        every later batch executes (generalize/evaluate.sql, generalize/since.sql): DuckDB plans
+        each once per search instead of once per batch."""
+        strides, stride = [0] * len(self.heights), 1
+        for j in reversed(range(len(self.heights))):
+            strides[j] = stride
+            stride *= self.heights[j]
+        args = {
+            "patterns": self.patterns,
+            "shares": self.shares,
+            "heights": self.heights,
+            "strides": strides,
+            "words": self.words,
+            "bases": self.bases,
+            "k": self.k,
+            "max_suppressed": self.max_suppressed,
+        }
+        statements = [
+            create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, **args)),
+            render(
+                "generalize/prepare.sql",
+                statement=self.stats + "_evaluate",
+                body=insert_into(self.stats, render("generalize/evaluate.sql", **args)),
+            ),
+            render(
+                "generalize/prepare.sql",
+                statement=self.stats + "_since",
+                body=render("generalize/since.sql", body=self.lean_sql or self.candidates_sql, metric=self.metric),
+            ),
+        ]
+        for stmt in statements:
+            run(self.con, stmt)
+        self.statements += statements
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
