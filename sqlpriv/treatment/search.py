@@ -92,7 +92,7 @@ class Search:
         self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
 
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
-        """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_star) each."""
+        """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_bound) each."""
         new = list(dict.fromkeys(n for n in nodes if n not in self.seen))
         if new:
             self._evaluate(new)
@@ -283,6 +283,8 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     for node in nodes:
         levels.setdefault(sum(node), []).append(node)
     above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
+    if above is not None and s.max_suppressed > 0:
+        descend(s)
     for total in sorted(levels):
         if above is not None and s.best is not None:
             above.update()
@@ -310,6 +312,23 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
             s.climb(chunk, lambda node, ups: ups[0])
+
+
+def descend(s: Search) -> None:
+    """A first good value before the level-by-level sweep: from the top node, step down to the
+    child with the lowest value among those meeting the policy, until none does (one statement
+    per step). The sweep's bounds prune with it from the start (docs/measures.md §7)."""
+    cur = tuple(h - 1 for h in s.heights)
+    s.evaluate([cur])
+    while True:
+        children = [cur[:j] + (cur[j] - 1,) + cur[j + 1 :] for j in range(len(cur)) if cur[j] > 0]
+        children = [c for c in children if not s.known_to_fail(c)]
+        if not children:
+            return
+        meeting = [(value, sum(c), c) for c, meets, value, _ in s.evaluate(children) if meets]
+        if not meeting:
+            return
+        cur = min(meeting)[2]
 
 
 class Suppressed:
