@@ -13,21 +13,20 @@
     The bounds are read as one row of per-column lists (one cross join: nine joins, one per
     column, cost more to plan than to run). With only (a metric name) the query is the search's
     lean one: node, meets_policy, that metric, dm_bound and suppressed, nothing else computed
-    (planning the full query per batch cost as much as running it). -#}
-{% macro generalize_candidates(stats, bounds, qis, heights, n, k, max_suppressed, criteria, only=none) -%}
+    (planning the full query per batch cost as much as running it); weights: a table holding
+    generalize/weights.sql's row, made once per search (else computed here). -#}
+{% macro generalize_candidates(stats, bounds, qis, heights, n, k, max_suppressed, criteria, only=none, weights=none) -%}
 {% set d = heights | length %}
 {% set want_loss = only is none or only == "loss" %}
 {% set want_entropy = only is none or only == "entropy" %}
 with s as (
   select *, suppressed <= {{ sqlpriv.literal(max_suppressed) }} as applied from {{ sqlpriv.quote(stats) }}
 ){% if want_loss or want_entropy %}, bw as (
-  select
-{% for j in range(d) %}
-    list(raw order by level) filter (where j = {{ j }}) as {{ sqlpriv.quote("raw_" ~ j) }},
-    list(entropy order by level) filter (where j = {{ j }}) as {{ sqlpriv.quote("ent_" ~ j) }},
-    max(domain) filter (where j = {{ j }}) as {{ sqlpriv.quote("dom_" ~ j) }}{{ "," if not loop.last }}
-{% endfor %}
-  from {{ sqlpriv.quote(bounds) }}
+{% if weights %}
+  select * from {{ sqlpriv.quote(weights) }}
+{% else %}
+{{ sqlpriv.generalize_weights(bounds, d) }}
+{% endif %}
 ){% endif %}, l as (
   select s.*
 {% for j in range(d) %}

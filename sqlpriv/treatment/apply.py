@@ -240,17 +240,15 @@ def _search(
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats, shares, classes = (
+    patterns, bounds, stats, shares = (
         temp_name(b, conn)
         for b in (
             "sqlpriv_gen_patterns",
             "sqlpriv_gen_bounds",
             "sqlpriv_gen_stats",
             "sqlpriv_gen_shares",
-            "sqlpriv_gen_classes",
         )
     )
-    rolled = temp_name("sqlpriv_gen_rolled", conn)
     coded = [q.coded for q in qis]
     for table, body in (
         (
@@ -272,7 +270,7 @@ def _search(
         statements.append(stmt)
     plan.add("gen_tables", statements)
     plan.done.add("gen_tables")
-    candidates_args = {
+    candidates_args: dict[str, Any] = {
         "stats": stats,
         "bounds": bounds,
         "qis": [q.name for q in qis],
@@ -296,12 +294,10 @@ def _search(
         batch=batch,
         monotone=policy.monotone,
         shares=shares,
-        classes=classes,
-        rolled=rolled,
         max_suppressed=policy.max_suppressed(n),
         words=pack(bases),
         bases=bases,
-        lean_sql=render("generalize/candidates.sql", only=metric, **candidates_args),
+        candidates_args=candidates_args,
     )
     run_search(s, max_nodes)
     plan.add("gen_stats", s.statements, deps=["gen_tables"])

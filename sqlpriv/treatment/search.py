@@ -1,12 +1,15 @@
 """The search for the globally optimal lattice node (docs/measures.md §7).
 
-Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by one GROUP
-BY of the distinct patterns (rolled up to the batch's meet when the batch is large) cross-joined
-with the batch's node list, each node's labels packed into integer words
-(``generalize/classes.sql``: one plan for any batch size; a UNION ALL of one GROUP BY per node spent
-more time being planned than run), its statistics ``generalize/nodes.sql``, its metrics
-``generalize/candidates.sql``. The search is exact; it skips only nodes it can prove are not better
-than the best one found:
+Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by two
+statements: ``generalize/evaluate.sql`` (one GROUP BY of the distinct patterns cross-joined with
+the batch's node list, each node's labels packed into integer words, and the class statistics of
+each node, appended to the statistics table) and ``generalize/since.sql`` over the lean form of
+``generalize/candidates.sql`` (only what the search reads: meets the policy, the metric's value,
+the discernibility bound, rows suppressed). Both are prepared once per search and executed per
+batch with the nodes as parameters: planning, not running, was most of a batch's cost (a UNION
+ALL of one GROUP BY per node, or three statements per batch, spent more time being planned than
+run; benchmarks/RESULTS.md). The search is exact; it skips only nodes it can prove are not
+better than the best one found:
 
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
   with suppression: a record in a class of at least k rows stays in one when generalized); from
@@ -20,7 +23,9 @@ than the best one found:
 * discernibility: nodes are visited level by level; a node is skipped when a lower bound of its
   discernibility exceeds the best value found: from below, the largest over evaluated nodes under
   it of sum c x max(c, k) over their classes; from above, n per record suppressed at an evaluated
-  node over it that meets the policy (such a record is suppressed here too).
+  node over it that meets the policy (such a record is suppressed here too); with suppression,
+  a greedy descent from the top (the child with the lowest value meeting the policy, step by
+  step) finds a first value before the sweep, so the bounds prune from its first level on.
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
-ROLLUP_MIN = 8  # batches this large first roll the patterns up to their meet (smaller: not worth a statement)
 
 
 class LatticeTooLargeError(ParameterError):
@@ -63,14 +67,12 @@ class Search:
     failed: list[tuple[int, ...]] = field(default_factory=list)
     monotone: bool = True
     shares: str = ""
-    classes: str = ""  # the table holding the current batch's classes
-    rolled: str = ""  # the patterns rolled up to the current batch's meet
     max_suppressed: int = 0  # rows the policy lets the search suppress
     words: list[list[tuple[int, int]]] = field(default_factory=list)  # per packed word: (column, multiplier)
     bases: list[int] = field(default_factory=list)  # per column: one more than its largest label code
     clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
-    lean_sql: str = ""  # the candidates query computing only what the search reads (candidates.sql, only=)
+    candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -136,7 +138,7 @@ class Search:
         for j in reversed(range(len(self.heights))):
             strides[j] = stride
             stride *= self.heights[j]
-        args = {
+        args: dict[str, Any] = {
             "patterns": self.patterns,
             "shares": self.shares,
             "heights": self.heights,
@@ -146,7 +148,14 @@ class Search:
             "k": self.k,
             "max_suppressed": self.max_suppressed,
         }
-        statements = [
+        if self.candidates_args:  # the search's lean candidates query, the bounds' row made once
+            weights = self.stats + "_weights"
+            d = len(self.heights)
+            lean = render("generalize/candidates.sql", only=self.metric, weights=weights, **self.candidates_args)
+            statements = [create_table(weights, render("generalize/weights.sql", bounds=self.bounds, d=d))]
+        else:
+            lean, statements = self.candidates_sql, []
+        statements += [
             create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, **args)),
             render(
                 "generalize/prepare.sql",
@@ -156,7 +165,7 @@ class Search:
             render(
                 "generalize/prepare.sql",
                 statement=self.stats + "_since",
-                body=render("generalize/since.sql", body=self.lean_sql or self.candidates_sql, metric=self.metric),
+                body=render("generalize/since.sql", body=lean, metric=self.metric),
             ),
         ]
         for stmt in statements:
