@@ -14,7 +14,9 @@ better than the best one found:
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
   with suppression: a record in a class of at least k rows stays in one when generalized); from
   each failing node a chain up to the top is bisected for its highest failing node (Flash's
-  predictive tagging), the chains of a batch in lockstep;
+  predictive tagging), the chains of a batch in lockstep; a chain raises the column whose next
+  level costs least (loss, entropy) or the column with the fewest values (discernibility: it
+  merges the fewest classes, so the chain fails longest and prunes the most);
 * loss / entropy: nodes are visited by increasing a-priori lower bound (each column's value with
   nothing suppressed, which generalization only raises and suppression only adds to); the search
   stops at the first bound strictly above the best value found;
@@ -320,7 +322,7 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             chunk = todo[lo : lo + s.batch]
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
-            s.climb(chunk, lambda node, ups: ups[0])
+            s.climb(chunk, lambda node, ups: min(ups, key=lambda j: (s.bases[j], j)))  # the fewest labels first
 
 
 def descend(s: Search) -> None:
