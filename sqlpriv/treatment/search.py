@@ -294,6 +294,10 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     for node in nodes:
         levels.setdefault(sum(node), []).append(node)
     above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
+
+    def fewest(node: tuple[int, ...], ups: list[int]) -> int:  # a chain raises the column with the fewest values
+        return min(ups, key=lambda c: (s.bases[c], c))
+
     if above is not None and s.max_suppressed > 0:
         descend(s)
     for total in sorted(levels):
@@ -322,7 +326,7 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             chunk = todo[lo : lo + s.batch]
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
-            s.climb(chunk, lambda node, ups: min(ups, key=lambda j: (s.bases[j], j)))  # the fewest labels first
+            s.climb(chunk, fewest)
 
 
 def descend(s: Search) -> None:
