@@ -5,11 +5,13 @@ statements: ``generalize/evaluate.sql`` (one GROUP BY of the distinct patterns c
 the batch's node list, each node's labels packed into integer words, and the class statistics of
 each node, appended to the statistics table) and ``generalize/since.sql`` over the lean form of
 ``generalize/candidates.sql`` (only what the search reads: meets the policy, the metric's value,
-the discernibility bound, rows suppressed). Both are prepared once per search and executed per
-batch with the nodes as parameters: planning, not running, was most of a batch's cost (a UNION
-ALL of one GROUP BY per node, or three statements per batch, spent more time being planned than
-run; benchmarks/RESULTS.md). The search is exact; it skips only nodes it can prove are not
-better than the best one found:
+the discernibility bound, rows suppressed): planning, not running, was most of a batch's cost (a
+UNION ALL of one GROUP BY per node, or three or four statements per batch with the full
+candidates query, spent more time being planned than run; benchmarks/RESULTS.md). Both are
+prepared once per search and executed per batch with the nodes as a parameter (DuckDB still
+plans each EXECUTE; preparing saves the parsing and keeps each batch one short EXECUTE in the
+printed script). The search is exact; it skips only nodes it can prove are not better than the
+best one found:
 
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
   with suppression: a record in a class of at least k rows stays in one when generalized); from
@@ -134,8 +136,8 @@ class Search:
 
     def _prepare(self, codes: list[int]) -> None:
         """The first batch: create the statistics table with it, then prepare the two statements
-        every later batch executes (generalize/evaluate.sql, generalize/since.sql): DuckDB plans
-        each once per search instead of once per batch."""
+        every later batch executes (generalize/evaluate.sql, generalize/since.sql) with its node
+        codes and first node id as parameters."""
         strides, stride = [0] * len(self.heights), 1
         for j in reversed(range(len(self.heights))):
             strides[j] = stride
