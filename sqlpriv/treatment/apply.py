@@ -308,17 +308,15 @@ def search_lattice(
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats, shares, classes = (
+    patterns, bounds, stats, shares = (
         temp_name(b, conn)
         for b in (
             "sqlpriv_gen_patterns",
             "sqlpriv_gen_bounds",
             "sqlpriv_gen_stats",
             "sqlpriv_gen_shares",
-            "sqlpriv_gen_classes",
         )
     )
-    rolled = temp_name("sqlpriv_gen_rolled", conn)
     coded = [q.coded for q in qis]
     for table, body in (
         (
@@ -340,17 +338,17 @@ def search_lattice(
         statements.append(stmt)
     plan.add("gen_tables", statements)
     plan.done.add("gen_tables")
-    candidates_sql = render(
-        "generalize/candidates.sql",
-        stats=stats,
-        bounds=bounds,
-        qis=[q.name for q in qis],
-        heights=heights,
-        n=float(n),
-        k=policy.k,
-        max_suppressed=policy.max_suppressed(n),
-        criteria=list(policy.criteria),
-    )
+    candidates_args: dict[str, Any] = {
+        "stats": stats,
+        "bounds": bounds,
+        "qis": [q.name for q in qis],
+        "heights": heights,
+        "n": float(n),
+        "k": policy.k,
+        "max_suppressed": policy.max_suppressed(n),
+        "criteria": list(policy.criteria),
+    }
+    candidates_sql = render("generalize/candidates.sql", **candidates_args)
     bases = [int(b) + 1 for b in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()[0]]
     s = Search(
         conn,
@@ -364,11 +362,10 @@ def search_lattice(
         batch=batch,
         monotone=policy.monotone,
         shares=shares,
-        classes=classes,
-        rolled=rolled,
         max_suppressed=policy.max_suppressed(n),
         words=pack(bases),
         bases=bases,
+        candidates_args=candidates_args,
     )
     run_search(s, max_nodes)
     plan.add("gen_stats", s.statements, deps=["gen_tables"])

@@ -1,17 +1,24 @@
 """The search for the globally optimal lattice node (docs/measures.md §7).
 
-Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by one GROUP
-BY of the distinct patterns (rolled up to the batch's meet when the batch is large) cross-joined
-with the batch's node list, each node's labels packed into integer words
-(``generalize/classes.sql``: one plan for any batch size; a UNION ALL of one GROUP BY per node spent
-more time being planned than run), its statistics ``generalize/nodes.sql``, its metrics
-``generalize/candidates.sql``. The search is exact; it skips only nodes it can prove are not better
-than the best one found:
+Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by two
+statements: ``generalize/evaluate.sql`` (one GROUP BY of the distinct patterns cross-joined with
+the batch's node list, each node's labels packed into integer words, and the class statistics of
+each node, appended to the statistics table) and ``generalize/since.sql`` over the lean form of
+``generalize/candidates.sql`` (only what the search reads: meets the policy, the metric's value,
+the discernibility bound, rows suppressed): planning, not running, was most of a batch's cost (a
+UNION ALL of one GROUP BY per node, or three or four statements per batch with the full
+candidates query, spent more time being planned than run; benchmarks/RESULTS.md). Both are
+prepared once per search and executed per batch with the nodes as a parameter (DuckDB still
+plans each EXECUTE; preparing saves the parsing and keeps each batch one short EXECUTE in the
+printed script). The search is exact; it skips only nodes it can prove are not better than the
+best one found:
 
 * a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
   with suppression: a record in a class of at least k rows stays in one when generalized); from
   each failing node a chain up to the top is bisected for its highest failing node (Flash's
-  predictive tagging), the chains of a batch in lockstep;
+  predictive tagging), the chains of a batch in lockstep; a chain raises the column whose next
+  level costs least (loss, entropy) or the column with the fewest values (discernibility: it
+  merges the fewest classes, so the chain fails longest and prunes the most);
 * loss / entropy: nodes are visited by increasing a-priori lower bound (each column's value with
   nothing suppressed, which generalization only raises and suppression only adds to); the search
   stops at the first bound strictly above the best value found;
@@ -20,7 +27,9 @@ than the best one found:
 * discernibility: nodes are visited level by level; a node is skipped when a lower bound of its
   discernibility exceeds the best value found: from below, the largest over evaluated nodes under
   it of sum c x max(c, k) over their classes; from above, n per record suppressed at an evaluated
-  node over it that meets the policy (such a record is suppressed here too).
+  node over it that meets the policy (such a record is suppressed here too); with suppression,
+  a greedy descent from the top (the child with the lowest value meeting the policy, step by
+  step) finds a first value before the sweep, so the bounds prune from its first level on.
 """
 
 from __future__ import annotations
@@ -37,7 +46,6 @@ METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
-ROLLUP_MIN = 8  # batches this large first roll the patterns up to their meet (smaller: not worth a statement)
 
 
 class LatticeTooLargeError(ParameterError):
@@ -63,13 +71,12 @@ class Search:
     failed: list[tuple[int, ...]] = field(default_factory=list)
     monotone: bool = True
     shares: str = ""
-    classes: str = ""  # the table holding the current batch's classes
-    rolled: str = ""  # the patterns rolled up to the current batch's meet
     max_suppressed: int = 0  # rows the policy lets the search suppress
     words: list[list[tuple[int, int]]] = field(default_factory=list)  # per packed word: (column, multiplier)
     bases: list[int] = field(default_factory=list)  # per column: one more than its largest label code
     clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
+    candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -91,54 +98,30 @@ class Search:
         self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
 
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
-        """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_star) each."""
+        """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_bound) each."""
         new = list(dict.fromkeys(n for n in nodes if n not in self.seen))
         if new:
             self._evaluate(new)
         return [(n, *self.seen[n][:3]) for n in nodes]
 
+    def code(self, node: tuple[int, ...]) -> int:
+        """The node's lattice code: its levels as a mixed-radix number (the last column fastest)."""
+        c = 0
+        for level, h in zip(node, self.heights):
+            c = c * h + level
+        return c
+
     def _evaluate(self, nodes: list[tuple[int, ...]]) -> None:
         first = self.evaluated
-        spec = [(first + i, list(node)) for i, node in enumerate(nodes)]
-        meet = tuple(min(levels) for levels in zip(*nodes))
-        source, lo = self.patterns, [0] * len(self.heights)
-        if any(meet) and len(nodes) >= ROLLUP_MIN:
-            rolled = create_table(
-                self.rolled, render("generalize/rollup.sql", patterns=self.patterns, meet=meet, heights=self.heights)
-            )
-            run(self.con, rolled)
-            self.statements.append(rolled)
-            source, lo = self.rolled, list(meet)
-        fixed = [levels[0] if len(set(levels)) == 1 else None for levels in zip(*nodes)]
-        classes = create_table(
-            self.classes,
-            render(
-                "generalize/classes.sql",
-                patterns=source,
-                nodes=spec,
-                words=self.words,
-                heights=self.heights,
-                lo=lo,
-                fixed=fixed,
-            ),
-        )
-        run(self.con, classes)
-        self.statements.append(classes)
-        body = render(
-            "generalize/nodes.sql",
-            classes=self.classes,
-            shares=self.shares,
-            nodes=spec,
-            words=self.words,
-            bases=self.bases,
-            k=self.k,
-            max_suppressed=self.max_suppressed,
-        )
-        stmt = create_table(self.stats, body) if first == 0 else insert_into(self.stats, body)
-        run(self.con, stmt)
-        self.statements.append(stmt)
+        codes = [self.code(node) for node in nodes]
+        if first == 0:
+            self._prepare(codes)
+        else:
+            stmt = render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first)
+            run(self.con, stmt)
+            self.statements.append(stmt)
         self.evaluated += len(nodes)
-        query = render("generalize/since.sql", body=self.candidates_sql, metric=self.metric, first=first)
+        query = render("generalize/execute.sql", statement=self.stats + "_since", first=first)
         rows = run(self.con, query).fetchall()
         for node_id, meets, value, dm_bound, suppressed in rows:
             levels = nodes[node_id - first]
@@ -150,6 +133,48 @@ class Search:
                     self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(levels, c))] + [levels]
                 if self.best is None or value < self.best:
                     self.best = value
+
+    def _prepare(self, codes: list[int]) -> None:
+        """The first batch: create the statistics table with it, then prepare the two statements
+        every later batch executes (generalize/evaluate.sql, generalize/since.sql) with its node
+        codes and first node id as parameters."""
+        strides, stride = [0] * len(self.heights), 1
+        for j in reversed(range(len(self.heights))):
+            strides[j] = stride
+            stride *= self.heights[j]
+        args: dict[str, Any] = {
+            "patterns": self.patterns,
+            "shares": self.shares,
+            "heights": self.heights,
+            "strides": strides,
+            "words": self.words,
+            "bases": self.bases,
+            "k": self.k,
+            "max_suppressed": self.max_suppressed,
+        }
+        if self.candidates_args:  # the search's lean candidates query, the bounds' row made once
+            weights = self.stats + "_weights"
+            d = len(self.heights)
+            lean = render("generalize/candidates.sql", only=self.metric, weights=weights, **self.candidates_args)
+            statements = [create_table(weights, render("generalize/weights.sql", bounds=self.bounds, d=d))]
+        else:
+            lean, statements = self.candidates_sql, []
+        statements += [
+            create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, **args)),
+            render(
+                "generalize/prepare.sql",
+                statement=self.stats + "_evaluate",
+                body=insert_into(self.stats, render("generalize/evaluate.sql", **args)),
+            ),
+            render(
+                "generalize/prepare.sql",
+                statement=self.stats + "_since",
+                body=render("generalize/since.sql", body=lean, metric=self.metric),
+            ),
+        ]
+        for stmt in statements:
+            run(self.con, stmt)
+        self.statements += statements
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
@@ -271,6 +296,12 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     for node in nodes:
         levels.setdefault(sum(node), []).append(node)
     above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
+
+    def fewest(node: tuple[int, ...], ups: list[int]) -> int:  # a chain raises the column with the fewest values
+        return min(ups, key=lambda c: (s.bases[c], c))
+
+    if above is not None and s.max_suppressed > 0:
+        descend(s)
     for total in sorted(levels):
         if above is not None and s.best is not None:
             above.update()
@@ -297,7 +328,24 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             chunk = todo[lo : lo + s.batch]
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
-            s.climb(chunk, lambda node, ups: ups[0])
+            s.climb(chunk, fewest)
+
+
+def descend(s: Search) -> None:
+    """A first good value before the level-by-level sweep: from the top node, step down to the
+    child with the lowest value among those meeting the policy, until none does (one statement
+    per step). The sweep's bounds prune with it from the start (docs/measures.md §7)."""
+    cur = tuple(h - 1 for h in s.heights)
+    s.evaluate([cur])
+    while True:
+        children = [cur[:j] + (cur[j] - 1,) + cur[j + 1 :] for j in range(len(cur)) if cur[j] > 0]
+        children = [c for c in children if not s.known_to_fail(c)]
+        if not children:
+            return
+        meeting = [(value, sum(c), c) for c, meets, value, _ in s.evaluate(children) if meets]
+        if not meeting:
+            return
+        cur = min(meeting)[2]
 
 
 class Suppressed:
