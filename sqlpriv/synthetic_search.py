@@ -34,6 +34,15 @@ PAIR_WORD_BYTES = 8
 #: bytes per (row, set of the first refined size) pair that partition refinement may hold in its
 #: carried groups (calibrated on adult: 52k rows x 3,003 sets, a peak of 1.6-1.8 GB)
 REFINE_PAIR_BYTES = 12
+#: exhaustive mode with refinement on: the levels from ``REFINE_FROM`` on take the per-record mask
+#: path (masks.sql) instead, decided when the first of them is about to run, when the records
+#: left x (rows of both tables + the sets still to search) is at most this (adult: 1,090 records
+#: x (52k rows + 29k sets) = 88M; benchmarks/RESULTS.md, issue 29 item 3 session so2)
+MASK_MAX_PAIRS = 200_000_000
+#: bytes one (record left, row) pair of the mask step may hold (its grouped masks: at most one row
+#: per pair, pos + count + position + the words), and one (record left, set of a level) pair
+MASK_ROW_BYTES = 8
+MASK_SET_BYTES = 16
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -54,6 +63,8 @@ class Search:
     levels: list[str] = field(default_factory=list)
     per_chunk: int = 1
     refine: bool = False
+    mask_max_rest: int = 0
+    masked: bool | None = None
 
 
 def table_names(prefix: str) -> dict[str, str]:
@@ -82,6 +93,13 @@ def table_names(prefix: str) -> dict[str, str]:
             "carried",
             "held",
             "level_sets",
+            "syn_masks",
+            "ori_masks",
+            "syn_max",
+            "ori_max",
+            "syn_lists",
+            "ori_lists",
+            "pairs",
         )
     }
 
@@ -234,6 +252,18 @@ def fit(search: Search, limit: int | None, can_spill: bool) -> int | None:
         and search.max_cols >= REFINE_MIN_MAX_COLS
         and (budget is None or refine_bytes <= budget)
     )
+    rows_both = search.n_ori + search.n_syn
+    sets_left = sum(math.comb(len(search.columns), k) for k in range(REFINE_FROM, search.max_cols + 1))
+    per_record = rows_both + sets_left
+    most = MASK_MAX_PAIRS // max(per_record, 1)
+    if budget is not None:
+        per_record_bytes = (
+            rows_both * MASK_ROW_BYTES * (len(search.words) + 3)
+            + max((math.comb(len(search.columns), k) for k in range(REFINE_FROM, search.max_cols + 1)), default=0)
+            * MASK_SET_BYTES
+        )
+        most = min(most, budget // max(per_record_bytes, 1))
+    search.mask_max_rest = most if search.refine else 0
     if per_chunk < 1 and not can_spill:
         return int(rows * pair_bytes / MEMORY_SHARE)
     return None
@@ -268,7 +298,10 @@ def add_search_steps(search: Search) -> None:
             statements += [render(f"singling_out/{n}", **ctx) for n in names]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
+        before = prev
         prev = _add_refined_levels(search, refine_from, prev)
+        if search.mask_max_rest > 0:
+            search.plan.guards.append(lambda: _choose_masks(search, refine_from, before))
     plan.add(
         "final",
         [
@@ -326,7 +359,60 @@ def _add_refined_levels(search: Search, first: int, prev: list[str]) -> list[str
     return prev
 
 
+def _choose_masks(search: Search, first: int, before: list[str]) -> None:
+    """A plan guard: when the levels from ``first`` on are about to run, run the ones before, count
+    the records left and, when at most ``search.mask_max_rest``, re-declare the levels from
+    ``first`` on as the mask path (:func:`_add_masked_levels`; same step names, same result).
+    The printed script (``.sql``) shows the refinement until the search has run."""
+    plan = search.plan
+    if search.masked is not None or f"level_{first}" in plan.done or "final" not in plan.steps:
+        return
+    search.masked = False  # decided once; the nested ensure below runs this guard again
+    plan.ensure(before)
+    left = one_row(run(plan.con, render("singling_out/left.sql", t=search.t)))[0]
+    if int(left) <= search.mask_max_rest:
+        search.levels = [n for n in search.levels if int(n.split("_")[1]) < first]
+        _add_masked_levels(search, first, before)
+        search.masked = True
+    _log.info(
+        "singling-out: %d records left before size %d: %s", left, first, "masks" if search.masked else "refinement"
+    )
+
+
+def _add_masked_levels(search: Search, first: int, prev: list[str]) -> list[str]:
+    """Exhaustive mode's levels from ``first`` on, by per-record agreement masks (``masks.sql``).
+
+    Level ``first`` also builds the masks of the records left with every row of both tables and
+    their maximal ones; each level then lists its (record left, set) pairs unique in the
+    synthetic table, their hits and the level's stats.
+    """
+    t, words, d = search.t, search.words, len(search.columns)
+
+    def part(name: str, side: str = "syn", size: int = 0) -> str:
+        return render("singling_out/masks.sql", t=t, words=words, part=name, side=side, size=size)
+
+    top = d
+    for size in range(first, search.max_cols + 1):
+        statements = [create_table(t["rest"], render("singling_out/refine.sql", t=t, size=0, words=words, part="rest"))]
+        if size == first:
+            for side in ("syn", "ori"):
+                statements += [
+                    create_table(t[f"{side}_masks"], part("agree", side, first)),
+                    create_table(t[f"{side}_max"], part("maximal_top", side, top)),
+                    *[insert_into(t[f"{side}_max"], part("maximal", side, p)) for p in range(top - 1, first - 1, -1)],
+                    create_table(t[f"{side}_lists"], part("lists", side)),
+                ]
+        statements += [
+            create_table(t["pairs"], part("pairs", size=size)),
+            insert_into(t["hits"], part("hits", size=size)),
+            insert_into(t["stats"], part("stats", size=size)),
+        ]
+        prev = _add_level(search, size, statements, prev)
+    return prev
+
+
 __all__ = [
+    "MASK_MAX_PAIRS",
     "REFINE_FROM",
     "REFINE_MIN_MAX_COLS",
     "Search",
