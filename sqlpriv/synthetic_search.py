@@ -1,6 +1,6 @@
 """The singling-out search as plan steps: the tables prepared and encoded, then one step per
-column-set size (chunks of sets per statement, or partition refinement from ``REFINE_FROM`` on),
-then the final tables (docs/measures.md §4).
+column-set size (chunks of sets per statement, or partition refinement from ``REFINE_FROM`` on, or
+per-record agreement masks when few records are left then), then the final tables (docs/measures.md §4).
 
 >>> sorted(table_names("p"))[:3], table_names("p")["ori"]
 (['cand', 'carried', 'cells'], 'p_ori')
@@ -275,8 +275,10 @@ def add_search_steps(search: Search) -> None:
     Sizes below ``REFINE_FROM`` (every size in parity mode, or when ``max_cols`` is below
     ``REFINE_MIN_MAX_COLS``): chunks of sets per statement, the synthetic counting restricted to
     the keys not yet singled out from size 4 on. Exhaustive mode from ``REFINE_FROM`` on:
-    partition refinement (:func:`_add_refined_levels`). Same result either way; the split paid
-    off on the adult benchmark (benchmarks/RESULTS.md).
+    partition refinement (:func:`_add_refined_levels`), re-declared as the mask path
+    (:func:`_add_masked_levels`) by a plan guard when the search runs and few records are left
+    (:func:`_choose_masks`). Same result either way; the split paid off on the adult benchmark
+    (benchmarks/RESULTS.md).
     """
     plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
