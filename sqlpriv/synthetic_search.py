@@ -36,9 +36,11 @@ PAIR_WORD_BYTES = 8
 REFINE_PAIR_BYTES = 12
 #: exhaustive mode with refinement on: the levels from ``REFINE_FROM`` on take the per-record mask
 #: path (masks.sql) instead, decided when the first of them is about to run, when the records
-#: left x (rows of both tables + the sets still to search) is at most this (adult: 1,090 records
-#: x (52k rows + 29k sets) = 88M; benchmarks/RESULTS.md, issue 29 item 3 session so2)
-MASK_MAX_PAIRS = 200_000_000
+#: left x (rows of both tables + the sets still to search) is at most this. Measured on adult
+#: (benchmarks/RESULTS.md, issue 29 item 3 session so2): 1,090 records x (52k rows + 30k sets) =
+#: 88M, masks take half the CPU time of the refinement; without fnlwgt, 7,065 x (52k + 15k) = 473M,
+#: about the same CPU time (76 against 87 s) and half the memory: the crossover is near 500M
+MASK_MAX_PAIRS = 400_000_000
 #: bytes one (record left, row) pair of the mask step may hold (its grouped masks: at most one row
 #: per pair, pos + count + position + the words), and one (record left, set of a level) pair
 MASK_ROW_BYTES = 8
