@@ -100,7 +100,6 @@ def table_names(prefix: str) -> dict[str, str]:
             "syn_max",
             "ori_max",
             "syn_lists",
-            "ori_lists",
             "pairs",
         )
     }
@@ -404,8 +403,8 @@ def _add_masked_levels(search: Search, first: int, prev: list[str]) -> list[str]
                     create_table(t[f"{side}_masks"], part("agree", side, first)),
                     create_table(t[f"{side}_max"], part("maximal_top", side, top)),
                     *[insert_into(t[f"{side}_max"], part("maximal", side, p)) for p in range(top - 1, first - 1, -1)],
-                    create_table(t[f"{side}_lists"], part("lists", side)),
                 ]
+            statements.append(create_table(t["syn_lists"], part("lists")))
         statements += [
             create_table(t["pairs"], part("pairs", size=size)),
             insert_into(t["hits"], part("hits", size=size)),

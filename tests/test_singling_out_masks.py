@@ -24,7 +24,8 @@ def _table(rng: np.random.Generator, n: int, cards: list[int], nulls: float) -> 
     for j, k in enumerate(cards):
         v = rng.integers(0, k, n)
         if j % 3 == 1:  # a text column with NULLs
-            cols[f"c{j}"] = [None if rng.random() < nulls else f"v{x}" for x in v]
+            # (the first row never NULL: an all-NULL column would be typed NULL, not text)
+            cols[f"c{j}"] = [None if i and rng.random() < nulls else f"v{x}" for i, x in enumerate(v)]
         elif j % 3 == 2:  # a float column
             cols[f"c{j}"] = v / 4 + 0.5
         else:

@@ -14,7 +14,7 @@
     unless a kept one of its record covers it), and listed per record.
     One select per `part`, each kept (or appended) as a table by the plan:
     agree (side: syn or ori, the grouped masks), maximal_top / maximal (size: the popcount;
-    the maximal masks of a side), lists (side: the maximal masks per record), pairs (the
+    the maximal masks of a side), lists (the maximal synthetic masks per record), pairs (the
     remaining records unique on each set of `size` columns), hits (those with exactly one
     original match), stats (per set of the level: remaining records unique on it). -#}
 {% macro singling_out_masks(t, words, part, side="syn", size=0) -%}
@@ -61,7 +61,7 @@ where bit_count(a.m) = {{ size }}
     )
 {% elif part == "lists" %}
 select pos, list(m) as ms
-from {{ sqlpriv.quote(t[side ~ "_max"]) }}
+from {{ sqlpriv.quote(t.syn_max) }}
 group by pos
 {% elif part == "pairs" %}
 select r.pos, s.sid
@@ -73,8 +73,7 @@ where not coalesce(list_bool_or(list_transform(x.ms, lambda m: (s.sid & ~m) = 0)
 with matched as (
     select u.pos, u.sid
     from {{ sqlpriv.quote(t.pairs) }} as u
-    join {{ sqlpriv.quote(t.ori_lists) }} as o on o.pos = u.pos
-    where list_bool_or(list_transform(o.ms, lambda m: (u.sid & ~m) = 0))
+    semi join {{ sqlpriv.quote(t.ori_max) }} as o on o.pos = u.pos and (u.sid & ~o.m) = 0
 )
 select c.pos as syn_idx, c.sid, min(m.xpos) as ori_idx, {{ size }} as size
 from matched as c
