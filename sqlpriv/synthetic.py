@@ -14,7 +14,8 @@ sets of one size per query, counted on packed integer keys):
   pruning, and a provably safe one. Sets of 1-4 columns are counted in chunks
   of sets per statement; from ``REFINE_FROM`` columns on (when ``max_cols`` is
   at least ``REFINE_MIN_MAX_COLS``), each level refines the open cells of the
-  level before (partition refinement, ``refine.sql``).
+  level before (partition refinement, ``refine.sql``), or, when few records are left
+  after size 4, by per-record agreement masks (``masks.sql``, chosen when the search runs).
 * ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
   combinations, normalised Renyi-entropy pruning, masking), for parity with
   its users' results.

@@ -1,6 +1,6 @@
 """The singling-out search as plan steps: the tables prepared and encoded, then one step per
-column-set size (chunks of sets per statement, or partition refinement from ``REFINE_FROM`` on),
-then the final tables (docs/measures.md §4).
+column-set size (chunks of sets per statement, or partition refinement from ``REFINE_FROM`` on, or
+per-record agreement masks when few records are left then), then the final tables (docs/measures.md §4).
 
 >>> sorted(table_names("p"))[:3], table_names("p")["ori"]
 (['cand', 'carried', 'cells'], 'p_ori')
@@ -34,6 +34,17 @@ PAIR_WORD_BYTES = 8
 #: bytes per (row, set of the first refined size) pair that partition refinement may hold in its
 #: carried groups (calibrated on adult: 52k rows x 3,003 sets, a peak of 1.6-1.8 GB)
 REFINE_PAIR_BYTES = 12
+#: exhaustive mode with refinement on: the levels from ``REFINE_FROM`` on take the per-record mask
+#: path (masks.sql) instead, decided when the first of them is about to run, when the records
+#: left x (rows of both tables + the sets still to search) is at most this. Measured on adult
+#: (benchmarks/RESULTS.md, issue 29 item 3 session so2): 1,090 records x (52k rows + 30k sets) =
+#: 88M, masks take half the CPU time of the refinement; without fnlwgt, 7,065 x (52k + 15k) = 473M,
+#: about the same CPU time (76 against 87 s) and half the memory: the crossover is near 500M
+MASK_MAX_PAIRS = 400_000_000
+#: bytes one (record left, row) pair of the mask step may hold (its grouped masks: at most one row
+#: per pair, pos + count + position + the words), and one (record left, set of a level) pair
+MASK_ROW_BYTES = 8
+MASK_SET_BYTES = 16
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -54,6 +65,8 @@ class Search:
     levels: list[str] = field(default_factory=list)
     per_chunk: int = 1
     refine: bool = False
+    mask_max_rest: int = 0
+    masked: bool | None = None
 
 
 def table_names(prefix: str) -> dict[str, str]:
@@ -82,6 +95,12 @@ def table_names(prefix: str) -> dict[str, str]:
             "carried",
             "held",
             "level_sets",
+            "syn_masks",
+            "ori_masks",
+            "syn_max",
+            "ori_max",
+            "syn_lists",
+            "pairs",
         )
     }
 
@@ -234,6 +253,18 @@ def fit(search: Search, limit: int | None, can_spill: bool) -> int | None:
         and search.max_cols >= REFINE_MIN_MAX_COLS
         and (budget is None or refine_bytes <= budget)
     )
+    rows_both = search.n_ori + search.n_syn
+    sets_left = sum(math.comb(len(search.columns), k) for k in range(REFINE_FROM, search.max_cols + 1))
+    per_record = rows_both + sets_left
+    most = MASK_MAX_PAIRS // max(per_record, 1)
+    if budget is not None:
+        per_record_bytes = (
+            rows_both * MASK_ROW_BYTES * (len(search.words) + 3)
+            + max((math.comb(len(search.columns), k) for k in range(REFINE_FROM, search.max_cols + 1)), default=0)
+            * MASK_SET_BYTES
+        )
+        most = min(most, budget // max(per_record_bytes, 1))
+    search.mask_max_rest = most if search.refine else 0
     if per_chunk < 1 and not can_spill:
         return int(rows * pair_bytes / MEMORY_SHARE)
     return None
@@ -245,8 +276,10 @@ def add_search_steps(search: Search) -> None:
     Sizes below ``REFINE_FROM`` (every size in parity mode, or when ``max_cols`` is below
     ``REFINE_MIN_MAX_COLS``): chunks of sets per statement, the synthetic counting restricted to
     the keys not yet singled out from size 4 on. Exhaustive mode from ``REFINE_FROM`` on:
-    partition refinement (:func:`_add_refined_levels`). Same result either way; the split paid
-    off on the adult benchmark (benchmarks/RESULTS.md).
+    partition refinement (:func:`_add_refined_levels`), re-declared as the mask path
+    (:func:`_add_masked_levels`) by a plan guard when the search runs and few records are left
+    (:func:`_choose_masks`). Same result either way; the split paid off on the adult benchmark
+    (benchmarks/RESULTS.md).
     """
     plan, t, params, d = search.plan, search.t, search.params, len(search.columns)
     plan.add("columns", [render("singling_out/columns.sql", t=t, columns=search.columns)], deps=["prep"])
@@ -268,7 +301,10 @@ def add_search_steps(search: Search) -> None:
             statements += [render(f"singling_out/{n}", **ctx) for n in names]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
+        before = prev
         prev = _add_refined_levels(search, refine_from, prev)
+        if search.mask_max_rest > 0:
+            search.plan.guards.append(lambda: _choose_masks(search, refine_from, before))
     plan.add(
         "final",
         [
@@ -326,7 +362,60 @@ def _add_refined_levels(search: Search, first: int, prev: list[str]) -> list[str
     return prev
 
 
+def _choose_masks(search: Search, first: int, before: list[str]) -> None:
+    """A plan guard: when the levels from ``first`` on are about to run, run the ones before, count
+    the records left and, when at most ``search.mask_max_rest``, re-declare the levels from
+    ``first`` on as the mask path (:func:`_add_masked_levels`; same step names, same result).
+    The printed script (``.sql``) shows the refinement until the search has run."""
+    plan = search.plan
+    if search.masked is not None or f"level_{first}" in plan.done or "final" not in plan.steps:
+        return
+    search.masked = False  # decided once; the nested ensure below runs this guard again
+    plan.ensure(before)
+    left = one_row(run(plan.con, render("singling_out/left.sql", t=search.t)))[0]
+    if int(left) <= search.mask_max_rest:
+        search.levels = [n for n in search.levels if int(n.split("_")[1]) < first]
+        _add_masked_levels(search, first, before)
+        search.masked = True
+    _log.info(
+        "singling-out: %d records left before size %d: %s", left, first, "masks" if search.masked else "refinement"
+    )
+
+
+def _add_masked_levels(search: Search, first: int, prev: list[str]) -> list[str]:
+    """Exhaustive mode's levels from ``first`` on, by per-record agreement masks (``masks.sql``).
+
+    Level ``first`` also builds the masks of the records left with every row of both tables and
+    their maximal ones; each level then lists its (record left, set) pairs unique in the
+    synthetic table, their hits and the level's stats.
+    """
+    t, words, d = search.t, search.words, len(search.columns)
+
+    def part(name: str, side: str = "syn", size: int = 0) -> str:
+        return render("singling_out/masks.sql", t=t, words=words, part=name, side=side, size=size)
+
+    top = d
+    for size in range(first, search.max_cols + 1):
+        statements = [create_table(t["rest"], render("singling_out/refine.sql", t=t, size=0, words=words, part="rest"))]
+        if size == first:
+            for side in ("syn", "ori"):
+                statements += [
+                    create_table(t[f"{side}_masks"], part("agree", side, first)),
+                    create_table(t[f"{side}_max"], part("maximal_top", side, top)),
+                    *[insert_into(t[f"{side}_max"], part("maximal", side, p)) for p in range(top - 1, first - 1, -1)],
+                ]
+            statements.append(create_table(t["syn_lists"], part("lists")))
+        statements += [
+            create_table(t["pairs"], part("pairs", size=size)),
+            insert_into(t["hits"], part("hits", size=size)),
+            insert_into(t["stats"], part("stats", size=size)),
+        ]
+        prev = _add_level(search, size, statements, prev)
+    return prev
+
+
 __all__ = [
+    "MASK_MAX_PAIRS",
     "REFINE_FROM",
     "REFINE_MIN_MAX_COLS",
     "Search",

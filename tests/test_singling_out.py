@@ -140,6 +140,7 @@ def test_partition_refinement_matches_brute_force_and_chunked_search(monkeypatch
     chunked = singling_out(ori, syn, max_cols=max_cols, progress=False)
     monkeypatch.setattr(so, "REFINE_FROM", refine_from)
     monkeypatch.setattr(so, "REFINE_MIN_MAX_COLS", 1)
+    monkeypatch.setattr(so, "MASK_MAX_PAIRS", 0)  # the refinement, never the mask path
     r = singling_out(ori, syn, max_cols=max_cols, progress=False)
     assert any("refine.sql" in stmt or "level_sets" in stmt for stmt in r.sql.split(";"))
     expected, _ = oracle(rounded(ori), rounded(syn), max_cols)

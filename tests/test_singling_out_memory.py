@@ -74,6 +74,7 @@ def test_fit_cuts_chunks_turns_refinement_off_and_refuses_only_without_spilling(
 def test_a_tight_memory_limit_gives_the_same_records_in_more_statements(monkeypatch, seed):
     ori, syn = _pair(seed)
     monkeypatch.setattr(so, "REFINE_FROM", 3)  # a refined run at this size, when memory allows
+    monkeypatch.setattr(so, "MASK_MAX_PAIRS", 0)  # the refinement, not the mask path
     free = singling_out(ori, syn, progress=False, memory_limit="2GB")
     want = brute_force(ori, syn)
     assert _found(free) == want and len(want) > 10
