@@ -65,3 +65,17 @@ def test_evaluate_all_is_refused_above_the_node_limit_before_any_query():
         sqlpriv.generalize(df, HIER, k=3, evaluate="every")
     g = sqlpriv.generalize(df, HIER, k=3, evaluate="all", max_evaluate=size)  # exactly at the limit
     assert len(g.candidates().df()) == size
+
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"evaluate": "every"}, r"evaluate must be 'search' or 'all', got 'every'"),
+        ({"evaluate": "all", "max_evaluate": 0}, r"max_evaluate must be a positive integer, got 0"),
+        ({"max_patterns": 0}, r"max_patterns must be a positive integer, got 0"),
+    ],
+)
+def test_bad_evaluate_options_get_one_clear_error(options, message):
+    df = table(1)
+    with pytest.raises(sqlpriv.ParameterError, match=message):
+        sqlpriv.generalize(df, HIER, k=3, **options)

@@ -72,6 +72,7 @@ def generalize(
     """
     evaluate = checks.choice("evaluate", evaluate, EVALUATE)
     max_evaluate = checks.positive_int("max_evaluate", max_evaluate)
+    max_patterns = checks.positive_int("max_patterns", max_patterns)
     if evaluate == "all" and isinstance(hierarchies, Mapping) and hierarchies:
         heights = [from_spec(spec).levels for spec in hierarchies.values()]
         size = 1
