@@ -31,10 +31,6 @@ EXPAND_PHI_MIN_COLUMNS = 64
 #: matched pair: adult's per-pattern step 10.3-10.8 -> 8.3-8.9 s of CPU, 40 x 20,000 about half
 SPARSE_PHI = True
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
-#: below EXPAND_MIN_COLUMNS, the cells of the sampled prefixes are counted by sorted runs, one sort
-#: of the patterns per order (shapley/run_cells.sql), instead of hashing every (pattern, subset) pair
-RUN_CELLS = True
-RUN_ROWS = 2_000_000  # (pattern, order) rows per statement of the sorted runs
 
 
 def sampled_subsets(d: int, samples: int) -> int:
@@ -74,8 +70,6 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     )
     if d >= EXPAND_MIN_COLUMNS:  # shared pairs by expansion from each subset's base
         add_expanded_cells(frame)
-    elif direct and RUN_CELLS:  # the prefixes' cells by sorted runs, the rest straight from the patterns
-        add_run_cells(frame)
     else:
         patterns = t["upatterns"] if direct else t["patterns"]
         cohorts.add_cells(
@@ -119,38 +113,6 @@ def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
         ]
     statements.append(_drop(f"{shared}{d}"))
     plan.add("cells", statements, deps=["patterns", "bases"])
-
-
-def add_run_cells(frame: cohorts.CohortFrame) -> None:
-    """The cells step of a sampled lattice by sorted runs: each subset an order reaches as a
-    prefix is counted once, by its first such order, from one sort of the patterns by that
-    order's columns (shapley/run_cells.sql: a prefix's cells are runs of consecutive patterns,
-    so no (pattern, subset) pair is hashed); the subsets no order reaches (the extra single
-    columns and leave-one-out sets) are counted straight from the patterns. The cells equal
-    those of the direct count."""
-    plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
-    owned, orders = f"{t['prefix']}_run_owned", f"{t['prefix']}_run_orders"
-    plan.add(
-        "run_orders",
-        [
-            create_table(owned, render("shapley/run_owned.sql", t=t, words=words)),
-            create_table(orders, render("shapley/run_orders.sql", t=t, d=d, words=words, owned=owned)),
-        ],
-        deps=["lattice"],
-    )
-    plan.ensure(["run_orders", "upatterns"])  # the orders and patterns size the chunks
-    con = plan.con
-    n_orders = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(orders)))))
-    n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(t["patterns"])))))
-    per = max(1, RUN_ROWS // max(1, n_patterns))
-    fields = cohorts.field_specs(frame)
-    ctx: dict[str, Any] = {"t": t, "d": d, "words": words, "fields": fields, "orders": orders, "owned": owned}
-    statements = [create_table(t["cells"], render("shapley/run_rest.sql", t=t, words=words, patterns=t["upatterns"], owned=owned))]
-    for lo in range(1, n_orders + 1, per):
-        body = render("shapley/run_cells.sql", **ctx, patterns=t["patterns"], lo=lo, hi=lo + per - 1)
-        statements.append(insert_into(t["cells"], body))
-    statements += [_drop(owned), _drop(orders)]
-    plan.add("cells", statements, deps=["run_orders", "upatterns", "patterns"])
 
 
 def add_expanded_phi(frame: cohorts.CohortFrame, samples: int) -> None:
