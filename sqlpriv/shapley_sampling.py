@@ -31,10 +31,6 @@ EXPAND_PHI_MIN_COLUMNS = 64
 #: matched pair: adult's per-pattern step 10.3-10.8 -> 8.3-8.9 s of CPU, 40 x 20,000 about half
 SPARSE_PHI = True
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
-#: below EXPAND_MIN_COLUMNS (direct count), the subsets of more than this many columns are expanded
-#: from their bases (shapley_sampling.add_hybrid_cells), the smaller ones counted straight from the
-#: patterns; None: all counted straight
-HYBRID_TOP: int | None = None
 
 
 def sampled_subsets(d: int, samples: int) -> int:
@@ -74,8 +70,6 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     )
     if d >= EXPAND_MIN_COLUMNS:  # shared pairs by expansion from each subset's base
         add_expanded_cells(frame)
-    elif direct and HYBRID_TOP is not None and HYBRID_TOP < d - 1:  # small subsets direct, larger expanded
-        add_hybrid_cells(frame, HYBRID_TOP)
     else:
         patterns = t["upatterns"] if direct else t["patterns"]
         cohorts.add_cells(
@@ -119,45 +113,6 @@ def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
         ]
     statements.append(_drop(f"{shared}{d}"))
     plan.add("cells", statements, deps=["patterns", "bases"])
-
-
-def add_hybrid_cells(frame: cohorts.CohortFrame, top: int) -> None:
-    """The cells step of a sampled lattice in two parts: the subsets of at most ``top`` columns
-    (and those without a base) counted straight from the patterns in chunks of about
-    ``cohorts.DIRECT_ROWS`` pairs, where most pairs are still shared; the larger ones expanded
-    level by level from the pairs shared at their base (shapley/expand_seed.sql at ``top``
-    columns, then shapley/expand_cells.sql), where most patterns are alone already. The cells
-    equal those of the direct count."""
-    plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
-    _add_bases(frame)
-    plan.ensure(["bases", "upatterns"])  # the patterns and subsets size the chunks
-    con, patterns = plan.con, t["upatterns"]
-    parts = frame.parts[patterns] = cohorts.table_parts(frame, patterns)
-    low = render("shapley/expand_low_subsets.sql", t=t, top=top)
-    n_low = int(scalar(run(con, render("engine/count_rows.sql", relation=low))))
-    n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
-    per = max(1, cohorts.DIRECT_ROWS // max(1, n_patterns))
-    statements = [
-        create_table(name, render("engine/table_part.sql", table=patterns, part=i, parts=len(parts)))
-        for i, name in enumerate(parts)
-        if len(parts) > 1
-    ]
-    for lo in range(1, max(1, n_low) + 1, per):
-        body = render("shapley/expand_low.sql", t=t, words=words, patterns=parts, top=top, lo=lo, hi=lo + per - 1)
-        statements.append(create_table(t["cells"], body) if lo == 1 else insert_into(t["cells"], body))
-    shared = f"{t['prefix']}_x_shared"
-    statements.append(
-        create_table(f"{shared}{top}", render("shapley/expand_seed.sql", t=t, words=words, patterns=parts, size=top))
-    )
-    for size in range(top + 1, d + 1):
-        ctx: dict[str, Any] = {"t": t, "words": words, "shared": f"{shared}{size - 1}", "size": size}
-        statements += [
-            insert_into(t["cells"], render("shapley/expand_cells.sql", **ctx)),
-            create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx)),
-            _drop(f"{shared}{size - 1}"),
-        ]
-    statements.append(_drop(f"{shared}{d}"))
-    plan.add("cells", statements, deps=["upatterns", "bases"])
 
 
 def add_expanded_phi(frame: cohorts.CohortFrame, samples: int) -> None:
