@@ -92,6 +92,28 @@ def test_same_seed_same_numbers(wide):
     assert not np.allclose(a["shapley"], c["shapley"])
 
 
+@pytest.mark.parametrize(("d", "samples", "seed"), [(14, 30, 11), (3, 5, 2)])
+def test_steps_table_holds_the_seeded_orders(wide, d, samples, seed):
+    """The steps table (shapley/permutations.sql, one list literal of the orders) against the
+    orders drawn independently here: random.Random(seed).sample(range(d), d) per order, and per
+    (order, column) the bitmask of the columns revealed before it and after it."""
+    import random
+
+    rng = random.Random(seed)
+    orders = [rng.sample(range(d), d) for _ in range(samples)]
+    expected = set()
+    for perm, order in enumerate(orders):
+        before = 0
+        for col in order:
+            expected.add((perm, True, col, before, before | (1 << col)))
+            before |= 1 << col
+    r = sqlpriv.uniqueness_shapley(wide.iloc[:, :d], method="sample", samples=samples, seed=seed)
+    r.frame.plan.ensure(["steps"])
+    rows = r.frame.plan.con.execute(f'select * from "{r.frame.names["steps"]}"').fetchall()
+    assert {row for row in rows if row[1]} == expected
+    assert len([row for row in rows if row[1]]) == samples * d
+
+
 def test_sampling_is_exact_for_two_columns():
     """With d = 2 only two orders exist; enough samples visit both, so the mean is close."""
     df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "b": [1, 2, 2, 2, 1]})
