@@ -6,6 +6,6 @@
     keys, so that every thread's grouping holds its own keys. Same rows, same result. -#}
 {% macro singling_out_spread(t, blocks) -%}
 select k.pos as key, b.blk
-from {{ sqlpriv.quote(t.rest) }} as k, {{ sqlpriv.integers("blk", blocks) }} as b
+from {{ sqlpriv.quote(t.rest) }} as k, {{ sqlpriv.integers("blk", sqlpriv.literal(blocks)) }} as b
 order by k.pos, b.blk
 {%- endmacro %}
