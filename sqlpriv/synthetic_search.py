@@ -74,6 +74,7 @@ class Search:
     refine: bool = False
     mask_max_rest: int = 0
     masked: bool | None = None
+    threads: int = 2
 
 
 def table_names(prefix: str) -> dict[str, str]:
@@ -233,6 +234,7 @@ def plan_memory(search: Search) -> None:
     (None, (58, False))
     """
     limit, can_spill = memory.limit_and_spill(search.plan.con)
+    search.threads = int(one_row(run(search.plan.con, render("engine/threads.sql")))[0])
     need = fit(search, limit, can_spill)
     if need is not None:
         rows = max(search.n_ori, search.n_syn)
@@ -302,11 +304,18 @@ def add_search_steps(search: Search) -> None:
     prev = ["codes", "sets", "tables"]
     per_chunk = search.per_chunk
     refine_from = REFINE_FROM if search.refine else search.max_cols + 1
+    rows = max(search.n_ori, search.n_syn, 1)
     for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in set_chunks(math.comb(d, size), per_chunk):
             ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
-            statements += [render(f"singling_out/{n}", **ctx) for n in names]
+            blocks = spread_blocks(hi - lo + 1, rows, threads=search.threads) if search.mode == "exhaustive" else 1
+            if blocks > 1:
+                spread = render("singling_out/spread.sql", t=t, part="sets", blocks=blocks, size=size, lo=lo, hi=hi)
+                statements.append(create_table(t["spread"], spread))
+            statements += [
+                render(f"singling_out/{n}", **ctx, **({} if n == "stats.sql" else {"blocks": blocks})) for n in names
+            ]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
         before = prev
@@ -323,15 +332,15 @@ def add_search_steps(search: Search) -> None:
     )
 
 
-def spread_blocks(keys: int, rows: int, scale: int = 1) -> int:
+def spread_blocks(keys: int, rows: int, scale: int = 1, threads: int = 2) -> int:
     """How many blocks (spread.sql) a cross product of ``keys`` keys x ``rows`` rows is driven by:
     enough for about ``scale * SPREAD_ROWS`` driver rows, at most ``rows``; 1 (a plain cross
-    product) below ``SPREAD_MIN_PAIRS`` pairs.
+    product) below ``SPREAD_MIN_PAIRS`` pairs or on one thread (the spread costs CPU time).
 
     >>> spread_blocks(1_090, 26_049), spread_blocks(243, 5_005, scale=4), spread_blocks(1_090, 3_003, scale=4)
     (451, 1, 1804)
     """
-    if keys < 1 or keys * rows < SPREAD_MIN_PAIRS:
+    if keys < 1 or keys * rows < SPREAD_MIN_PAIRS or threads < 2:
         return 1
     return max(1, min(rows, scale * math.ceil(SPREAD_ROWS / keys)))
 
@@ -421,11 +430,11 @@ def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 
 
     top = d
     rows = max(search.n_ori, search.n_syn, 1)
-    agree_blocks = spread_blocks(left, rows)
+    agree_blocks = spread_blocks(left, rows, threads=search.threads)
     for size in range(first, search.max_cols + 1):
         statements = [create_table(t["rest"], render("singling_out/refine.sql", t=t, size=0, words=words, part="rest"))]
         # the records left shrink level by level: 4x the blocks the first level needs, at most the sets
-        pair_blocks = spread_blocks(left, math.comb(d, size), scale=4)
+        pair_blocks = spread_blocks(left, math.comb(d, size), scale=4, threads=search.threads)
         if size == first:
             statements += spread(agree_blocks) if agree_blocks > 1 else []
             for side in ("syn", "ori"):

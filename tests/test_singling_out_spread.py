@@ -1,6 +1,6 @@
-"""Issue 29 item 3 (session so3): the mask path's cross products driven by a spread table
-(``sql_templates/singling_out/spread.sql``: records left x blocks, joined on position % blocks),
-so that DuckDB's threads share them.
+"""Issue 29 item 3 (session so3): the cross products of the chunked levels and of the mask path
+driven by a spread table (``sql_templates/singling_out/spread.sql``: sets of a chunk, or records
+left, x blocks, joined on position % blocks), so that DuckDB's threads share them.
 
 Oracles: the same search with the plain cross products (the spread forced off) gives equal
 summary, details and tree frames, and a brute force over rows written in
@@ -28,6 +28,7 @@ def _plain_and_spread(monkeypatch, ori, syn, spread_rows: int, **kwargs):
     """(plain, spread) results of the same mask-path search; their frames are asserted equal."""
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
     monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 10**18)
+    kwargs.setdefault("threads", 2)
     plain = singling_out(ori, syn, progress=False, **kwargs)
     frames_p = _frames(plain)
     monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
@@ -49,8 +50,8 @@ def test_spread_equals_plain_cross_products_and_brute_force(monkeypatch, spread_
     _, spread = _plain_and_spread(monkeypatch, ori, syn, spread_rows)
     blocks = so.spread_blocks(1, 10**9)  # SPREAD_MIN_PAIRS is 0 here: any pair count spreads
     assert blocks == min(10**9, spread_rows)
-    if spread_rows > 1:
-        assert "_spread" in spread.sql and "% " in spread.sql  # the driver table ran
+    if spread_rows > 1:  # the driver tables ran: the chunked levels' and the masks'
+        assert "sid as key" in spread.sql and "pos as key" in spread.sql
     assert _found(spread) == brute_force(ori, syn, None)
 
 
@@ -76,6 +77,16 @@ def test_spread_from_any_level_equals_plain(monkeypatch, seed, d, n_ori, n_syn, 
     assert _found(spread) == brute_force(ori, syn, None)
 
 
+def test_one_thread_never_spreads(monkeypatch):
+    rng = np.random.default_rng(3)
+    ori, syn = _table(rng, 120, [2] * 8, 0.0), _table(rng, 100, [2] * 8, 0.0)
+    monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
+    one, two = (singling_out(ori, syn, progress=False, threads=n) for n in (1, 2))
+    pd.testing.assert_frame_equal(one.tree().df(), two.tree().df())
+    assert "_spread" not in one.sql and "_spread" in two.sql
+
+
 def test_spread_blocks():
     assert so.spread_blocks(1_090, 26_049) == 451  # adult: 1,090 records left, 4 row groups of driver
     assert so.spread_blocks(10, 100) == 1  # small: a plain cross product
@@ -84,3 +95,4 @@ def test_spread_blocks():
     assert so.spread_blocks(1_090, 3_003, scale=4) == 1_804  # the pairs: 4x the first level's blocks ...
     assert so.spread_blocks(1_090, 2_000, scale=8) == 2_000  # ... at most one block per set
     assert so.spread_blocks(0, 10**9) == 1
+    assert so.spread_blocks(1_090, 26_049, threads=1) == 1
