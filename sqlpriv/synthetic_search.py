@@ -52,6 +52,7 @@ MASK_SET_BYTES = 16
 #: Measured on adult (benchmarks/RESULTS.md, issue 29 item 3 session so3)
 SPREAD_ROWS = 4 * 122_880
 SPREAD_MIN_PAIRS = 2_000_000
+SPREAD_TEMPLATES = ("exhaustive_unique.sql", "hits.sql")
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -313,8 +314,9 @@ def add_search_steps(search: Search) -> None:
             if blocks > 1:
                 spread = render("singling_out/spread.sql", t=t, part="sets", blocks=blocks, size=size, lo=lo, hi=hi)
                 statements.append(create_table(t["spread"], spread))
+            spread_ctx: dict[str, Any] = {"blocks": blocks}
             statements += [
-                render(f"singling_out/{n}", **ctx, **({} if n == "stats.sql" else {"blocks": blocks})) for n in names
+                render(f"singling_out/{n}", **ctx, **(spread_ctx if n in SPREAD_TEMPLATES else {})) for n in names
             ]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
