@@ -45,14 +45,14 @@ MASK_MAX_PAIRS = 400_000_000
 #: per pair, pos + count + position + the words), and one (record left, set of a level) pair
 MASK_ROW_BYTES = 8
 MASK_SET_BYTES = 16
-#: the cross products of the mask path are driven by a table of about
-#: this many rows (spread.sql: keys x blocks, several of DuckDB's 122,880-row row groups), so that
-#: every thread gets a share; only when the statement's (row, set) or (record, row) pairs are at
-#: least ``SPREAD_MIN_PAIRS`` (below, the extra join costs more than a second thread saves).
+#: the cross products of the mask path (masks, pairs) are driven by a table of about this many
+#: rows (spread.sql: records left x blocks, several of DuckDB's 122,880-row row groups), so that
+#: every thread gets a share; only with 2 threads or more and when the statement's (record, row)
+#: or (record, set) pairs are at least ``SPREAD_MIN_PAIRS`` (the extra join costs CPU time). The
+#: chunked levels 1-4 driven the same way took more CPU time and twice the memory: not used.
 #: Measured on adult (benchmarks/RESULTS.md, issue 29 item 3 session so3)
 SPREAD_ROWS = 4 * 122_880
 SPREAD_MIN_PAIRS = 2_000_000
-SPREAD_TEMPLATES = ("exhaustive_unique.sql", "hits.sql")
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -305,19 +305,11 @@ def add_search_steps(search: Search) -> None:
     prev = ["codes", "sets", "tables"]
     per_chunk = search.per_chunk
     refine_from = REFINE_FROM if search.refine else search.max_cols + 1
-    rows = max(search.n_ori, search.n_syn, 1)
     for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in set_chunks(math.comb(d, size), per_chunk):
             ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
-            blocks = spread_blocks(hi - lo + 1, rows, threads=search.threads) if search.mode == "exhaustive" else 1
-            if blocks > 1:
-                spread = render("singling_out/spread.sql", t=t, part="sets", blocks=blocks, size=size, lo=lo, hi=hi)
-                statements.append(create_table(t["spread"], spread))
-            spread_ctx: dict[str, Any] = {"blocks": blocks}
-            statements += [
-                render(f"singling_out/{n}", **ctx, **(spread_ctx if n in SPREAD_TEMPLATES else {})) for n in names
-            ]
+            statements += [render(f"singling_out/{n}", **ctx) for n in names]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
         before = prev

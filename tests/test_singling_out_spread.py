@@ -1,6 +1,6 @@
-"""Issue 29 item 3 (session so3): the cross products of the chunked levels and of the mask path
-driven by a spread table (``sql_templates/singling_out/spread.sql``: sets of a chunk, or records
-left, x blocks, joined on position % blocks), so that DuckDB's threads share them.
+"""Issue 29 item 3 (session so3): the mask path's cross products driven by a spread table
+(``sql_templates/singling_out/spread.sql``: records left x blocks, joined on position % blocks),
+so that DuckDB's threads share them.
 
 Oracles: the same search with the plain cross products (the spread forced off) gives equal
 summary, details and tree frames, and a brute force over rows written in
@@ -50,8 +50,8 @@ def test_spread_equals_plain_cross_products_and_brute_force(monkeypatch, spread_
     _, spread = _plain_and_spread(monkeypatch, ori, syn, spread_rows)
     blocks = so.spread_blocks(1, 10**9)  # SPREAD_MIN_PAIRS is 0 here: any pair count spreads
     assert blocks == min(10**9, spread_rows)
-    if spread_rows > 1:  # the driver tables ran: the chunked levels' and the masks'
-        assert "sid as key" in spread.sql and "pos as key" in spread.sql
+    if spread_rows > 1:  # the driver table ran
+        assert "pos as key" in spread.sql and "_spread" in spread.sql
     assert _found(spread) == brute_force(ori, syn, None)
 
 

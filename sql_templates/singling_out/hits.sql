@@ -1,20 +1,13 @@
 {#- Synthetic-unique cells whose key occurs exactly once in the original table: the record is
-    singled out by the set. Original rows are counted only for keys of unique cells (a semi-join).
-    `blocks` > 1: the (row, set) pairs driven by t.spread, as in exhaustive_unique.sql. -#}
-{% macro singling_out_hits(t, hi, lo, size, words, blocks=1) -%}
+    singled out by the set. Original rows are counted only for keys of unique cells (a semi-join). -#}
+{% macro singling_out_hits(t, hi, lo, size, words) -%}
 insert into {{ sqlpriv.quote(t.hits) }}
 with l as (
 {{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
 ),
 keyed as (
     select l.sid{% for w in words %}, o.k{{ loop.index0 }} & l.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %}, o.__sqlpriv_pos
-{% if blocks > 1 %}
-    from {{ sqlpriv.quote(t.spread) }} as sp
-    join l on l.sid = sp.key
-    join {{ sqlpriv.quote(t.ori_codes) }} as o on o.__sqlpriv_pos % {{ sqlpriv.literal(blocks) }} = sp.blk
-{% else %}
     from {{ sqlpriv.quote(t.ori_codes) }} as o, l
-{% endif %}
 ),
 ori_cells as (
     select x.sid{% for w in words %}, x.k{{ loop.index0 }}{% endfor %}, count(*) as n, min(x.__sqlpriv_pos) as ori_idx
