@@ -45,6 +45,14 @@ MASK_MAX_PAIRS = 400_000_000
 #: per pair, pos + count + position + the words), and one (record left, set of a level) pair
 MASK_ROW_BYTES = 8
 MASK_SET_BYTES = 16
+#: the cross products of the mask path (masks, pairs) are driven by a table of about this many
+#: rows (spread.sql: records left x blocks, several of DuckDB's 122,880-row row groups), so that
+#: every thread gets a share; only with 2 threads or more and when the statement's (record, row)
+#: or (record, set) pairs are at least ``SPREAD_MIN_PAIRS`` (the extra join costs CPU time). The
+#: chunked levels 1-4 driven the same way took more CPU time and twice the memory: not used.
+#: Measured on adult (benchmarks/RESULTS.md, issue 29 item 3 session so3)
+SPREAD_ROWS = 4 * 122_880
+SPREAD_MIN_PAIRS = 2_000_000
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -67,6 +75,7 @@ class Search:
     refine: bool = False
     mask_max_rest: int = 0
     masked: bool | None = None
+    threads: int = 2
 
 
 def table_names(prefix: str) -> dict[str, str]:
@@ -101,6 +110,7 @@ def table_names(prefix: str) -> dict[str, str]:
             "ori_max",
             "syn_lists",
             "pairs",
+            "spread",
         )
     }
 
@@ -225,6 +235,7 @@ def plan_memory(search: Search) -> None:
     (None, (58, False))
     """
     limit, can_spill = memory.limit_and_spill(search.plan.con)
+    search.threads = int(one_row(run(search.plan.con, render("engine/threads.sql")))[0])
     need = fit(search, limit, can_spill)
     if need is not None:
         rows = max(search.n_ori, search.n_syn)
@@ -315,6 +326,19 @@ def add_search_steps(search: Search) -> None:
     )
 
 
+def spread_blocks(keys: int, rows: int, scale: int = 1, threads: int = 2) -> int:
+    """How many blocks (spread.sql) a cross product of ``keys`` keys x ``rows`` rows is driven by:
+    enough for about ``scale * SPREAD_ROWS`` driver rows, at most ``rows``; 1 (a plain cross
+    product) below ``SPREAD_MIN_PAIRS`` pairs or on one thread (the spread costs CPU time).
+
+    >>> spread_blocks(1_090, 26_049), spread_blocks(243, 5_005, scale=4), spread_blocks(1_090, 3_003, scale=4)
+    (451, 1, 1804)
+    """
+    if keys < 1 or keys * rows < SPREAD_MIN_PAIRS or threads < 2:
+        return 1
+    return max(1, min(rows, scale * math.ceil(SPREAD_ROWS / keys)))
+
+
 def _add_level(search: Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
     """Declare step ``level_<size>`` after ``prev``; the new dependency list."""
     step = f"level_{size}"
@@ -375,38 +399,48 @@ def _choose_masks(search: Search, first: int, before: list[str]) -> None:
     left = one_row(run(plan.con, render("singling_out/left.sql", t=search.t)))[0]
     if int(left) <= search.mask_max_rest:
         search.levels = [n for n in search.levels if int(n.split("_")[1]) < first]
-        _add_masked_levels(search, first, before)
+        _add_masked_levels(search, first, before, int(left))
         search.masked = True
     _log.info(
         "singling-out: %d records left before size %d: %s", left, first, "masks" if search.masked else "refinement"
     )
 
 
-def _add_masked_levels(search: Search, first: int, prev: list[str]) -> list[str]:
+def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 0) -> list[str]:
     """Exhaustive mode's levels from ``first`` on, by per-record agreement masks (``masks.sql``).
 
-    Level ``first`` also builds the masks of the records left with every row of both tables and
-    their maximal ones; each level then lists its (record left, set) pairs unique in the
-    synthetic table, their hits and the level's stats.
+    Level ``first`` also builds the masks of the records left (``left`` of them) with every row of
+    both tables and their maximal ones; each level then lists its (record left, set) pairs unique
+    in the synthetic table, their hits and the level's stats. The masks and the pairs are driven
+    by a spread table (spread.sql) when they are large enough (:func:`spread_blocks`).
     """
     t, words, d = search.t, search.words, len(search.columns)
 
-    def part(name: str, side: str = "syn", size: int = 0) -> str:
-        return render("singling_out/masks.sql", t=t, words=words, part=name, side=side, size=size)
+    def part(name: str, side: str = "syn", size: int = 0, blocks: int = 1) -> str:
+        return render("singling_out/masks.sql", t=t, words=words, part=name, side=side, size=size, blocks=blocks)
+
+    def spread(blocks: int) -> list[str]:
+        return [create_table(t["spread"], render("singling_out/spread.sql", t=t, blocks=blocks))]
 
     top = d
+    rows = max(search.n_ori, search.n_syn, 1)
+    agree_blocks = spread_blocks(left, rows, threads=search.threads)
     for size in range(first, search.max_cols + 1):
         statements = [create_table(t["rest"], render("singling_out/refine.sql", t=t, size=0, words=words, part="rest"))]
+        # the records left shrink level by level: 4x the blocks the first level needs, at most the sets
+        pair_blocks = spread_blocks(left, math.comb(d, size), scale=4, threads=search.threads)
         if size == first:
+            statements += spread(agree_blocks) if agree_blocks > 1 else []
             for side in ("syn", "ori"):
                 statements += [
-                    create_table(t[f"{side}_masks"], part("agree", side, first)),
+                    create_table(t[f"{side}_masks"], part("agree", side, first, agree_blocks)),
                     create_table(t[f"{side}_max"], part("maximal_top", side, top)),
                     *[insert_into(t[f"{side}_max"], part("maximal", side, p)) for p in range(top - 1, first - 1, -1)],
                 ]
             statements.append(create_table(t["syn_lists"], part("lists")))
+        statements += spread(pair_blocks) if pair_blocks > 1 else []
         statements += [
-            create_table(t["pairs"], part("pairs", size=size)),
+            create_table(t["pairs"], part("pairs", size=size, blocks=pair_blocks)),
             insert_into(t["hits"], part("hits", size=size)),
             insert_into(t["stats"], part("stats", size=size)),
         ]
@@ -418,11 +452,14 @@ __all__ = [
     "MASK_MAX_PAIRS",
     "REFINE_FROM",
     "REFINE_MIN_MAX_COLS",
+    "SPREAD_MIN_PAIRS",
+    "SPREAD_ROWS",
     "Search",
     "add_search_steps",
     "fit",
     "order_and_encode",
     "plan_memory",
     "prepare_tables",
+    "spread_blocks",
     "table_names",
 ]

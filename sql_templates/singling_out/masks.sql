@@ -16,8 +16,11 @@
     agree (side: syn or ori, the grouped masks), maximal_top / maximal (size: the popcount;
     the maximal masks of a side), lists (the maximal synthetic masks per record), pairs (the
     remaining records unique on each set of `size` columns), hits (those with exactly one
-    original match), stats (per set of the level: remaining records unique on it). -#}
-{% macro singling_out_masks(t, words, part, side="syn", size=0) -%}
+    original match), stats (per set of the level: remaining records unique on it).
+    `blocks` > 1 (agree, pairs): the cross product driven by t.spread (spread.sql: the records
+    left x blocks) joined on position % blocks (rows for agree, the level's sets for pairs), so
+    that the threads share the statement; the same pairs. -#}
+{% macro singling_out_masks(t, words, part, side="syn", size=0, blocks=1) -%}
 {% if part == "agree" %}
 with r as (
     select c.__sqlpriv_pos as pos{% for w in words %}, c.k{{ loop.index0 }}{% endfor %} 
@@ -26,7 +29,13 @@ with r as (
 ),
 d as (
     select r.pos, x.__sqlpriv_pos as xpos{% for w in words %}, xor(r.k{{ loop.index0 }}, x.k{{ loop.index0 }}) as d{{ loop.index0 }}{% endfor %} 
+{% if blocks > 1 %}
+    from r
+    join {{ sqlpriv.quote(t.spread) }} as sp on sp.key = r.pos
+    join {{ sqlpriv.quote(t[side ~ "_codes"]) }} as x on x.__sqlpriv_pos % {{ sqlpriv.literal(blocks) }} = sp.blk
+{% else %}
     from r, {{ sqlpriv.quote(t[side ~ "_codes"]) }} as x
+{% endif %}
 {% if side == "syn" %}
     where x.__sqlpriv_pos <> r.pos
 {% endif %}
@@ -64,10 +73,17 @@ select pos, list(m) as ms
 from {{ sqlpriv.quote(t.syn_max) }}
 group by pos
 {% elif part == "pairs" %}
+{% if blocks > 1 %}
+select sp.key as pos, s.sid
+from {{ sqlpriv.quote(t.spread) }} as sp
+left join {{ sqlpriv.quote(t.syn_lists) }} as x on x.pos = sp.key
+join (select sid, ord from {{ sqlpriv.quote(t.sets) }} where size = {{ size }}) as s on s.ord % {{ sqlpriv.literal(blocks) }} = sp.blk
+{% else %}
 select r.pos, s.sid
 from {{ sqlpriv.quote(t.rest) }} as r
 left join {{ sqlpriv.quote(t.syn_lists) }} as x on x.pos = r.pos
 cross join (select sid from {{ sqlpriv.quote(t.sets) }} where size = {{ size }}) as s
+{% endif %}
 where not coalesce(list_bool_or(list_transform(x.ms, lambda m: (s.sid & ~m) = 0)), false)
 {% elif part == "hits" %}
 with matched as (

@@ -1,0 +1,98 @@
+"""Issue 29 item 3 (session so3): the mask path's cross products driven by a spread table
+(``sql_templates/singling_out/spread.sql``: records left x blocks, joined on position % blocks),
+so that DuckDB's threads share them.
+
+Oracles: the same search with the plain cross products (the spread forced off) gives equal
+summary, details and tree frames, and a brute force over rows written in
+tests/test_singling_out_masks.py (no sqlpriv code).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_singling_out_masks import _found, _table, brute_force
+
+import sqlpriv.synthetic_search as so
+from sqlpriv.synthetic import singling_out
+
+
+def _frames(r) -> list[pd.DataFrame]:
+    return [r.summary().df(), r.details().df(), r.tree().df()]
+
+
+def _plain_and_spread(monkeypatch, ori, syn, spread_rows: int, **kwargs):
+    """(plain, spread) results of the same mask-path search; their frames are asserted equal."""
+    monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 10**18)
+    kwargs.setdefault("threads", 2)
+    plain = singling_out(ori, syn, progress=False, **kwargs)
+    frames_p = _frames(plain)
+    monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
+    monkeypatch.setattr(so, "SPREAD_ROWS", spread_rows)
+    spread = singling_out(ori, syn, progress=False, **kwargs)
+    frames_s = _frames(spread)
+    assert plain._s.masked is True and spread._s.masked is True
+    assert "_spread" not in plain.sql
+    for a, b in zip(frames_p, frames_s):
+        pd.testing.assert_frame_equal(a, b)
+    return plain, spread
+
+
+@pytest.mark.parametrize("spread_rows", [1, 500, 10**6])  # 1 block per record .. one row per block
+def test_spread_equals_plain_cross_products_and_brute_force(monkeypatch, spread_rows):
+    rng = np.random.default_rng(11)
+    cards = [2] * 9
+    ori, syn = _table(rng, 220, cards, 0.2), _table(rng, 180, cards, 0.2)
+    _, spread = _plain_and_spread(monkeypatch, ori, syn, spread_rows)
+    blocks = so.spread_blocks(1, 10**9)  # SPREAD_MIN_PAIRS is 0 here: any pair count spreads
+    assert blocks == min(10**9, spread_rows)
+    if spread_rows > 1:  # the driver table ran
+        assert "pos as key" in spread.sql and "_spread" in spread.sql
+    assert _found(spread) == brute_force(ori, syn, None)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    seed=st.integers(0, 2**31),
+    d=st.integers(3, 6),
+    n_ori=st.integers(1, 40),
+    n_syn=st.integers(1, 40),
+    first=st.integers(1, 3),
+    spread_rows=st.integers(2, 400),
+    nulls=st.sampled_from([0.0, 0.3]),
+)
+def test_spread_from_any_level_equals_plain(monkeypatch, seed, d, n_ori, n_syn, first, spread_rows, nulls):
+    """Random small tables (text with NULLs, floats, integers, duplicate rows), the mask path from
+    any level, any block count: the plain path's frames and the brute force."""
+    rng = np.random.default_rng(seed)
+    cards = [int(k) for k in rng.integers(1, 4, d)]
+    ori, syn = _table(rng, n_ori, cards, nulls), _table(rng, n_syn, cards, nulls)
+    monkeypatch.setattr(so, "REFINE_FROM", first)
+    monkeypatch.setattr(so, "REFINE_MIN_MAX_COLS", 1)
+    _, spread = _plain_and_spread(monkeypatch, ori, syn, spread_rows)
+    assert _found(spread) == brute_force(ori, syn, None)
+
+
+def test_one_thread_never_spreads(monkeypatch):
+    rng = np.random.default_rng(3)
+    ori, syn = _table(rng, 120, [2] * 8, 0.0), _table(rng, 100, [2] * 8, 0.0)
+    monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
+    one, two = (singling_out(ori, syn, progress=False, threads=n) for n in (1, 2))
+    pd.testing.assert_frame_equal(one.tree().df(), two.tree().df())
+    assert "_spread" not in one.sql and "_spread" in two.sql
+
+
+def test_spread_blocks():
+    assert so.spread_blocks(1_090, 26_049) == 451  # adult: 1,090 records left, 4 row groups of driver
+    assert so.spread_blocks(10, 100) == 1  # small: a plain cross product
+    assert so.spread_blocks(1, 10**7) == so.SPREAD_ROWS  # at most SPREAD_ROWS driver rows ...
+    assert so.spread_blocks(3, 10**6) == 163_840
+    assert so.spread_blocks(1_090, 3_003, scale=4) == 1_804  # the pairs: 4x the first level's blocks ...
+    assert so.spread_blocks(1_090, 2_000, scale=8) == 2_000  # ... at most one block per set
+    assert so.spread_blocks(0, 10**9) == 1
+    assert so.spread_blocks(1_090, 26_049, threads=1) == 1
