@@ -77,25 +77,56 @@ class Search:
     clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
+    below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
+    above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
-        return self.monotone and any(all(a <= b for a, b in zip(node, f)) for f in self.failed)
+        return self.monotone and node in self.below_failed
 
     def dominated(self, node: tuple[int, ...]) -> bool:
         """True when a node below ``node`` meets the policy with nothing suppressed: then every
         metric of ``node`` is at least that node's (each is monotone in generalization once
-        suppression plays no part) and its level sum is higher, so it cannot be the optimum."""
-        return any(c != node and all(a <= b for a, b in zip(c, node)) for c in self.clean)
+        suppression plays no part) and its level sum is higher, so it cannot be the optimum.
+        (``clean`` holds the minimal such nodes, an antichain: ``node`` is strictly over one of
+        them exactly when it is in their up-set and not one of them.)"""
+        return node in self.above_clean and node not in self.clean
 
     def skip(self, node: tuple[int, ...]) -> bool:
         return node in self.seen or self.known_to_fail(node) or self.dominated(node)
 
     def _fails(self, node: tuple[int, ...]) -> None:
-        """Keep ``failed`` the maximal failing nodes found so far."""
-        if any(all(a <= b for a, b in zip(node, f)) for f in self.failed):
+        """Keep ``failed`` the maximal failing nodes found so far, and ``below_failed`` their
+        down-set (each node enters it once: a walk stops at nodes already in it, whose own
+        down-set is in it already)."""
+        if node in self.below_failed:
             return
         self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
+        self.below_failed.add(node)
+        todo = [node]
+        while todo:
+            cur = todo.pop()
+            for j, level in enumerate(cur):
+                if level > 0:
+                    child = cur[:j] + (level - 1,) + cur[j + 1 :]
+                    if child not in self.below_failed:
+                        self.below_failed.add(child)
+                        todo.append(child)
+
+    def _clean(self, node: tuple[int, ...]) -> None:
+        """Add ``node`` (meets the policy, nothing suppressed, not dominated) to the minimal clean
+        nodes and its up-set to ``above_clean``."""
+        self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(node, c))] + [node]
+        self.above_clean.add(node)
+        todo = [node]
+        while todo:
+            cur = todo.pop()
+            for j, level in enumerate(cur):
+                if level + 1 < self.heights[j]:
+                    parent = cur[:j] + (level + 1,) + cur[j + 1 :]
+                    if parent not in self.above_clean:
+                        self.above_clean.add(parent)
+                        todo.append(parent)
 
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
         """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_bound) each."""
@@ -130,7 +161,7 @@ class Search:
                 self._fails(levels)
             else:
                 if int(suppressed) == 0 and not self.dominated(levels):
-                    self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(levels, c))] + [levels]
+                    self._clean(levels)
                 if self.best is None or value < self.best:
                     self.best = value
 
@@ -185,7 +216,7 @@ class Search:
             return
         chains: list[tuple[list[tuple[int, ...]], list[int]]] = []
         for node in nodes:
-            if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
+            if self.seen[node][0] or (node in self.below_failed and node not in self.failed):
                 continue
             chain, cur = [], node
             while True:
@@ -217,7 +248,7 @@ class Search:
             return bool(self.seen[node][0])
         if self.known_to_fail(node):
             return False
-        if any(all(a <= b for a, b in zip(c, node)) for c in self.clean):
+        if node in self.above_clean:
             return True
         return None
 
@@ -257,7 +288,15 @@ def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
 def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
     """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
 
+    known: dict[tuple[int, ...], Any] = {}
+
     def bound(node: tuple[int, ...]) -> Any:
+        value = known.get(node)
+        if value is None:
+            value = known[node] = a_priori(node)
+        return value
+
+    def a_priori(node: tuple[int, ...]) -> Any:
         if s.metric == "loss":
             return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
         if s.metric == "entropy":  # summed in column order, as candidates.sql sums the columns
