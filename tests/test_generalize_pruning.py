@@ -11,6 +11,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sqlpriv.treatment import search
 from sqlpriv.treatment.search import Search
 
 
@@ -29,7 +30,15 @@ def lattices(draw):
 @settings(max_examples=150, deadline=None)
 @given(lattices())
 def test_pruning_sets_equal_the_pairwise_definitions(case):
-    heights, nodes, events = case
+    whole = search.CLOSURE_WHOLE
+    try:
+        for search.CLOSURE_WHOLE in (0, 3, whole):  # walked, mixed, added whole
+            check(*case)
+    finally:
+        search.CLOSURE_WHOLE = whole
+
+
+def check(heights, nodes, events):
     s = Search(None, "p", "b", "s", heights, "", "loss", 2)
     failing: list[tuple[int, ...]] = []  # every node recorded as failing
     clean: list[tuple[int, ...]] = []  # every node recorded as clean (meets, nothing suppressed)

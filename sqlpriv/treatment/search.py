@@ -46,6 +46,7 @@ METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
+CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
 class LatticeTooLargeError(ParameterError):
@@ -102,31 +103,13 @@ class Search:
         if node in self.below_failed:
             return
         self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
-        self.below_failed.add(node)
-        todo = [node]
-        while todo:
-            cur = todo.pop()
-            for j, level in enumerate(cur):
-                if level > 0:
-                    child = cur[:j] + (level - 1,) + cur[j + 1 :]
-                    if child not in self.below_failed:
-                        self.below_failed.add(child)
-                        todo.append(child)
+        closure(self.below_failed, node, [(0, level + 1) for level in node], -1)
 
     def _clean(self, node: tuple[int, ...]) -> None:
         """Add ``node`` (meets the policy, nothing suppressed, not dominated) to the minimal clean
         nodes and its up-set to ``above_clean``."""
         self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(node, c))] + [node]
-        self.above_clean.add(node)
-        todo = [node]
-        while todo:
-            cur = todo.pop()
-            for j, level in enumerate(cur):
-                if level + 1 < self.heights[j]:
-                    parent = cur[:j] + (level + 1,) + cur[j + 1 :]
-                    if parent not in self.above_clean:
-                        self.above_clean.add(parent)
-                        todo.append(parent)
+        closure(self.above_clean, node, [(level, h) for level, h in zip(node, self.heights)], 1)
 
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
         """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_bound) each."""
@@ -253,6 +236,36 @@ class Search:
         return None
 
 
+def closure(marks: set[tuple[int, ...]], node: tuple[int, ...], box: list[tuple[int, int]], step: int) -> None:
+    """Add to ``marks`` every node of ``box`` (per column a range of levels [lo, hi)): the
+    down-set (``step`` -1) or up-set (+1) of ``node``. A small box is added whole (the tuples made
+    in C); a large one by a walk from ``node`` one level at a time that stops at nodes already
+    marked (their own closure is marked already), so each node is added once.
+
+    >>> marks: set[tuple[int, ...]] = set()
+    >>> closure(marks, (1, 1), [(0, 2), (0, 2)], -1)
+    >>> sorted(marks)
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    size = 1
+    for lo, hi in box:
+        size *= hi - lo
+    if size <= CLOSURE_WHOLE:
+        marks.update(itertools.product(*[range(lo, hi) for lo, hi in box]))
+        return
+    marks.add(node)
+    todo = [node]
+    while todo:
+        cur = todo.pop()
+        for j, level in enumerate(cur):
+            nxt = level + step
+            if box[j][0] <= nxt < box[j][1]:
+                other = cur[:j] + (nxt,) + cur[j + 1 :]
+                if other not in marks:
+                    marks.add(other)
+                    todo.append(other)
+
+
 def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
     """Every node, or LatticeTooLargeError when there are more than ``max_nodes``."""
     size = 1
@@ -296,15 +309,22 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
             value = known[node] = a_priori(node)
         return value
 
+    # per column, its bound at each level (precision: level / (height - 1))
+    if s.metric == "precision":
+        per = [[level / max(h - 1, 1) for level in range(h)] for h in s.heights]
+    else:
+        per = [[bounds[(j, level)] for level in range(h)] for j, h in enumerate(s.heights)]
+    pick = list.__getitem__
+
     def a_priori(node: tuple[int, ...]) -> Any:
         if s.metric == "loss":
-            return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
+            return sorted(map(pick, per, node), reverse=True)
         if s.metric == "entropy":  # summed in column order, as candidates.sql sums the columns
             total = 0.0
-            for j, level in enumerate(node):
-                total += bounds[(j, level)]
+            for value in map(pick, per, node):
+                total += value
             return total
-        return sum(level / max(h - 1, 1) for level, h in zip(node, s.heights)) / len(node)
+        return sum(map(pick, per, node)) / len(node)
 
     def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
         return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
