@@ -434,6 +434,8 @@ class Suppressed:
         for node, (meets, _, _, suppressed) in self.s.seen.items():
             if meets:
                 own[self.index[node]] = suppressed
+        if not any(own):  # nothing suppressed anywhere yet (always so without suppression): all 0
+            return
         down, parents = own, self.parents
         for i in range(len(down) - 1, -1, -1):
             v = down[i]
