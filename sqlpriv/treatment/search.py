@@ -46,6 +46,7 @@ METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
+CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
 class LatticeTooLargeError(ParameterError):
@@ -77,25 +78,38 @@ class Search:
     clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
+    below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
+    above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
-        return self.monotone and any(all(a <= b for a, b in zip(node, f)) for f in self.failed)
+        return self.monotone and node in self.below_failed
 
     def dominated(self, node: tuple[int, ...]) -> bool:
         """True when a node below ``node`` meets the policy with nothing suppressed: then every
         metric of ``node`` is at least that node's (each is monotone in generalization once
-        suppression plays no part) and its level sum is higher, so it cannot be the optimum."""
-        return any(c != node and all(a <= b for a, b in zip(c, node)) for c in self.clean)
+        suppression plays no part) and its level sum is higher, so it cannot be the optimum.
+        (``clean`` holds the minimal such nodes, an antichain: ``node`` is strictly over one of
+        them exactly when it is in their up-set and not one of them.)"""
+        return node in self.above_clean and node not in self.clean
 
     def skip(self, node: tuple[int, ...]) -> bool:
         return node in self.seen or self.known_to_fail(node) or self.dominated(node)
 
     def _fails(self, node: tuple[int, ...]) -> None:
-        """Keep ``failed`` the maximal failing nodes found so far."""
-        if any(all(a <= b for a, b in zip(node, f)) for f in self.failed):
+        """Keep ``failed`` the maximal failing nodes found so far, and ``below_failed`` their
+        down-set (each node enters it once: a walk stops at nodes already in it, whose own
+        down-set is in it already)."""
+        if node in self.below_failed:
             return
         self.failed = [f for f in self.failed if not all(a <= b for a, b in zip(f, node))] + [node]
+        closure(self.below_failed, node, [(0, level + 1) for level in node], -1)
+
+    def _clean(self, node: tuple[int, ...]) -> None:
+        """Add ``node`` (meets the policy, nothing suppressed, not dominated) to the minimal clean
+        nodes and its up-set to ``above_clean``."""
+        self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(node, c))] + [node]
+        closure(self.above_clean, node, [(level, h) for level, h in zip(node, self.heights)], 1)
 
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
         """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_bound) each."""
@@ -130,7 +144,7 @@ class Search:
                 self._fails(levels)
             else:
                 if int(suppressed) == 0 and not self.dominated(levels):
-                    self.clean = [c for c in self.clean if not all(a <= b for a, b in zip(levels, c))] + [levels]
+                    self._clean(levels)
                 if self.best is None or value < self.best:
                     self.best = value
 
@@ -185,7 +199,7 @@ class Search:
             return
         chains: list[tuple[list[tuple[int, ...]], list[int]]] = []
         for node in nodes:
-            if self.seen[node][0] or any(node != f and all(a <= b for a, b in zip(node, f)) for f in self.failed):
+            if self.seen[node][0] or (node in self.below_failed and node not in self.failed):
                 continue
             chain, cur = [], node
             while True:
@@ -217,9 +231,39 @@ class Search:
             return bool(self.seen[node][0])
         if self.known_to_fail(node):
             return False
-        if any(all(a <= b for a, b in zip(c, node)) for c in self.clean):
+        if node in self.above_clean:
             return True
         return None
+
+
+def closure(marks: set[tuple[int, ...]], node: tuple[int, ...], box: list[tuple[int, int]], step: int) -> None:
+    """Add to ``marks`` every node of ``box`` (per column a range of levels [lo, hi)): the
+    down-set (``step`` -1) or up-set (+1) of ``node``. A small box is added whole (the tuples made
+    in C); a large one by a walk from ``node`` one level at a time that stops at nodes already
+    marked (their own closure is marked already), so each node is added once.
+
+    >>> marks: set[tuple[int, ...]] = set()
+    >>> closure(marks, (1, 1), [(0, 2), (0, 2)], -1)
+    >>> sorted(marks)
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    size = 1
+    for lo, hi in box:
+        size *= hi - lo
+    if size <= CLOSURE_WHOLE:
+        marks.update(itertools.product(*[range(lo, hi) for lo, hi in box]))
+        return
+    marks.add(node)
+    todo = [node]
+    while todo:
+        cur = todo.pop()
+        for j, level in enumerate(cur):
+            nxt = level + step
+            if box[j][0] <= nxt < box[j][1]:
+                other = cur[:j] + (nxt,) + cur[j + 1 :]
+                if other not in marks:
+                    marks.add(other)
+                    todo.append(other)
 
 
 def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:
@@ -257,15 +301,30 @@ def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
 def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
     """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
 
+    known: dict[tuple[int, ...], Any] = {}
+
     def bound(node: tuple[int, ...]) -> Any:
+        value = known.get(node)
+        if value is None:
+            value = known[node] = a_priori(node)
+        return value
+
+    # per column, its bound at each level (precision: level / (height - 1))
+    if s.metric == "precision":
+        per = [[level / max(h - 1, 1) for level in range(h)] for h in s.heights]
+    else:
+        per = [[bounds[(j, level)] for level in range(h)] for j, h in enumerate(s.heights)]
+    pick = list.__getitem__
+
+    def a_priori(node: tuple[int, ...]) -> Any:
         if s.metric == "loss":
-            return sorted((bounds[(j, level)] for j, level in enumerate(node)), reverse=True)
+            return sorted(map(pick, per, node), reverse=True)
         if s.metric == "entropy":  # summed in column order, as candidates.sql sums the columns
             total = 0.0
-            for j, level in enumerate(node):
-                total += bounds[(j, level)]
+            for value in map(pick, per, node):
+                total += value
             return total
-        return sum(level / max(h - 1, 1) for level, h in zip(node, s.heights)) / len(node)
+        return sum(map(pick, per, node)) / len(node)
 
     def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
         return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
@@ -375,6 +434,8 @@ class Suppressed:
         for node, (meets, _, _, suppressed) in self.s.seen.items():
             if meets:
                 own[self.index[node]] = suppressed
+        if not any(own):  # nothing suppressed anywhere yet (always so without suppression): all 0
+            return
         down, parents = own, self.parents
         for i in range(len(down) - 1, -1, -1):
             v = down[i]
