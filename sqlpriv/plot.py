@@ -114,10 +114,11 @@ def shapley_bars(result: ShapleyResult, *, data: pd.DataFrame | None = None) -> 
     _check(result, "ShapleyResult", "shapley_bars")
     df = result.summary().df() if data is None else data
     columns = df["column"].astype(str).tolist()
-    rotate = len(columns) > 4
-    width_in = max(4.0, 1.0 + 0.75 * len(columns))
+    width_in = max(4.6, 1.0 + 0.75 * len(columns))  # at least the title's width
+    rotate = len(columns) > 4 or _text_in(columns) * len(columns) > 0.9 * (width_in - 0.85)
     below = _rotated_in(columns, 30) if rotate else 0.17
     left = max(0.65, 0.87 * _text_in(columns[:1]) - 0.3) if rotate else 0.65
+    width_in = max(width_in, left + 0.3 + _text_in(["How much each column singles people out"], 1.2))
     fig = _figure(width_in, 3.4 + max(0.0, below - 0.6), left=left, bottom=0.15 + below, top=0.35)
     ax = fig.add_subplot()
     width = 0.27
@@ -183,7 +184,11 @@ def subgroup_scatter(
             f"subgroup_scatter(): {column!r} is not an analysed column; choose one of {result.columns}"
         )
     share = df.columns[2]
-    fig = _figure(5.2, 3.8, top=0.35)
+    title = f"{column} per level of {by} ({len(df)} levels)"
+    xlabel = f"share of rows in the level of {by} (log scale)"
+    ylabel = f"mean Shapley value of {column} (bits)"
+    width = max(5.2, 1.0 + max(_text_in([title], 1.2), _text_in([xlabel])))
+    fig = _figure(width, max(3.8, 1.0 + _text_in([ylabel])), top=0.35)
     ax = fig.add_subplot()
     ax.scatter(df[share].astype(float), df[column].astype(float), s=18, alpha=0.75, color="#4e79a7", gid="levels")
     ax.set_xscale("log")
@@ -192,9 +197,9 @@ def subgroup_scatter(
     ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.2%}" if v < 0.01 else f"{v:.0%}"))
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel(f"share of rows in the level of {by} (log scale)")
-    ax.set_ylabel(f"mean Shapley value of {column} (bits)")
-    ax.set_title(f"{column} per level of {by} ({len(df)} levels)")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     return fig
 
 
@@ -210,7 +215,9 @@ def profile_bars(profile: Result | None, *, data: pd.DataFrame | None = None) ->
         raise ParameterError("profile_bars() needs a privacy_profile() result or data=")
     df = profile.df() if data is None else data  # type: ignore[union-attr]
     columns = df["column"].astype(str).tolist()
-    fig = _figure(8.0, max(2.2, 0.6 + 0.28 * len(columns)), left=_text_in(columns) + 0.25, top=0.15, wspace=0.06)
+    left_in = _text_in(columns) + 0.25
+    width = max(8.0, left_in + 0.4 + 2 * _text_in(["Shannons (mean log2 class size; higher is safer)"]))
+    fig = _figure(width, max(2.2, 0.6 + 0.28 * len(columns)), left=left_in, top=0.15, wspace=0.06)
     left, right = fig.subplots(1, 2, sharey=True)
     ys = list(range(len(columns)))
     left.barh(ys, df["privacy_factor"].astype(float), color="#59a14f", gid="privacy_factor")
@@ -304,12 +311,20 @@ def cig_heatmap(
     columns = result.columns
     values = data[columns].to_numpy(dtype=float)
     measure = result.measure
-    height = 5.0 if rows is None else max(2.5, 0.8 + 0.13 * len(data))
-    below = _rotated_in(columns, 45) + 0.1
+    if rows is not None:
+        ylabel = f"the {len(data)} rows with the largest RIG (n = {n:,})"
+    else:
+        ylabel = f"rows by RIG, largest first (n = {n:,})" + (
+            f"\n{len(data):,} bands of ranks, maximum per band" if binned else ""
+        )
+    below = _rotated_in(columns, 45) + 0.2
+    height = 5.0 if rows is None else max(2.5, 0.8 + 0.13 * len(data), below + 0.45 + _text_in([ylabel]))
+    width = 1.6 + 0.9 * len(columns)
+    image_in = width - 1.0  # the axes' width before the colorbar takes its slot
     fig = _figure(
-        1.6 + 0.9 * len(columns),
+        width,
         height + max(0.0, below - 0.9),
-        left=max(0.45 if rows is not None or not binned else 0.6, 0.71 * _text_in(columns[:1]) - 0.2),
+        left=max(0.7 if binned else 0.45, 0.71 * _text_in(columns[:1]) - 0.1),
         right=0.7,
         bottom=below,
         top=0.35,
@@ -319,15 +334,9 @@ def cig_heatmap(
     image = ax.imshow(values, aspect="auto", interpolation="nearest", cmap="RdYlGn_r", vmin=0, vmax=vmax)
     ax.set_xticks(range(len(columns)))
     ax.set_xticklabels(columns, rotation=45, ha="right")
-    if rows is not None:
-        ax.set_ylabel(f"the {len(data)} rows with the largest RIG (n = {n:,})")
-    else:
-        ax.set_ylabel(
-            f"rows by RIG, largest first (n = {n:,})"
-            + (f"\n{len(data):,} bands of ranks, maximum per band" if binned else "")
-        )
+    ax.set_ylabel(ylabel)
     ax.set_yticks([])
-    fig.colorbar(image, ax=ax, label=LABELS.get(measure, measure))
+    fig.colorbar(image, ax=ax, label=LABELS.get(measure, measure), fraction=min(0.15, 1.0 / max(image_in, 1.0)))
     ax.set_title(title or f"{measure.upper()} per cell")
     return fig
 
