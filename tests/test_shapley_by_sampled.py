@@ -1,7 +1,7 @@
 """Sampled ``by()`` of an expression over analysed columns: the cross entropies of the subsets
 holding the expression's columns come from the cells (shapley/cross_entropy_cells.sql), the
-others from the (pattern, subset) pairs with the levels as small integers
-(shapley/cross_entropy_chunk.sql). Checked against two things that share none of that path:
+others from the (pattern, subset) pairs (shapley/cross_entropy_chunk.sql). Checked against two
+things that share none of that shortcut:
 
 - the same grouping through a copy of the column that is NOT analysed (so ``by()`` takes the
   positional levels table and the pairs for every subset, no cells shortcut): means, sizes and

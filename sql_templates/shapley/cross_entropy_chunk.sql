@@ -5,43 +5,27 @@
     The masked keys are computed in the pairs' own select before the join: a join condition
     masking the cross product's columns makes DuckDB 2.0.0 fail with an internal error
     ("dict-surviving cache ... changed identity"). `skip_sid`: the subsets holding all of these
-    columns are left out, on both sides of the join (shapley/cross_entropy_cells.sql sums them from
-    the cells). The levels travel as small integers (`ids`) through the (pattern, subset) pairs
-    and their sums, and are named again at the end. -#}
+    columns are left out (shapley/cross_entropy_cells.sql sums them from the cells). -#}
 {% macro shapley_cross_entropy_chunk(t, words, lo, hi, skip_sid=0) -%}
-with ids as (
-    select level, row_number() over (order by level nulls last) as lid
-    from (select distinct level from {{ sqlpriv.quote(t.levels) }})
-),
-pairs as (
+with pairs as (
     select
-        i.lid,
+        v.level,
         v.w,
 {% for word in words %}
         v.k{{ loop.index0 }} & l.m{{ loop.index0 }} as q{{ loop.index0 }},
 {% endfor %}
         l.sid
     from {{ sqlpriv.quote(t.levels) }} as v
-    join ids as i on i.level is not distinct from v.level
     cross join (
         select * from {{ sqlpriv.quote(t.lattice) }}
         where sid between {{ lo }} and {{ hi }}{% if skip_sid %} and sid & {{ sqlpriv.literal(skip_sid) }} <> {{ sqlpriv.literal(skip_sid) }}{% endif %}
 
     ) as l
-),
-sums as (
-    select e.lid, e.sid, sum(e.w * log2(c.n)) as sum_log_n
-    from pairs as e
-    join (
-        select * from {{ sqlpriv.quote(t.cells) }}
-        where sid between {{ lo }} and {{ hi }}{% if skip_sid %} and sid & {{ sqlpriv.literal(skip_sid) }} <> {{ sqlpriv.literal(skip_sid) }}{% endif %}
-
-    ) as c
-        on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
-
-    group by all
 )
-select i.level, s.sid, s.sum_log_n
-from sums as s
-join ids as i using (lid)
+select e.level, e.sid, sum(e.w * log2(c.n)) as sum_log_n
+from pairs as e
+join (select * from {{ sqlpriv.quote(t.cells) }} where sid between {{ lo }} and {{ hi }}) as c
+    on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
+
+group by all
 {%- endmacro %}
