@@ -2,6 +2,8 @@
 
     python benchmarks/bench_report.py            # 7.5M-row voter roll (~2 min on 2 cores)
     python benchmarks/bench_report.py --quick    # CI smoke: 200k rows, fails above 3x
+    python benchmarks/bench_report.py --adult --base /tmp/mainbase   # README's adult pair command,
+        # this tree against an unpacked older one (git archive ... sqlpriv sql_templates), alternating
 
 Both sides run in fresh child processes on the same cached voter Parquet file
 (benchmarks/data/, git-ignored), columns zip_code, race, party, gender, age, with --by county:
@@ -73,6 +75,58 @@ def case_report(rows: int) -> dict:
     return {"case": f"report, voters {rows:,} x 5 --by county", "seconds": seconds, "html_kb": round(size / 1024)}
 
 
+ADULT_ARGS = ["--by", "education", "--request", "age", "--request", "sex", "--max-unique-share", "0", "--min-k", "5"]
+
+
+def adult_pair(tmp: str) -> tuple[str, str]:
+    """The README's adult pair (examples/make_synthetic_adult.py), written once to ``tmp``."""
+    ori, syn = os.path.join(tmp, "adult_ori.csv"), os.path.join(tmp, "adult_syn.csv")
+    if not (os.path.exists(ori) and os.path.exists(syn)):
+        sys.path.insert(0, str(HERE.parent / "examples"))
+        from make_synthetic_adult import adult_pair as make_pair
+
+        o, s = make_pair()
+        o.to_csv(ori, index=False)
+        s.to_csv(syn, index=False)
+    return ori, syn
+
+
+def run_adult(trees: list[tuple[str, str]], repeat: int) -> None:
+    """``sqlpriv report`` on the adult pair (the README's command, --no-progress) in fresh children,
+    one per tree and repeat, alternating: wall, CPU seconds and peak RSS of each."""
+    tmp = os.path.join(tempfile.gettempdir(), "sqlpriv_bench_adult")
+    os.makedirs(tmp, exist_ok=True)
+    ori, syn = adult_pair(tmp)
+    for _ in range(repeat):
+        for name, root in trees:
+            env = dict(_child.ENV, PYTHONPATH=root)
+            cmd = ["report", ori, "--synthetic", syn, *ADULT_ARGS, "--no-progress"]
+            load = os.getloadavg()[0]
+            start = time.perf_counter()
+            out = _child.run_child(
+                [sys.executable, "-c", RUN_CLI, *cmd, "-o", os.path.join(tmp, f"{name}.html")], env=env
+            )
+            assert out is not None
+            wall = time.perf_counter() - start
+            print(
+                f"adult pair report [{name}]: {wall:.2f} s wall, {out['cpu_seconds']:.2f} CPU s, "
+                f"peak {out['peak_rss_mb'] / 1024:.2f} GB (load {load:.1f})",
+                flush=True,
+            )
+
+
+# the CLI in a child whose exit status 3/4 (the verdict) still counts as a run
+RUN_CLI = (
+    "import json, runpy, sys\n"
+    "sys.argv = ['sqlpriv', *sys.argv[1:]]\n"
+    "try:\n"
+    "    runpy.run_module('sqlpriv', run_name='__main__')\n"
+    "except SystemExit as e:\n"
+    "    assert e.code in (None, 0, 3, 4), e.code\n"
+    "print(json.dumps({'ok': True}))\n"
+)
+
+
 def run_child(args: list[str]) -> dict:
     """One measurement in a fresh child (benchmarks/_child.py), with its own peak RSS."""
     result = _child.run_child([sys.executable, __file__, "--child", *args])
@@ -86,8 +140,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="200k rows (CI smoke test; fails above 3x)")
     parser.add_argument("--rows", type=int, default=7_500_000)
     parser.add_argument("--repeat", type=int, default=1, help="runs of each side (the best is kept)")
+    parser.add_argument("--adult", action="store_true", help="the README's adult pair report (this tree)")
+    parser.add_argument("--base", help="with --adult: also an unpacked older tree (sqlpriv, sql_templates)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.adult:
+        trees = [("base", args.base)] if args.base else []
+        run_adult([*trees, ("this", str(HERE.parent))], args.repeat)
+        return
     if args.child:
         kind, rows = args.child
         res = case_report(int(rows)) if kind == "report" else case_measures(int(rows))

@@ -35,7 +35,9 @@ def _new_figure(width: float, height: float) -> Figure:
         from matplotlib.figure import Figure
     except ImportError:
         raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'") from None
-    return Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width, height))  # fixed margins (inches), no layout engine: one draw when saved
+    fig.subplots_adjust(left=0.8 / width, right=1 - 0.2 / width, bottom=0.55 / height, top=1 - 0.35 / height)
+    return fig
 
 
 def pareto_chart(

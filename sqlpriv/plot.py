@@ -45,12 +45,48 @@ MAX_ROWS = 2000  # heatmaps of more rows are drawn as RIG-rank bands (the maximu
 PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
 
 
-def _figure(width: float, height: float) -> Figure:
+CHAR_IN = 0.078  # width of an average character of 10-point DejaVu Sans, in inches (labels' room)
+LINE_IN = 0.2  # height of a line of 10-point text with its padding, in inches
+
+
+def _figure(
+    width: float,
+    height: float,
+    *,
+    left: float = 0.75,
+    right: float = 0.2,
+    bottom: float = 0.55,
+    top: float = 0.4,
+    wspace: float | None = None,
+) -> Figure:
+    """A figure of ``width`` x ``height`` inches with fixed margins (inches) around its axes: no
+    layout engine, so saving draws the figure once instead of twice plus a layout pass (the
+    margins come from the labels' lengths, :func:`_text_in`)."""
     try:
         from matplotlib.figure import Figure
     except ImportError:
         raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'") from None
-    return Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width, height))
+    left, right = min(left, 0.45 * width), min(right, 0.45 * width)
+    bottom, top = min(bottom, 0.45 * height), min(top, 0.45 * height)
+    fig.subplots_adjust(
+        left=left / width, right=1 - right / width, bottom=bottom / height, top=1 - top / height, wspace=wspace
+    )
+    return fig
+
+
+def _text_in(labels: list[str], scale: float = 1.0) -> float:
+    """The width in inches of the longest of ``labels`` at ``scale`` x 10 points (an estimate
+    from the number of characters, enough to set a margin without drawing)."""
+    return max((len(str(label)) for label in labels), default=0) * CHAR_IN * scale
+
+
+def _rotated_in(labels: list[str], degrees: float) -> float:
+    """The height in inches that tick labels rotated by ``degrees`` take below an axis."""
+    import math
+
+    a = math.radians(degrees)
+    return _text_in(labels) * math.sin(a) + 0.17 * math.cos(a)
 
 
 def _colours(n: int) -> list[Any]:
@@ -78,7 +114,12 @@ def shapley_bars(result: ShapleyResult, *, data: pd.DataFrame | None = None) -> 
     _check(result, "ShapleyResult", "shapley_bars")
     df = result.summary().df() if data is None else data
     columns = df["column"].astype(str).tolist()
-    fig = _figure(max(4.0, 1.0 + 0.75 * len(columns)), 3.4)
+    width_in = max(4.6, 1.0 + 0.75 * len(columns))  # at least the title's width
+    rotate = len(columns) > 4 or _text_in(columns) * len(columns) > 0.9 * (width_in - 0.85)
+    below = _rotated_in(columns, 30) if rotate else 0.17
+    left = max(0.65, 0.87 * _text_in(columns[:1]) - 0.3) if rotate else 0.65
+    width_in = max(width_in, left + 0.3 + _text_in(["How much each column singles people out"], 1.2))
+    fig = _figure(width_in, 3.4 + max(0.0, below - 0.6), left=left, bottom=0.15 + below, top=0.35)
     ax = fig.add_subplot()
     width = 0.27
     xs = range(len(columns))
@@ -90,7 +131,7 @@ def shapley_bars(result: ShapleyResult, *, data: pd.DataFrame | None = None) -> 
     for i, (col, label, colour) in enumerate(series):
         ax.bar([x + (i - 1) * width for x in xs], df[col].astype(float), width, label=label, color=colour, gid=col)
     ax.set_xticks(list(xs))
-    ax.set_xticklabels(columns, rotation=30 if len(columns) > 4 else 0, ha="right" if len(columns) > 4 else "center")
+    ax.set_xticklabels(columns, rotation=30 if rotate else 0, ha="right" if rotate else "center")
     ax.set_ylabel("bits")
     ax.set_title("How much each column singles people out")
     ax.legend(frameon=False, fontsize="small")
@@ -106,7 +147,12 @@ def per_row_stacked(result: ShapleyResult, rows: int = 200, *, data: pd.DataFram
     _check(result, "ShapleyResult", "per_row_stacked")
     df = views.shapley_rows(result, rows).df() if data is None else data
     columns = result.columns
-    fig = _figure(9.0, 3.6)
+    per_col = max(1, int((3.6 - 0.3) / 0.19))  # legend entries per legend column at x-small
+    ncol = -(-len(columns) // per_col) if columns else 1
+    legend_in = ncol * (0.45 + _text_in(columns, 0.83)) + 0.1
+    fig = _figure(9.0 + legend_in, 3.6, right=legend_in + 0.1, top=0.35)
+    from matplotlib.patches import StepPatch
+
     ax = fig.add_subplot()
     # one step patch per column (not one rectangle per row and column): fast for any number of rows
     edges = np.arange(len(df) + 1, dtype=float) - 0.5
@@ -115,7 +161,12 @@ def per_row_stacked(result: ShapleyResult, rows: int = 200, *, data: pd.DataFram
     for colour, col in zip(_colours(len(columns)), columns):
         values = df[col].to_numpy(dtype=float)
         bottom = np.where(values >= 0, positive, negative)
-        ax.stairs(bottom + values, edges, baseline=bottom, fill=True, color=colour, label=col, linewidth=0, gid=col)
+        # added as an artist, not by ax.stairs: that walks every segment of the step path in Python
+        # to update the data limits (0.5 s for 15 columns x 200 rows), and the limits are set below
+        kwargs: dict[str, Any] = {"baseline": bottom}  # an array (documented; the stub says float)
+        patch = StepPatch(bottom + values, edges, fill=True, color=colour, label=col, linewidth=0, **kwargs)
+        patch.set_gid(col)
+        ax.add_artist(patch)
         positive = positive + np.maximum(values, 0.0)
         negative = negative + np.minimum(values, 0.0)
     ax.set_ylim(min(0.0, float(negative.min(initial=0.0))) * 1.05, max(float(positive.max(initial=0.0)), 1e-9) * 1.05)
@@ -123,7 +174,7 @@ def per_row_stacked(result: ShapleyResult, rows: int = 200, *, data: pd.DataFram
     ax.set_xlabel(f"{len(df)} rows at evenly spaced ranks, least to most unique (n = {result.n:,})")
     ax.set_ylabel("Shapley value (bits)")
     ax.set_title("Which column singles out each row")
-    fig.legend(frameon=False, fontsize="x-small", loc="outside right upper")
+    fig.legend(frameon=False, fontsize="x-small", loc="upper right", ncols=ncol, bbox_to_anchor=(1.0, 0.97))
     return fig
 
 
@@ -140,7 +191,11 @@ def subgroup_scatter(
             f"subgroup_scatter(): {column!r} is not an analysed column; choose one of {result.columns}"
         )
     share = df.columns[2]
-    fig = _figure(5.2, 3.8)
+    title = f"{column} per level of {by} ({len(df)} levels)"
+    xlabel = f"share of rows in the level of {by} (log scale)"
+    ylabel = f"mean Shapley value of {column} (bits)"
+    width = max(5.2, 1.0 + max(_text_in([title], 1.2), _text_in([xlabel])))
+    fig = _figure(width, max(3.8, 1.0 + _text_in([ylabel])), top=0.35)
     ax = fig.add_subplot()
     ax.scatter(df[share].astype(float), df[column].astype(float), s=18, alpha=0.75, color="#4e79a7", gid="levels")
     ax.set_xscale("log")
@@ -149,9 +204,9 @@ def subgroup_scatter(
     ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.2%}" if v < 0.01 else f"{v:.0%}"))
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel(f"share of rows in the level of {by} (log scale)")
-    ax.set_ylabel(f"mean Shapley value of {column} (bits)")
-    ax.set_title(f"{column} per level of {by} ({len(df)} levels)")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     return fig
 
 
@@ -167,7 +222,9 @@ def profile_bars(profile: Result | None, *, data: pd.DataFrame | None = None) ->
         raise ParameterError("profile_bars() needs a privacy_profile() result or data=")
     df = profile.df() if data is None else data  # type: ignore[union-attr]
     columns = df["column"].astype(str).tolist()
-    fig = _figure(8.0, max(2.2, 0.6 + 0.28 * len(columns)))
+    left_in = _text_in(columns) + 0.25
+    width = max(8.0, left_in + 0.4 + 2 * _text_in(["Shannons (mean log2 class size; higher is safer)"]))
+    fig = _figure(width, max(2.2, 0.6 + 0.28 * len(columns)), left=left_in, top=0.15, wspace=0.06)
     left, right = fig.subplots(1, 2, sharey=True)
     ys = list(range(len(columns)))
     left.barh(ys, df["privacy_factor"].astype(float), color="#59a14f", gid="privacy_factor")
@@ -188,7 +245,7 @@ def fig_bars(result: PifResult, *, data: pd.DataFrame | None = None) -> Figure:
     _check(result, "PifResult", "fig_bars")
     df = fig_query(result).df() if data is None else data
     columns = df["column"].astype(str).tolist()
-    figure = _figure(6.0, max(2.0, 0.6 + 0.28 * len(columns)))
+    figure = _figure(6.0, max(2.0, 0.6 + 0.28 * len(columns)), left=_text_in(columns) + 0.25, top=0.15)
     ax = figure.add_subplot()
     ax.barh(range(len(columns)), df["fig"].astype(float), color="#f28e2b", gid="fig")
     ax.set_yticks(range(len(columns)))
@@ -212,7 +269,7 @@ def rig_histogram(
     _check(result, "PifResult", "rig_histogram")
     df = views.rig_histogram(result, bins).df() if data is None else data
     value = pif(result, percentile) if pif_value is None else pif_value
-    fig = _figure(6.0, 3.2)
+    fig = _figure(6.0, 3.2, top=0.15)
     ax = fig.add_subplot()
     lo, hi = df["lo"].astype(float), df["hi"].astype(float)
     ax.bar(lo, df["rows"].astype(float), width=(hi - lo), align="edge", color="#76b7b2", edgecolor="white", gid="rig")
@@ -261,21 +318,32 @@ def cig_heatmap(
     columns = result.columns
     values = data[columns].to_numpy(dtype=float)
     measure = result.measure
-    fig = _figure(1.6 + 0.9 * len(columns), 5.0 if rows is None else max(2.5, 0.8 + 0.13 * len(data)))
+    if rows is not None:
+        ylabel = f"the {len(data)} rows with the largest RIG (n = {n:,})"
+    else:
+        ylabel = f"rows by RIG, largest first (n = {n:,})" + (
+            f"\n{len(data):,} bands of ranks, maximum per band" if binned else ""
+        )
+    below = _rotated_in(columns, 45) + 0.2
+    height = 5.0 if rows is None else max(2.5, 0.8 + 0.13 * len(data), below + 0.45 + _text_in([ylabel]))
+    width = 1.6 + 0.9 * len(columns)
+    image_in = width - 1.0  # the axes' width before the colorbar takes its slot
+    fig = _figure(
+        width,
+        height + max(0.0, below - 0.9),
+        left=max(0.7 if binned else 0.45, 0.71 * _text_in(columns[:1]) - 0.1),
+        right=0.7,
+        bottom=below,
+        top=0.35,
+    )
     ax = fig.add_subplot()
     vmax = 1.0 if measure == "csf" else max(float(values.max()) if values.size else 0.0, 1e-12)
     image = ax.imshow(values, aspect="auto", interpolation="nearest", cmap="RdYlGn_r", vmin=0, vmax=vmax)
     ax.set_xticks(range(len(columns)))
     ax.set_xticklabels(columns, rotation=45, ha="right")
-    if rows is not None:
-        ax.set_ylabel(f"the {len(data)} rows with the largest RIG (n = {n:,})")
-    else:
-        ax.set_ylabel(
-            f"rows by RIG, largest first (n = {n:,})"
-            + (f"\n{len(data):,} bands of ranks, maximum per band" if binned else "")
-        )
+    ax.set_ylabel(ylabel)
     ax.set_yticks([])
-    fig.colorbar(image, ax=ax, label=LABELS.get(measure, measure))
+    fig.colorbar(image, ax=ax, label=LABELS.get(measure, measure), fraction=min(0.15, 1.0 / max(image_in, 1.0)))
     ax.set_title(title or f"{measure.upper()} per cell")
     return fig
 
@@ -284,7 +352,7 @@ def singling_out_by_size(result: SinglingOutResult, *, data: pd.DataFrame | None
     """Singled-out synthetic records per size of the smallest column set that singles them out."""
     _check(result, "SinglingOutResult", "singling_out_by_size")
     df = views.singling_out_sizes(result).df() if data is None else data
-    fig = _figure(5.0, 3.0)
+    fig = _figure(5.0, 3.0, top=0.35)
     ax = fig.add_subplot()
     sizes = df["combo_size"].astype(int).tolist()
     ax.bar(sizes, df["records"].astype(float), color="#e15759", gid="records")
@@ -299,11 +367,12 @@ def sample_uniques_bars(result: SampleUniquesResult, *, data: pd.DataFrame | Non
     """Share of records with a minimal sample unique on each column (horizontal bars)."""
     _check(result, "SampleUniquesResult", "sample_uniques_bars")
     df = result.summary().df() if data is None else data
-    fig = _figure(6.0, max(2.0, 0.6 + 0.28 * len(df)))
+    labels = df.iloc[:, 0].astype(str).tolist()
+    fig = _figure(6.0, max(2.0, 0.6 + 0.28 * len(df)), left=_text_in(labels) + 0.25, top=0.15)
     ax = fig.add_subplot()
     ax.barh(range(len(df)), df["share_of_records"].astype(float), color="#e15759", gid="share_of_records")
     ax.set_yticks(range(len(df)))
-    ax.set_yticklabels(df.iloc[:, 0].astype(str).tolist())
+    ax.set_yticklabels(labels)
     ax.invert_yaxis()
     ax.set_xlabel("share of records with a minimal sample unique on this column")
     return fig
