@@ -41,6 +41,7 @@ from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import ParameterError
 from sqlpriv.identifiers import without_key_advice
 from sqlpriv.report_html import CSS, cell, figure, fmt, kpis, replace_atomically, section, table, write_atomic
+from sqlpriv.report_jobs import Jobs, concurrent
 from sqlpriv.report_progress import Stages
 from sqlpriv.report_sections import (
     overview_html,
@@ -141,25 +142,51 @@ def report(
             min_k=min_k,
             on_violation=on_violation,
         )
-        with st.stage("overview"):
-            sections, gate = _overview_sections(source, columns, shap, policy, opts)
-        subject = "the analysed columns together"
-        with st.stage("Figure 2 and subgroups"):
-            sections.append(shapley_html(shap, by_list, rows, scatter_column))
-        if pif:
-            with st.stage("PIF"):
-                if len(shap.columns) >= 2:  # CIG needs at least two columns
-                    sections.append(_pif_section(source, columns, percentile, bins, heatmap_rows, opts))
-        if synthetic is not None:
-            with st.stage("singling out"):
-                sections.append(
-                    _singling_out_section(source, synthetic, max_cols, columns, len(shap.columns), opts, st.on)
+        # the sections that need only the analysed columns run beside the Shapley figures in a
+        # second thread when each measure has its own connection (sqlpriv/report_jobs.py)
+        jobs = Jobs(background=concurrent(opts))
+        try:
+            pif_job = (
+                jobs.submit(_pif_section, source, columns, percentile, bins, heatmap_rows, opts)
+                if pif and len(shap.columns) >= 2  # CIG needs at least two columns
+                else None
+            )
+            so_job = (
+                jobs.submit(
+                    _singling_out_section,
+                    source,
+                    synthetic,
+                    max_cols,
+                    columns,
+                    len(shap.columns),
+                    opts,
+                    st.on and not jobs.background,  # its search steps on the stage line, when drawn here
                 )
-        if request is not None:
-            with st.stage("request"):
-                gate = _request_assessment(source, request, policy, opts)
-                sections.append(request_html(gate))
-            subject = "the request"
+                if synthetic is not None
+                else None
+            )
+            request_job = (
+                jobs.submit(_request_assessment, source, request, policy, opts) if request is not None else None
+            )
+            with st.stage("overview"):
+                sections, gate = _overview_sections(source, columns, shap, policy, opts)
+            subject = "the analysed columns together"
+            with st.stage("Figure 2 and subgroups"):
+                sections.append(shapley_html(shap, by_list, rows, scatter_column))
+            if pif:
+                with st.stage("PIF"):
+                    if pif_job is not None:
+                        sections.append(pif_job.result())
+            if so_job is not None:
+                with st.stage("singling out"):
+                    sections.append(so_job.result())
+            if request_job is not None:
+                with st.stage("request"):
+                    gate = request_job.result()
+                    sections.append(request_html(gate))
+                subject = "the request"
+        finally:
+            jobs.close()
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
         if hierarchies is not None:
             with st.stage("what to do"):

@@ -515,3 +515,75 @@ def test_voters_example_has_the_figure_1_view(tmp_path):
     assert "by-0-chart" in p.figures and "race per level of county" in path.read_text(encoding="utf-8")
     r = sqlpriv.uniqueness_shapley(str(tmp_path / "voters.parquet"), voters_report.COLUMNS)
     assert_frames(p.frame("by-0-table"), r.by("county").df(), ["n", "share", "race"])
+
+
+# --------------------------------------------------------------------------- sections in a second thread
+
+
+def _section_ids(path: Path) -> list[str]:
+    import re
+
+    return re.findall(r'<section id="([^"]+)"', path.read_text(encoding="utf-8"))
+
+
+def test_sections_run_beside_shapley_equal_the_serial_report(flare_report, tmp_path, monkeypatch):
+    """The PIF, singling-out and request sections run in a second thread by default
+    (sqlpriv/report_jobs.py); with SQLPRIV_REPORT_SERIAL=1 they run one after the other. Same
+    sections in the same order, every table's numbers equal (1e-12)."""
+    from sqlpriv import report_jobs
+
+    assert report_jobs.concurrent({"con": None, "threads": None, "memory_limit": None})
+    monkeypatch.setenv(report_jobs.SERIAL_ENV, "1")
+    assert not report_jobs.concurrent({"con": None})
+    serial = sqlpriv.report(
+        str(FLARE_CSV),
+        FLARE_COLUMNS,
+        by=FLARE_BY,
+        request=["class", "area"],
+        output=tmp_path / "serial.html",
+        progress=False,
+    )
+    assert _section_ids(serial) == _section_ids(flare_report)
+    got, want = parse(flare_report), parse(serial)
+    assert set(got.tables) == set(want.tables) >= {"rig-table", "fig-table", "cig-table", "request-fields"}
+    for tid in want.tables:
+        assert_frames(got.frame(tid), want.frame(tid))
+
+
+def test_a_failing_section_in_the_second_thread_raises_its_own_error(tmp_path):
+    """A section that fails in the second thread raises its error from report(), as it would in
+    the main thread, and writes nothing."""
+    from sqlpriv.errors import SqlprivError
+
+    other = tmp_path / "other.csv"
+    pd.DataFrame({"x": [1, 2, 3]}).to_csv(other, index=False)
+    out = tmp_path / "r.html"
+    with pytest.raises(SqlprivError) as err:
+        sqlpriv.report(str(FLARE_CSV), FLARE_COLUMNS, synthetic=str(other), output=out, progress=False)
+    assert "x" in str(err.value) or "column" in str(err.value).lower()
+    assert not out.exists()
+
+
+def test_jobs_run_in_order_and_raise_where_asked():
+    from sqlpriv.report_jobs import Jobs
+
+    seen: list[int] = []
+
+    def boom() -> None:
+        seen.append(2)
+        raise ValueError("boom")
+
+    for background in (True, False):
+        seen.clear()
+        jobs = Jobs(background=background)
+        a = jobs.submit(seen.append, 1)
+        b = jobs.submit(boom)
+        c = jobs.submit(lambda: seen.append(3) or 3)
+        try:
+            assert a.result() is None
+            with pytest.raises(ValueError, match="boom"):
+                b.result()
+            assert c.result() == 3
+        finally:
+            jobs.close()
+        assert seen == [1, 2, 3]

@@ -1,0 +1,89 @@
+"""The report's independent sections, run beside the Shapley figures in one second thread.
+
+Most of the report's time is the Shapley section, and several other sections (information
+factors, singling-out, the request's assessment) spend theirs in statements DuckDB runs on one
+thread (their tables are one row group). Each measure opens its own connection, so those
+sections can run in a second Python thread while the main thread draws the Shapley figures:
+DuckDB releases the GIL while it computes, and matplotlib's figures here are plain ``Figure``
+objects (no pyplot state; its font cache is per thread).
+
+:class:`Jobs` runs them there only when that is safe and asked for nothing else (see
+:func:`concurrent`): a connection passed in (``con=``) is shared and runs one statement at a
+time, and a ``memory_limit`` or ``threads=1`` is meant for the whole report. Otherwise every job
+runs when its result is asked for, in the order the report asks, as before. Results and
+exceptions are the same either way; a job's exception is raised where its result is asked for.
+
+>>> jobs = Jobs(background=True)
+>>> a = jobs.submit(sum, [1, 2, 3])
+>>> b = jobs.submit(max, 4, 5)
+>>> a.result(), b.result()
+(6, 5)
+>>> jobs.close()
+>>> Jobs(background=False).submit(min, 2, 1).result()
+1
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Generic, TypeVar
+
+_T = TypeVar("_T")
+
+#: set to 1 to run every section in the main thread, one after the other
+SERIAL_ENV = "SQLPRIV_REPORT_SERIAL"
+
+
+def concurrent(opts: Mapping[str, Any]) -> bool:
+    """Whether the report may run sections in a second thread, given the measures' connection
+    options: not on a connection passed in, not under a memory limit or a temp directory meant
+    for the whole report, not with ``threads=1``, and not when ``SQLPRIV_REPORT_SERIAL`` is set.
+
+    >>> concurrent({"con": None, "threads": None, "memory_limit": None, "temp_directory": None})
+    True
+    >>> concurrent({"con": None, "threads": 1, "memory_limit": None})
+    False
+    """
+    if os.environ.get(SERIAL_ENV, "").strip() not in ("", "0"):
+        return False
+    if opts.get("con") is not None or opts.get("memory_limit") or opts.get("temp_directory"):
+        return False
+    threads = opts.get("threads")
+    return threads is None or int(threads) > 1
+
+
+class Job(Generic[_T]):
+    """One section's computation: already running in the second thread, or run on demand."""
+
+    def __init__(self, future: Future[_T] | None, fn: Callable[..., _T], args: tuple[Any, ...], kwargs: dict[str, Any]):
+        self._future, self._fn, self._args, self._kwargs = future, fn, args, kwargs
+
+    def result(self) -> _T:
+        """The job's value (waiting for it), or its exception raised here."""
+        if self._future is not None:
+            return self._future.result()
+        return self._fn(*self._args, **self._kwargs)
+
+
+class Jobs:
+    """Sections submitted in the order the report shows them; with ``background``, one worker
+    thread runs them in that order while the main thread goes on."""
+
+    def __init__(self, background: bool) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlpriv-report") if background else None
+
+    @property
+    def background(self) -> bool:
+        return self._pool is not None
+
+    def submit(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> Job[_T]:
+        future = self._pool.submit(fn, *args, **kwargs) if self._pool is not None else None
+        return Job(future, fn, args, kwargs)
+
+    def close(self) -> None:
+        """Drop the jobs not started and wait for the running one (on an interrupt, its query
+        has been interrupted with every other connection: sqlpriv.engine.interrupts)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
