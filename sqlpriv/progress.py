@@ -18,9 +18,12 @@ show progress too; inside a report only the report's own bar is drawn.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 OFF = ("0", "false", "no", "off")
@@ -53,6 +56,26 @@ def release() -> None:
     _active = max(_active - 1, 0)
 
 
+_local = threading.local()
+
+
+@contextlib.contextmanager
+def silenced() -> Iterator[None]:
+    """Bars opened in this thread while the body runs draw nothing and feed no sink (the
+    report's sections computed in a second thread: sqlpriv/report_jobs.py).
+
+    >>> with silenced():
+    ...     Bar(2, "x", enabled_=True).nested
+    False
+    """
+    before = getattr(_local, "silent", False)
+    _local.silent = True
+    try:
+        yield
+    finally:
+        _local.silent = before
+
+
 class Bar:
     """``total`` steps; ``step(text)`` after each one. A context manager that closes the line.
 
@@ -65,8 +88,9 @@ class Bar:
         global _active
         self.stream = stream or sys.stderr
         self.total, self.label, self.done, self.delay = max(int(total), 1), label, 0, delay
-        self.enabled = enabled(enabled_, self.stream) and _active == 0
-        self.nested = _active > 0 and enabled(enabled_, self.stream)  # its steps go to sinks[-1]
+        quiet = getattr(_local, "silent", False)
+        self.enabled = enabled(enabled_, self.stream) and _active == 0 and not quiet
+        self.nested = _active > 0 and enabled(enabled_, self.stream) and not quiet  # its steps go to sinks[-1]
         self.start = time.perf_counter()
         self._tqdm: Any = None
         self._drawn = False

@@ -30,6 +30,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
+from sqlpriv import progress
+
 _T = TypeVar("_T")
 
 #: set to 1 to run every section in the main thread, one after the other
@@ -67,6 +69,11 @@ class Job(Generic[_T]):
         return self._fn(*self._args, **self._kwargs)
 
 
+def _silently(fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+    with progress.silenced():
+        return fn(*args, **kwargs)
+
+
 class Jobs:
     """Sections submitted in the order the report shows them; with ``background``, one worker
     thread runs them in that order while the main thread goes on."""
@@ -79,7 +86,9 @@ class Jobs:
         return self._pool is not None
 
     def submit(self, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> Job[_T]:
-        future = self._pool.submit(fn, *args, **kwargs) if self._pool is not None else None
+        """Queue ``fn(*args, **kwargs)``; in the second thread its progress bars stay silent (the
+        main thread's stage line shows the main thread's work)."""
+        future = self._pool.submit(_silently, fn, *args, **kwargs) if self._pool is not None else None
         return Job(future, fn, args, kwargs)
 
     def close(self) -> None:

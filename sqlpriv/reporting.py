@@ -142,10 +142,11 @@ def report(
             min_k=min_k,
             on_violation=on_violation,
         )
-        # the sections that need only the analysed columns run beside the Shapley figures in a
-        # second thread when each measure has its own connection (sqlpriv/report_jobs.py)
+        # the overview and the sections that need only the analysed columns run beside the Shapley
+        # figures in a second thread when each measure has its own connection (sqlpriv/report_jobs.py)
         jobs = Jobs(background=concurrent(opts))
         try:
+            overview_job = jobs.submit(_overview_sections, source, columns, shap, policy, opts)
             pif_job = (
                 jobs.submit(_pif_section, source, columns, percentile, bins, heatmap_rows, opts)
                 if pif and len(shap.columns) >= 2  # CIG needs at least two columns
@@ -168,11 +169,17 @@ def report(
             request_job = (
                 jobs.submit(_request_assessment, source, request, policy, opts) if request is not None else None
             )
-            with st.stage("overview"):
-                sections, gate = _overview_sections(source, columns, shap, policy, opts)
-            subject = "the analysed columns together"
+            if not jobs.background:  # one after the other: the overview first, as the page shows it
+                with st.stage("overview"):
+                    overview = overview_job.result()
             with st.stage("Figure 2 and subgroups"):
-                sections.append(shapley_html(shap, by_list, rows, scatter_column))
+                shapley_section = shapley_html(shap, by_list, rows, scatter_column)
+            if jobs.background:  # computed meanwhile in the second thread
+                with st.stage("overview"):
+                    overview = overview_job.result()
+            sections, gate = overview
+            sections.append(shapley_section)
+            subject = "the analysed columns together"
             if pif:
                 with st.stage("PIF"):
                     if pif_job is not None:

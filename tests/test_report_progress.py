@@ -42,7 +42,12 @@ def terminal(monkeypatch):
     return install
 
 
-def test_one_line_per_stage_on_a_terminal(terminal, tmp_path):
+@pytest.mark.parametrize("serial", [False, True])
+def test_one_line_per_stage_on_a_terminal(terminal, tmp_path, monkeypatch, serial):
+    """A line per stage, in the order they end: with the sections in a second thread
+    (sqlpriv/report_jobs.py) the overview ends after the Shapley figures it ran beside."""
+    if serial:
+        monkeypatch.setenv("SQLPRIV_REPORT_SERIAL", "1")
     tty = terminal()
     df = pd.read_csv(FLARE_CSV)
     syn = tmp_path / "syn.csv"
@@ -51,7 +56,8 @@ def test_one_line_per_stage_on_a_terminal(terminal, tmp_path):
         str(FLARE_CSV), ["class", "area", "activity"], synthetic=str(syn), request=["class"], output=tmp_path / "r.html"
     )
     lines = _lines(tty.getvalue())
-    names = ["uniqueness Shapley", "overview", "Figure 2 and subgroups", "PIF", "singling out", "request"]
+    first = ["overview", "Figure 2 and subgroups"]
+    names = ["uniqueness Shapley", *(first if serial else first[::-1]), "PIF", "singling out", "request"]
     assert len(lines) == len(names), lines
     for i, (line, name) in enumerate(zip(lines, names), 1):
         assert re.fullmatch(rf"sqlpriv report \[{i}/6\] {name} \[#{{20}}\] done \d+\.\ds", line), line
