@@ -8,8 +8,9 @@ DuckDB releases the GIL while it computes, and matplotlib's figures here are pla
 objects (no pyplot state; its font cache is per thread).
 
 :class:`Jobs` runs them there only when that is safe and asked for nothing else (see
-:func:`concurrent`): a connection passed in (``con=``) is shared and runs one statement at a
-time, and a ``memory_limit`` or ``threads=1`` is meant for the whole report. Otherwise every job
+:func:`concurrent`): a connection passed in (``con=``) or a DuckDB relation's own connection is
+shared and runs one statement at a time, and a ``memory_limit`` or ``threads=1`` is meant for the
+whole report. Otherwise every job
 runs when its result is asked for, in the order the report asks, as before. Results and
 exceptions are the same either way; a job's exception is raised where its result is asked for.
 
@@ -30,6 +31,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
+import duckdb
+
 from sqlpriv import progress
 
 _T = TypeVar("_T")
@@ -38,17 +41,23 @@ _T = TypeVar("_T")
 SERIAL_ENV = "SQLPRIV_REPORT_SERIAL"
 
 
-def concurrent(opts: Mapping[str, Any]) -> bool:
+def concurrent(opts: Mapping[str, Any], *sources: Any) -> bool:
     """Whether the report may run sections in a second thread, given the measures' connection
-    options: not on a connection passed in, not under a memory limit or a temp directory meant
-    for the whole report, not with ``threads=1``, and not when ``SQLPRIV_REPORT_SERIAL`` is set.
+    options and the report's sources: not on a connection passed in, not under a memory limit or
+    a temp directory meant for the whole report, not with ``threads=1``, not on a DuckDB relation
+    (it runs on its own connection, which two threads must not use at once), and not when
+    ``SQLPRIV_REPORT_SERIAL`` is set.
 
     >>> concurrent({"con": None, "threads": None, "memory_limit": None, "temp_directory": None})
     True
     >>> concurrent({"con": None, "threads": 1, "memory_limit": None})
     False
+    >>> concurrent({}, "people.csv", duckdb.sql("select 1 as a"))
+    False
     """
     if os.environ.get(SERIAL_ENV, "").strip() not in ("", "0"):
+        return False
+    if any(isinstance(s, duckdb.DuckDBPyRelation) for s in sources):
         return False
     if opts.get("con") is not None or opts.get("memory_limit") or opts.get("temp_directory"):
         return False

@@ -144,7 +144,7 @@ def report(
         )
         # the overview and the sections that need only the analysed columns run beside the Shapley
         # figures in a second thread when each measure has its own connection (sqlpriv/report_jobs.py)
-        jobs = Jobs(background=concurrent(opts))
+        jobs = Jobs(background=concurrent(opts, source, synthetic))
         try:
             overview_job = jobs.submit(_overview_sections, source, columns, shap, policy, opts)
             pif_job = (

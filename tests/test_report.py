@@ -15,6 +15,7 @@ import re
 import sys
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pandas as pd
 import pytest
@@ -533,6 +534,8 @@ def test_sections_run_beside_shapley_equal_the_serial_report(flare_report, tmp_p
     from sqlpriv import report_jobs
 
     assert report_jobs.concurrent({"con": None, "threads": None, "memory_limit": None})
+    relation = duckdb.connect().sql("select 1 as a")  # runs on its own connection: never two threads
+    assert not report_jobs.concurrent({"con": None}, str(FLARE_CSV), relation)
     monkeypatch.setenv(report_jobs.SERIAL_ENV, "1")
     assert not report_jobs.concurrent({"con": None})
     serial = sqlpriv.report(
