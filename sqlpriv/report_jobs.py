@@ -37,7 +37,8 @@ from sqlpriv import progress
 
 _T = TypeVar("_T")
 
-#: set to 1 to run every section in the main thread, one after the other
+#: set to 1 (any value but empty, 0, false, no, off) to run every section in the main thread,
+#: one after the other
 SERIAL_ENV = "SQLPRIV_REPORT_SERIAL"
 
 
@@ -55,7 +56,7 @@ def concurrent(opts: Mapping[str, Any], *sources: Any) -> bool:
     >>> concurrent({}, "people.csv", duckdb.sql("select 1 as a"))
     False
     """
-    if os.environ.get(SERIAL_ENV, "").strip() not in ("", "0"):
+    if os.environ.get(SERIAL_ENV, "").strip().lower() not in ("", "0", "false", "no", "off"):
         return False
     if any(isinstance(s, duckdb.DuckDBPyRelation) for s in sources):
         return False

@@ -553,17 +553,28 @@ def test_sections_run_beside_shapley_equal_the_serial_report(flare_report, tmp_p
         assert_frames(got.frame(tid), want.frame(tid))
 
 
-def test_a_failing_section_in_the_second_thread_raises_its_own_error(tmp_path):
+def test_a_failing_section_in_the_second_thread_raises_its_own_error(tmp_path, monkeypatch):
     """A section that fails in the second thread raises its error from report(), as it would in
     the main thread, and writes nothing."""
-    from sqlpriv.errors import SqlprivError
+    import threading
 
+    from sqlpriv import reporting
+    from sqlpriv.errors import ColumnError
+
+    ran_in: list[str] = []
+    section = reporting._singling_out_section
+
+    def recorded(*args, **kwargs):
+        ran_in.append(threading.current_thread().name)
+        return section(*args, **kwargs)
+
+    monkeypatch.setattr(reporting, "_singling_out_section", recorded)
     other = tmp_path / "other.csv"
     pd.DataFrame({"x": [1, 2, 3]}).to_csv(other, index=False)
     out = tmp_path / "r.html"
-    with pytest.raises(SqlprivError) as err:
+    with pytest.raises(ColumnError, match="missing from the synthetic table: 'class'"):
         sqlpriv.report(str(FLARE_CSV), FLARE_COLUMNS, synthetic=str(other), output=out, progress=False)
-    assert "x" in str(err.value) or "column" in str(err.value).lower()
+    assert len(ran_in) == 1 and ran_in[0].startswith("sqlpriv-report")
     assert not out.exists()
 
 
