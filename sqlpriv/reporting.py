@@ -27,30 +27,26 @@ numbers behind its chart (every number also carries its exact value in ``data-va
 
 from __future__ import annotations
 
+import contextlib
 import html
+import importlib.util
 import os
+import sys
+import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import duckdb
 
-from sqlpriv import plot, progress
+from sqlpriv import progress
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.errors import ParameterError
+from sqlpriv.errors import ParameterError, SqlprivError
 from sqlpriv.identifiers import without_key_advice
 from sqlpriv.report_html import CSS, cell, figure, fmt, kpis, replace_atomically, section, table, write_atomic
 from sqlpriv.report_jobs import Jobs, concurrent
 from sqlpriv.report_progress import Stages
-from sqlpriv.report_sections import (
-    overview_html,
-    pif_html,
-    profile_html,
-    request_html,
-    shapley_html,
-    singling_out_html,
-)
 from sqlpriv.report_verdict import CSS as VERDICT_CSS
 from sqlpriv.report_verdict import drivers, report_verdict
 
@@ -122,7 +118,7 @@ def report(
     opens with its verdict (pass / review / fail, the rule that fired, what to do next) on the
     request, or without ``request=`` on the analysed columns together.
     """
-    plot._figure(1, 1)  # fail now, before any work, when matplotlib is missing
+    _check_matplotlib()  # fail now, before any work, when matplotlib is missing
     by_list = _check_by(by)
     opts: dict[str, Any] = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     started = time.perf_counter()
@@ -131,27 +127,29 @@ def report(
     stages += (
         ["what to do"] * (hierarchies is not None) + ["risk"] * bool(risk) + ["disclosure"] * (sensitive is not None)
     )
+    policy = dict(
+        k=k,
+        approve=approve,
+        reject=reject,
+        max_unique_share=max_unique_share,
+        min_k=min_k,
+        on_violation=on_violation,
+    )
     with Stages(stages, progress) as st:  # one line per stage on a terminal (sqlpriv/report_progress.py)
-        with st.stage("uniqueness Shapley"):
-            shap = _shapley_of(source, columns, method, opts)
-        policy = dict(
-            k=k,
-            approve=approve,
-            reject=reject,
-            max_unique_share=max_unique_share,
-            min_k=min_k,
-            on_violation=on_violation,
-        )
         # the overview and the sections that need only the analysed columns run beside the Shapley
-        # figures in a second thread when each measure has its own connection (sqlpriv/report_jobs.py)
+        # figures in a second thread when each measure has its own connection (sqlpriv/report_jobs.py);
+        # the charts' modules (matplotlib, pandas) load in a third while the first statements run
+        imports = warm_up()
         jobs = Jobs(background=concurrent(opts, source, synthetic))
         try:
+            # the information factors need only the source: in the second thread they start beside
+            # the Shapley call (used only when there are two columns or more: CIG needs them)
+            pif_job = jobs.submit(_pif_section, source, columns, percentile, bins, heatmap_rows, opts) if pif else None
+            with st.stage("uniqueness Shapley"):
+                shap = _shapley_of(source, columns, method, opts)
+            if len(shap.columns) < 2:  # a single column: no information factors (not even asked for)
+                pif_job = None
             overview_job = jobs.submit(_overview_sections, source, columns, shap, policy, opts)
-            pif_job = (
-                jobs.submit(_pif_section, source, columns, percentile, bins, heatmap_rows, opts)
-                if pif and len(shap.columns) >= 2  # CIG needs at least two columns
-                else None
-            )
             so_job = (
                 jobs.submit(
                     _singling_out_section,
@@ -169,11 +167,12 @@ def report(
             request_job = (
                 jobs.submit(_request_assessment, source, request, policy, opts) if request is not None else None
             )
+            imports.join()
             if not jobs.background:  # one after the other: the overview first, as the page shows it
                 with st.stage("overview"):
                     overview = overview_job.result()
             with st.stage("Figure 2 and subgroups"):
-                shapley_section = shapley_html(shap, by_list, rows, scatter_column)
+                shapley_section = _shapley_section(shap, by_list, rows, scatter_column)
             if jobs.background:  # computed meanwhile in the second thread
                 with st.stage("overview"):
                     overview = overview_job.result()
@@ -190,11 +189,13 @@ def report(
             if request_job is not None:
                 with st.stage("request"):
                     gate = request_job.result()
-                    sections.append(request_html(gate))
+                    sections.append(_request_section(gate))
                 subject = "the request"
         finally:
             jobs.close()
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
+        for kept in getattr(_KEPT, "lists", []):  # keeping_assessment(): the CLI's exit status
+            kept.append(gate)
         if hierarchies is not None:
             with st.stage("what to do"):
                 sections.append(_what_to_do_section(source, hierarchies, k, suppression_limit, opts, policy))
@@ -208,6 +209,81 @@ def report(
                 sections.append(disclosure_section(source, columns, sensitive, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
+
+
+_KEPT = threading.local()
+
+
+@contextlib.contextmanager
+def keeping_assessment() -> Iterator[list[Any]]:
+    """Within this block, each :func:`report` this thread writes appends the assessment its verdict
+    comes from (:func:`sqlpriv.assess_request` of the request, or of the analysed columns) to the
+    list yielded, so that a caller (``sqlpriv report``'s exit status) need not compute it again.
+
+    >>> import importlib.util, os, tempfile, sqlpriv
+    >>> out = os.path.join(tempfile.mkdtemp(), "r.html")
+    >>> if importlib.util.find_spec("matplotlib"):
+    ...     with keeping_assessment() as kept:
+    ...         _ = report(sqlpriv.example_path("flare.csv"), ["class", "area"], output=out, progress=False, pif=False)
+    ...     assert kept[0].verdict.status in ("pass", "review", "fail")
+    """
+    kept: list[Any] = []
+    lists = _KEPT.__dict__.setdefault("lists", [])
+    lists.append(kept)
+    try:
+        yield kept
+    finally:
+        del lists[next(i for i, x in enumerate(lists) if x is kept)]
+
+
+#: the modules the charts need, loaded by :func:`warm_up`
+CHART_MODULES = ("matplotlib.figure", "sqlpriv.report_sections")
+
+
+def _check_matplotlib() -> None:
+    """Raise the clear error when matplotlib is missing, without importing it (that is
+    :func:`warm_up`'s work, in a thread of its own)."""
+    try:
+        missing = sys.modules.get("matplotlib.figure", ...) is None or importlib.util.find_spec("matplotlib") is None
+    except ValueError:  # a module in sys.modules without a spec: it is there
+        missing = False
+    if missing:
+        raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'")
+
+
+def warm_up(modules: Sequence[str] = CHART_MODULES) -> threading.Thread:
+    """Import ``modules`` in a daemon thread (started; join it before using them), so that their
+    import (matplotlib's font manager and backends, pandas: about a second of one core) runs
+    while DuckDB, which releases the GIL, computes the report's first statements. An import that
+    fails here fails again, with its own error, where the module is used.
+
+    >>> t = warm_up(["json"])
+    >>> t.join(); t.is_alive()
+    False
+    """
+
+    def load() -> None:
+        for name in modules:
+            try:
+                importlib.import_module(name)
+            except Exception:  # raised again by the import where it is used
+                return
+
+    thread = threading.Thread(target=load, name="sqlpriv-report-imports", daemon=True)
+    thread.start()
+    return thread
+
+
+def _shapley_section(shap: Any, by: list[str], rows: int, scatter_column: str | None) -> str:
+    from sqlpriv.report_sections import shapley_html
+
+    return shapley_html(shap, by, rows, scatter_column)
+
+
+def _request_section(gate: Any) -> str:
+    from sqlpriv.report_sections import request_html
+
+    return request_html(gate)
 
 
 def _shapley_of(source: Any, columns: ColumnsArg, method: str, opts: dict[str, Any]) -> Any:
@@ -231,6 +307,7 @@ def _overview_sections(
 ) -> tuple[list[str], Any]:
     """The overview (joint figures of the analysed columns) and the per-column profile, and the
     assessment of the analysed columns under the gate's policy (the verdict without a request)."""
+    from sqlpriv.report_sections import overview_html, profile_html
     from sqlpriv.request import assess_request
 
     overview = assess_request(source, columns if columns is not None else shap.columns, **policy, **opts)
@@ -244,6 +321,7 @@ def _pif_section(
     source: Any, columns: ColumnsArg, percentile: float, bins: int, heatmap_rows: int, opts: dict[str, Any]
 ) -> str:
     from sqlpriv.factors import information_factors
+    from sqlpriv.report_sections import pif_html
 
     return pif_html(information_factors(source, columns, **opts).cig(), percentile, bins, heatmap_rows)
 
@@ -253,6 +331,7 @@ def _singling_out_section(
 ) -> str:
     """Singling-out on the analysed columns when they are plain names; on every column of the two
     tables (said in the section) when some are computed (-c NAME=EXPR), which the synthetic table lacks."""
+    from sqlpriv.report_sections import singling_out_html
     from sqlpriv.synthetic import singling_out
 
     items = [columns] if isinstance(columns, str) else list(columns or [])
@@ -338,6 +417,7 @@ __all__ = [
     "cell",
     "figure",
     "fmt",
+    "keeping_assessment",
     "kpis",
     "replace_atomically",
     "report",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from sqlpriv.cli import common
 from sqlpriv.cli.policy import add_policy, policy_options, use_colour, verdict_lines
@@ -74,49 +75,40 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import sqlpriv
+    from sqlpriv.reporting import keeping_assessment
 
-    path = common.show_warnings(
-        lambda: sqlpriv.report(
-            args.source,
-            common.parse_columns(args.columns),
-            by=args.by,
-            synthetic=args.synthetic,
-            request=common.parse_columns(args.request),
-            sensitive=args.sensitive,
-            output=args.output,
-            title=args.title,
-            **policy_options(args),
-            max_cols=args.max_cols,
-            rows=args.rows,
-            scatter_column=args.scatter_column,
-            method=args.method,
-            pif=not args.no_pif,
-            risk=None if args.risk is None else {"sampling_fraction": args.risk},
-            progress=False if args.no_progress else None,
-            **common.connection_options(args),
+    with keeping_assessment() as kept:
+        path = common.show_warnings(
+            lambda: sqlpriv.report(
+                args.source,
+                common.parse_columns(args.columns),
+                by=args.by,
+                synthetic=args.synthetic,
+                request=common.parse_columns(args.request),
+                sensitive=args.sensitive,
+                output=args.output,
+                title=args.title,
+                **policy_options(args),
+                max_cols=args.max_cols,
+                rows=args.rows,
+                scatter_column=args.scatter_column,
+                method=args.method,
+                pif=not args.no_pif,
+                risk=None if args.risk is None else {"sampling_fraction": args.risk},
+                progress=False if args.no_progress else None,
+                **common.connection_options(args),
+            )
         )
-    )
     print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
-    v, next_line = _verdict(args)
+    v, next_line = _verdict(kept[0])  # the report's own assessment: not computed again
     print("\n".join(verdict_lines(v, next_line, colour=use_colour())))
     return EXIT_CODES[v.status]
 
 
-def _verdict(args: argparse.Namespace) -> tuple[Verdict, str]:
-    """The report's verdict (the gate's policy on the request, or on the analysed columns
-    together) and what to do next, as the report's first section shows them."""
-    import warnings
-
-    import sqlpriv
+def _verdict(a: Any) -> tuple[Verdict, str]:
+    """The verdict of the report's first section (the gate's policy on the request, or on the
+    analysed columns together) and what to do next, from the assessment it was computed from."""
     from sqlpriv.engine.verdict import next_step
-    from sqlpriv.errors import SqlprivWarning
     from sqlpriv.report_verdict import drivers
 
-    opts = common.connection_options(args)
-    fields = common.parse_columns(args.request) or common.parse_columns(args.columns)
-    with warnings.catch_warnings():  # already shown while the report was written
-        warnings.simplefilter("ignore", SqlprivWarning)
-        if not fields:
-            fields = sqlpriv.uniqueness_shapley(args.source, **opts).columns
-        a = sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts)
-        return a.verdict, next_step(a.verdict, drivers(a))
+    return a.verdict, next_step(a.verdict, drivers(a))
