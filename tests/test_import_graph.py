@@ -223,3 +223,19 @@ def test_no_module_is_named_like_a_public_function() -> None:
     }
     clashes = [m for m in MODULES if m.count(".") == 1 and m.rpartition(".")[2] in functions]
     assert clashes == [], "sqlpriv.<name> would be the function or the module depending on import order"
+
+
+def test_the_command_line_parser_loads_no_heavy_library() -> None:
+    """`sqlpriv ...` builds its parser without pandas or matplotlib: the report imports them in a
+    thread beside its first SQL (sqlpriv.reporting.warm_up), the other commands on first use."""
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from sqlpriv.cli import build_parser; build_parser(); "
+        "print(','.join(m for m in ('pandas', 'matplotlib') if m in sys.modules))"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT.parent))  # this tree's sqlpriv
+    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True, env=env).stdout
+    assert out.strip() == ""

@@ -13,9 +13,10 @@ import json
 import os
 import sys
 import warnings
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas loads on first use: the report imports it beside its first SQL
+    import pandas as pd
 
 from sqlpriv.errors import SqlprivWarning
 
@@ -320,6 +321,8 @@ def format_frame(df: pd.DataFrame, fmt: str) -> str:
         return df.to_csv(index=False)
     if fmt == "json":
         return df.to_json(orient="records", indent=2, double_precision=15) + "\n"
+    import pandas as pd
+
     with pd.option_context("display.max_rows", 200, "display.max_columns", 50, "display.width", 200):
         return df.to_string(index=False, float_format=lambda x: f"{x:.4f}") + "\n"
 

@@ -100,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
-    v, next_line = _verdict(kept[0])  # the report's own assessment: not computed again
+    # the report's own assessment, not computed again (unless sqlpriv.report was replaced, as tests do)
+    v, next_line = _verdict(kept[0]) if kept else _verdict_again(args)
     print("\n".join(verdict_lines(v, next_line, colour=use_colour())))
     return EXIT_CODES[v.status]
 
@@ -112,3 +113,20 @@ def _verdict(a: Any) -> tuple[Verdict, str]:
     from sqlpriv.report_verdict import drivers
 
     return a.verdict, next_step(a.verdict, drivers(a))
+
+
+def _verdict_again(args: argparse.Namespace) -> tuple[Verdict, str]:
+    """The report's verdict computed again (the gate's policy on the request, or on the analysed
+    columns together), when the report did not hand its assessment over."""
+    import warnings
+
+    import sqlpriv
+    from sqlpriv.errors import SqlprivWarning
+
+    opts = common.connection_options(args)
+    fields = common.parse_columns(args.request) or common.parse_columns(args.columns)
+    with warnings.catch_warnings():  # already shown while the report was written
+        warnings.simplefilter("ignore", SqlprivWarning)
+        if not fields:
+            fields = sqlpriv.uniqueness_shapley(args.source, **opts).columns
+        return _verdict(sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts))

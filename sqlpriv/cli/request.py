@@ -9,9 +9,10 @@ import argparse
 import json
 import sys
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas loads on first use (sqlpriv report imports it beside its first SQL)
+    import pandas as pd
 
 from sqlpriv.cli import common
 from sqlpriv.cli.policy import add_policy, use_colour, verdict_lines
@@ -210,6 +211,8 @@ def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
     rows = [("dropped_rows", a.dropped_rows)] * dropna + [(key, j[key]) for key in figures]
     # formatted before the frame is built: a column mixing ints and floats would turn 1414590 into 1.41459e+06
     text = [(key, f"{v:,}" if isinstance(v, int) else f"{v:.6g}") for key, v in rows]
+    import pandas as pd
+
     return pd.DataFrame(text, columns=["figure", "value"])
 
 

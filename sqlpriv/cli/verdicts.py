@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas loads on first use (sqlpriv report imports it beside its first SQL)
+    import pandas as pd
 
 from sqlpriv.cli.policy import use_colour, verdict_lines
 from sqlpriv.engine.scales import bits_scale, percent, share_scale
@@ -135,6 +136,8 @@ def exit_code(v: Verdict, args: argparse.Namespace, command: str) -> int:
 
 def ranked(df: pd.DataFrame, by: str, name: str = "column") -> list[str]:
     """The ``name`` column of ``df``, largest ``by`` first, rows with ``by`` > 0 only."""
+    import pandas as pd
+
     rows = df[pd.to_numeric(df[by], errors="coerce").fillna(0) > 0]
     return [str(c) for c in rows.sort_values(by, ascending=False, kind="stable")[name]]
 
