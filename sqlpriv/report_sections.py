@@ -15,7 +15,8 @@ and every chart has a table of the numbers behind it.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pandas as pd
@@ -102,36 +103,53 @@ def profile_html(fields: pd.DataFrame) -> str:
     )
 
 
-def shapley_html(r: Any, by: Sequence[str], rows: int, scatter_column: str | None) -> str:
-    summary = r.summary().df()
-    parts = [
-        "<h3>Per column</h3>",
-        '<p class="guide">Each column\'s Shapley value is its share, in bits, of what singles a row out; '
-        "it lies between what the column says alone (entropy) and what it adds to all others.</p>",
-        figure(plot.shapley_bars(r, data=summary), "shapley-chart"),
-        table(summary, "shapley-table"),
-    ]
-    sample = views.shapley_rows(r, rows).df()
-    parts += [
-        "<h3>Per row (the paper's Figure 2)</h3>",
-        '<p class="guide">Each bar is one row, from the least to the most unique; its coloured segments '
-        "show which columns single that row out.</p>",
-        figure(plot.per_row_stacked(r, rows, data=sample), "shapley-rows-chart"),
-        table(sample, "shapley-rows-table", fold=0, caption="the sampled rows"),
-    ]
-    for i, expr in enumerate(by):
-        df = r.by(expr).df()
-        parts += [
-            f'<h3 id="by-{i}">Subgroups of {html.escape(expr)}</h3>',
-            '<p class="guide">The mean Shapley value of each column within each level: where a column '
-            "identifies members of a group more than others.</p>",
+def shapley_html(r: Any, by: Sequence[str], rows: int, scatter_column: str | None, *, draw_beside: bool = False) -> str:
+    """The Shapley section. With ``draw_beside``, each chart is drawn (matplotlib, Python) in a
+    thread of its own while this thread runs the section's next query (DuckDB releases the GIL);
+    the page is the same either way."""
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlpriv-report-draw") if draw_beside else None
+
+    def chart(draw: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], str]:
+        figure_id = kwargs.pop("figure_id")
+        if pool is None:
+            text = figure(draw(*args, **kwargs), figure_id)
+            return lambda: text
+        return pool.submit(lambda: figure(draw(*args, **kwargs), figure_id)).result
+
+    try:
+        summary = r.summary().df()
+        parts: list[str | Callable[[], str]] = [
+            "<h3>Per column</h3>",
+            '<p class="guide">Each column\'s Shapley value is its share, in bits, of what singles a row out; '
+            "it lies between what the column says alone (entropy) and what it adds to all others.</p>",
+            chart(plot.shapley_bars, r, data=summary, figure_id="shapley-chart"),
+            table(summary, "shapley-table"),
         ]
-        if len(df) >= SCATTER_MIN_LEVELS:
-            column = scatter_column if scatter_column in r.columns else plot.pick_scatter_column(r, df)
-            parts.append(figure(plot.subgroup_scatter(r, expr, column, data=df), f"by-{i}-chart"))
-        parts.append(table(df, f"by-{i}-table", caption=f"levels of {expr}"))
+        sample = views.shapley_rows(r, rows).df()
+        parts += [
+            "<h3>Per row (the paper's Figure 2)</h3>",
+            '<p class="guide">Each bar is one row, from the least to the most unique; its coloured segments '
+            "show which columns single that row out.</p>",
+            chart(plot.per_row_stacked, r, rows, data=sample, figure_id="shapley-rows-chart"),
+            table(sample, "shapley-rows-table", fold=0, caption="the sampled rows"),
+        ]
+        for i, expr in enumerate(by):
+            df = r.by(expr).df()
+            parts += [
+                f'<h3 id="by-{i}">Subgroups of {html.escape(expr)}</h3>',
+                '<p class="guide">The mean Shapley value of each column within each level: where a column '
+                "identifies members of a group more than others.</p>",
+            ]
+            if len(df) >= SCATTER_MIN_LEVELS:
+                column = scatter_column if scatter_column in r.columns else plot.pick_scatter_column(r, df)
+                parts.append(chart(plot.subgroup_scatter, r, expr, column, data=df, figure_id=f"by-{i}-chart"))
+            parts.append(table(df, f"by-{i}-table", caption=f"levels of {expr}"))
+        body = [p if isinstance(p, str) else p() for p in parts]  # a drawing's error is raised here
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     if r.sampled:
-        parts.insert(
+        body.insert(
             0, f"<p>Estimated from {r.samples} sampled column orders (standard errors in the *_se columns).</p>"
         )
     return section(
@@ -139,7 +157,7 @@ def shapley_html(r: Any, by: Sequence[str], rows: int, scatter_column: str | Non
         "Uniqueness Shapley values",
         "How much each column shrinks the set of people a row could be (Seiler, Mase & Owen 2023), "
         "per column, per row and per subgroup.",
-        "".join(parts),
+        "".join(body),
     )
 
 

@@ -172,7 +172,8 @@ def report(
                 with st.stage("overview"):
                     overview = overview_job.result()
             with st.stage("Figure 2 and subgroups"):
-                shapley_section = _shapley_section(shap, by_list, rows, scatter_column)
+                # its charts are drawn beside its queries when the sections may use more threads
+                shapley_section = _shapley_section(shap, by_list, rows, scatter_column, jobs.background)
             if jobs.background:  # computed meanwhile in the second thread
                 with st.stage("overview"):
                     overview = overview_job.result()
@@ -274,10 +275,10 @@ def warm_up(modules: Sequence[str] = CHART_MODULES) -> threading.Thread:
     return thread
 
 
-def _shapley_section(shap: Any, by: list[str], rows: int, scatter_column: str | None) -> str:
+def _shapley_section(shap: Any, by: list[str], rows: int, scatter_column: str | None, beside: bool) -> str:
     from sqlpriv.report_sections import shapley_html
 
-    return shapley_html(shap, by, rows, scatter_column)
+    return shapley_html(shap, by, rows, scatter_column, draw_beside=beside)
 
 
 def _request_section(gate: Any) -> str:
