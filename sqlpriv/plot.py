@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -378,14 +379,21 @@ def sample_uniques_bars(result: SampleUniquesResult, *, data: pd.DataFrame | Non
     return fig
 
 
+#: one SVG at a time: the SVG options are matplotlib's global rcParams, which ``rc_context`` sets
+#: and restores for the whole process; two threads saving at once (the report's sections) could
+#: restore them under each other's save (text drawn as glyph paths, random element ids)
+_SVG_LOCK = threading.Lock()
+
+
 def svg(fig: Figure) -> str:
-    """The figure as an inline ``<svg>`` element (text kept as text, no external references)."""
+    """The figure as an inline ``<svg>`` element (text kept as text, no external references).
+    Thread-safe: saves are serialised (the SVG options are process-wide rcParams)."""
     import io
 
     from matplotlib import rc_context
 
     buffer = io.StringIO()
-    with rc_context({"svg.fonttype": "none", "svg.hashsalt": "sqlpriv"}):
+    with _SVG_LOCK, rc_context({"svg.fonttype": "none", "svg.hashsalt": "sqlpriv"}):
         fig.savefig(buffer, format="svg", metadata={"Date": None})
     text = buffer.getvalue()
     return text[text.index("<svg") :]

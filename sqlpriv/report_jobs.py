@@ -27,6 +27,9 @@ exceptions are the same either way; a job's exception is raised where its result
 from __future__ import annotations
 
 import os
+import sys
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
@@ -64,6 +67,40 @@ def concurrent(opts: Mapping[str, Any], *sources: Any) -> bool:
         return False
     threads = opts.get("threads")
     return threads is None or int(threads) > 1
+
+
+class Timeline:
+    """With ``SQLPRIV_PROFILE`` set, when each part of the report ran, per thread: one line per
+    part on stderr at the end (``sqlpriv: report timeline: THREAD PART START-END s``), seconds
+    from the report's start.
+
+    >>> t = Timeline(enabled=True)
+    >>> t.run("sum", sum, [1, 2])
+    3
+    >>> [(thread, part) for thread, part, _, _ in t.parts]
+    [('MainThread', 'sum')]
+    """
+
+    def __init__(self, enabled: bool | None = None) -> None:
+        self.enabled = bool(os.environ.get("SQLPRIV_PROFILE")) if enabled is None else enabled
+        self.start = time.perf_counter()
+        self.parts: list[tuple[str, str, float, float]] = []
+
+    def run(self, part: str, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+        """``fn(*args, **kwargs)``, its start and end recorded when enabled."""
+        if not self.enabled:
+            return fn(*args, **kwargs)
+        began = time.perf_counter() - self.start
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            ended = time.perf_counter() - self.start
+            self.parts.append((threading.current_thread().name, part, began, ended))
+
+    def show(self) -> None:
+        """Print the recorded parts (in order of their start) to stderr."""
+        for thread, part, began, ended in sorted(self.parts, key=lambda p: p[2]):
+            print(f"sqlpriv: report timeline: {thread} {part} {began:.2f}-{ended:.2f} s", file=sys.stderr)
 
 
 class Job(Generic[_T]):

@@ -45,7 +45,7 @@ from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import ParameterError, SqlprivError
 from sqlpriv.identifiers import without_key_advice
 from sqlpriv.report_html import CSS, cell, figure, fmt, kpis, replace_atomically, section, table, write_atomic
-from sqlpriv.report_jobs import Jobs, concurrent
+from sqlpriv.report_jobs import Jobs, Timeline, concurrent
 from sqlpriv.report_progress import Stages
 from sqlpriv.report_verdict import CSS as VERDICT_CSS
 from sqlpriv.report_verdict import drivers, report_verdict
@@ -139,19 +139,28 @@ def report(
         # the overview and the sections that need only the analysed columns run beside the Shapley
         # figures in a second thread when each measure has its own connection (sqlpriv/report_jobs.py);
         # the charts' modules (matplotlib, pandas) load in a third while the first statements run
-        imports = warm_up()
+        timeline = Timeline()  # SQLPRIV_PROFILE=1: each part's start and end per thread, on stderr
+        imports = warm_up(timeline=timeline)
         jobs = Jobs(background=concurrent(opts, source, synthetic))
         try:
             # the information factors need only the source: in the second thread they start beside
             # the Shapley call (used only when there are two columns or more: CIG needs them)
-            pif_job = jobs.submit(_pif_section, source, columns, percentile, bins, heatmap_rows, opts) if pif else None
+            pif_job = (
+                jobs.submit(timeline.run, "PIF", _pif_section, source, columns, percentile, bins, heatmap_rows, opts)
+                if pif
+                else None
+            )
             with st.stage("uniqueness Shapley"):
-                shap = _shapley_of(source, columns, method, opts)
+                shap = timeline.run("Shapley call", _shapley_of, source, columns, method, opts)
             if len(shap.columns) < 2:  # a single column: no information factors (not even asked for)
                 pif_job = None
-            overview_job = jobs.submit(_overview_sections, source, columns, shap, policy, opts)
+            overview_job = jobs.submit(
+                timeline.run, "overview", _overview_sections, source, columns, shap, policy, opts
+            )
             so_job = (
                 jobs.submit(
+                    timeline.run,
+                    "singling out",
                     _singling_out_section,
                     source,
                     synthetic,
@@ -165,15 +174,19 @@ def report(
                 else None
             )
             request_job = (
-                jobs.submit(_request_assessment, source, request, policy, opts) if request is not None else None
+                jobs.submit(timeline.run, "request", _request_assessment, source, request, policy, opts)
+                if request is not None
+                else None
             )
-            imports.join()
+            timeline.run("waiting for the imports", imports.join)
             if not jobs.background:  # one after the other: the overview first, as the page shows it
                 with st.stage("overview"):
                     overview = overview_job.result()
             with st.stage("Figure 2 and subgroups"):
                 # its charts are drawn beside its queries when the sections may use more threads
-                shapley_section = _shapley_section(shap, by_list, rows, scatter_column, jobs.background)
+                shapley_section = timeline.run(
+                    "Shapley section", _shapley_section, shap, by_list, rows, scatter_column, jobs.background
+                )
             if jobs.background:  # computed meanwhile in the second thread
                 with st.stage("overview"):
                     overview = overview_job.result()
@@ -194,6 +207,7 @@ def report(
                 subject = "the request"
         finally:
             jobs.close()
+            timeline.show()
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
         for kept in getattr(_KEPT, "lists", []):  # keeping_assessment(): the CLI's exit status
             kept.append(gate)
@@ -252,7 +266,7 @@ def _check_matplotlib() -> None:
         raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'")
 
 
-def warm_up(modules: Sequence[str] = CHART_MODULES) -> threading.Thread:
+def warm_up(modules: Sequence[str] = CHART_MODULES, *, timeline: Timeline | None = None) -> threading.Thread:
     """Import ``modules`` in a daemon thread (started; join it before using them), so that their
     import (matplotlib's font manager and backends, pandas: about a second of one core) runs
     while DuckDB, which releases the GIL, computes the report's first statements. An import that
@@ -270,7 +284,8 @@ def warm_up(modules: Sequence[str] = CHART_MODULES) -> threading.Thread:
             except Exception:  # raised again by the import where it is used
                 return
 
-    thread = threading.Thread(target=load, name="sqlpriv-report-imports", daemon=True)
+    target = load if timeline is None else lambda: timeline.run("imports", load)
+    thread = threading.Thread(target=target, name="sqlpriv-report-imports", daemon=True)
     thread.start()
     return thread
 

@@ -551,6 +551,28 @@ def test_sections_run_beside_shapley_equal_the_serial_report(flare_report, tmp_p
     assert set(got.tables) == set(want.tables) >= {"rig-table", "fig-table", "cig-table", "request-fields"}
     for tid in want.tables:
         assert_frames(got.frame(tid), want.frame(tid))
+    # the charts too (the Shapley section's are drawn in a thread beside its queries when threaded)
+    charts = [_charts(p) for p in (flare_report, serial)]
+    assert charts[0].keys() == charts[1].keys() >= {"shapley-chart", "shapley-rows-chart", "cig-chart"}
+    for fid, svg in charts[1].items():
+        assert _numbers(charts[0][fid]) == pytest.approx(_numbers(svg), rel=1e-9, abs=1e-9), fid
+
+
+def _charts(path: Path) -> dict[str, str]:
+    return dict(re.findall(r'<figure id="([^"]+)">(.*?)</figure>', path.read_text(encoding="utf-8"), re.S))
+
+
+def _numbers(svg: str) -> list[float]:
+    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", svg)]
+
+
+def test_one_column_has_no_pif_section_and_no_error(tmp_path):
+    """Information factors need two columns: with one, the PIF job started beside the Shapley call
+    (in the second thread) fails and is dropped; the report has no PIF section and no error."""
+    df = pd.DataFrame({"g": [0, 1, 1, 2, 2, 2] * 5})
+    path = sqlpriv.report(df, ["g"], output=tmp_path / "one.html", progress=False)
+    assert 'id="pif"' not in path.read_text(encoding="utf-8")
+    assert 'id="shapley"' in path.read_text(encoding="utf-8")
 
 
 def test_a_failing_section_in_the_second_thread_raises_its_own_error(tmp_path, monkeypatch):
