@@ -4,6 +4,7 @@
     python benchmarks/bench_report.py --quick    # CI smoke: 200k rows, fails above 3x
     python benchmarks/bench_report.py --adult --base /tmp/mainbase   # README's adult pair command,
         # this tree against an unpacked older one (git archive ... sqlpriv sql_templates), alternating
+    SQLPRIV_PROFILE=1 sqlpriv report ...   # each statement's time and the report's per-thread timeline
 
 Both sides run in fresh child processes on the same cached voter Parquet file
 (benchmarks/data/, git-ignored), columns zip_code, race, party, gender, age, with --by county:
