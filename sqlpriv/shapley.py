@@ -102,7 +102,7 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
             ]
             if self.sampled:
                 statements += sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows)
-                deps = ["terms"]
+                deps = ["shared_lattice"]
             else:
                 body = render("shapley/phi_chunk.sql", **frame.context(lo=0, hi=frame.full_sid, patterns=[chosen]))
                 parts = f"{values}_parts"
