@@ -86,12 +86,14 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
         )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
-    plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)], deps=["terms"])
+    plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)], deps=["cells"])
     if d >= EXPAND_PHI_MIN_COLUMNS:
         add_expanded_phi(frame, samples)
     else:
         plan.ensure(["upatterns"])  # its size plans the chunks
-        plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["shared_lattice"])
+        plan.add(
+            "phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms", "shared_lattice"]
+        )
 
 
 def add_expanded_cells(frame: cohorts.CohortFrame) -> None:

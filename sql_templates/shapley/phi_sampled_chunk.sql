@@ -11,15 +11,6 @@
     `shared`: lo..hi are positions in t.shared_lattice (shapley/lattice_shared.sql: only the
     subsets holding a shared cell), not sids of the whole lattice. -#}
 {% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, sparse=false, shared=false) -%}
-{% if shared %}
-{% set within = "pos between " ~ lo ~ " and " ~ hi %}
-{% set chunk = "select * from " ~ sqlpriv.quote(t.shared_lattice) ~ " where " ~ within %}
-{% set lo_sid = "(select min(sid) from " ~ sqlpriv.quote(t.shared_lattice) ~ " where " ~ within ~ ")" %}
-{% set hi_sid = "(select max(sid) from " ~ sqlpriv.quote(t.shared_lattice) ~ " where " ~ within ~ ")" %}
-{% else %}
-{% set chunk = "select * from " ~ sqlpriv.quote(t.lattice) ~ " where sid between " ~ lo ~ " and " ~ hi %}
-{% set lo_sid, hi_sid = lo, hi %}
-{% endif %}
 with pairs as (
     select
 {% for word in words %}
@@ -30,7 +21,13 @@ with pairs as (
 {% endfor %}
         l.sid
     from {{ sqlpriv.engine_parts_union(patterns) }} as p
-    cross join ({{ chunk }}) as l
+    cross join (
+{% if shared %}
+        select * from {{ sqlpriv.quote(t.shared_lattice) }} where pos between {{ lo }} and {{ hi }}
+{% else %}
+        select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}
+{% endif %}
+    ) as l
 ),
 {% if sparse %}
 long as (
@@ -42,7 +39,7 @@ long as (
         sum(c.phi) as phi,
         sum(c.s2) as s2
     from pairs as e
-    join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, lo_sid, hi_sid) }}) as c
+    join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, sqlpriv.shapley_chunk_bound(t, lo, hi, shared), sqlpriv.shapley_chunk_bound(t, lo, hi, shared, last=true)) }}) as c
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
     group by all
@@ -59,7 +56,7 @@ matched as (
         c.xj,
         c.lx
     from pairs as e
-    join {{ sqlpriv.shapley_terms_chunk(t, words, lo_sid, hi_sid) }} as c
+    join {{ sqlpriv.shapley_terms_chunk(t, words, sqlpriv.shapley_chunk_bound(t, lo, hi, shared), sqlpriv.shapley_chunk_bound(t, lo, hi, shared, last=true)) }} as c
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
 )
