@@ -156,15 +156,9 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
                 body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
                 statements.append(create_table(t["xent"], body))
             for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS, positions=shapley_sampling.SHARED_PHI):
-                ctx = {
-                    "t": t,
-                    "words": frame.words,
-                    "lo": lo,
-                    "hi": hi,
-                    "skip_sid": skip,
-                    "shared": shapley_sampling.SHARED_PHI,
-                }
-                body = render("shapley/cross_entropy_chunk.sql", **ctx)
+                shared = shapley_sampling.SHARED_PHI
+                ctx: dict[str, Any] = {"t": t, "words": frame.words, "lo": lo, "hi": hi, "skip_sid": skip}
+                body = render("shapley/cross_entropy_chunk.sql", **ctx, shared=shared)
                 statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
             frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells", "shared_lattice"])
             needs = [f"{step}_xent", "lattice", "steps"]
