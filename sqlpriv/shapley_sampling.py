@@ -30,8 +30,9 @@ EXPAND_PHI_MIN_COLUMNS = 64
 #: (shapley/sparse_terms.sql: about 2 columns of 15 per subset on adult) instead of 2d products per
 #: matched pair: adult's per-pattern step 10.3-10.8 -> 8.3-8.9 s of CPU, 40 x 20,000 about half
 SPARSE_PHI = True
-#: the per-pattern step pairs the patterns with the subsets holding a shared cell only (the others
-#: add nothing): 40 columns x 20,000 rows, 1,739 of 7,423 subsets
+#: the per-pattern step (and sampled by()) pairs the patterns with the subsets holding a shared cell
+#: only (the others add nothing): 40 columns x 20,000 rows, 1,539 of 7,423 subsets; 40 x 100,000,
+#: 2,046; per-pattern step 99.7 -> 70.7 s of CPU there, about 10% at 20,000 rows (RESULTS.md, shp4)
 SHARED_PHI = True
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 

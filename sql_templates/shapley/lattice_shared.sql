@@ -4,7 +4,7 @@
     and shapley/cross_entropy_chunk.sql vanishes), so the per-pattern and the sampled by()
     cross-entropy steps pair the patterns with these alone, in chunks of consecutive positions.
     On wide tables most of the lattice lies past the depth where every pattern is alone (40
-    columns x 20,000 rows: 1,739 of 7,423 subsets; x 100,000 rows: 2,046). -#}
+    columns x 20,000 rows: 1,539 of 7,423 subsets; x 100,000 rows: 2,046). -#}
 {% macro shapley_lattice_shared(t) -%}
 create or replace temp table {{ sqlpriv.quote(t.shared_lattice) }} as
 select l.*, row_number() over (order by l.sid) - 1 as pos
