@@ -19,6 +19,7 @@ from typing import Any
 
 import duckdb
 
+from sqlpriv import shapley_sampling
 from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import spark_twin
@@ -102,7 +103,7 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
             ]
             if self.sampled:
                 statements += sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows)
-                deps = ["terms"]
+                deps = ["terms", "shared_lattice"]
             else:
                 body = render("shapley/phi_chunk.sql", **frame.context(lo=0, hi=frame.full_sid, patterns=[chosen]))
                 parts = f"{values}_parts"
@@ -154,10 +155,12 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
                 masks = [sum(f["mask"] for f in word if skip >> f["j"] & 1) for word in frame.words]
                 body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
                 statements.append(create_table(t["xent"], body))
-            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS):
-                body = render("shapley/cross_entropy_chunk.sql", t=t, words=frame.words, lo=lo, hi=hi, skip_sid=skip)
+            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS, positions=shapley_sampling.SHARED_PHI):
+                shared = shapley_sampling.SHARED_PHI
+                ctx: dict[str, Any] = {"t": t, "words": frame.words, "lo": lo, "hi": hi, "skip_sid": skip}
+                body = render("shapley/cross_entropy_chunk.sql", **ctx, shared=shared)
                 statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
-            frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells"])
+            frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells", "shared_lattice"])
             needs = [f"{step}_xent", "lattice", "steps"]
         return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), needs)
 

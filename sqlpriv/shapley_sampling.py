@@ -30,6 +30,10 @@ EXPAND_PHI_MIN_COLUMNS = 64
 #: (shapley/sparse_terms.sql: about 2 columns of 15 per subset on adult) instead of 2d products per
 #: matched pair: adult's per-pattern step 10.3-10.8 -> 8.3-8.9 s of CPU, 40 x 20,000 about half
 SPARSE_PHI = True
+#: the per-pattern step (and sampled by()) pairs the patterns with the subsets holding a shared cell
+#: only (the others add nothing): 40 columns x 20,000 rows, 1,539 of 7,423 subsets; 40 x 100,000,
+#: 2,046; per-pattern step 99.7 -> 70.7 s of CPU there, about 10% at 20,000 rows (RESULTS.md, shp4)
+SHARED_PHI = True
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 
 
@@ -82,11 +86,15 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
             unique_mask=direct,
         )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
+    t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
+    plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)], deps=["cells"])
     if d >= EXPAND_PHI_MIN_COLUMNS:
         add_expanded_phi(frame, samples)
     else:
         plan.ensure(["upatterns"])  # its size plans the chunks
-        plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms"])
+        plan.add(
+            "phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms", "shared_lattice"]
+        )
 
 
 def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
@@ -149,14 +157,18 @@ def sampled_phi_statements(
     """Statements leaving in table ``into`` the sampled per-pattern values and standard errors
     (phi0.., se0..) of the patterns in table ``patterns`` (every pattern, or a few for a view),
     chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice must exist,
-    and the patterns table too unless ``n_patterns`` (at most its rows) is given."""
+    and the patterns table too unless ``n_patterns`` (at most its rows) is given. With
+    ``SHARED_PHI`` the chunks cover the subsets holding a shared cell only (the
+    ``shared_lattice`` step, a dependency of these statements): how many is known only once the
+    cells are counted, so the chunks are positions up to the whole lattice's size and the last
+    ones may be empty."""
     frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
-    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns)
+    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=SHARED_PHI)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
-        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI)
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=SHARED_PHI)
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
@@ -166,16 +178,19 @@ def sampled_phi_statements(
 
 
 def lattice_chunks(
-    frame: cohorts.CohortFrame, patterns: str, pairs: int, n_patterns: int | None = None
+    frame: cohorts.CohortFrame, patterns: str, pairs: int, n_patterns: int | None = None, positions: bool = False
 ) -> list[tuple[int, int]]:
     """Sid ranges (inclusive) of lattice chunks of about ``pairs`` (pattern, subset) pairs each
     over the rows of table ``patterns`` (``n_patterns`` of them, counted when not given); at
-    least one range, even for an empty table."""
+    least one range, even for an empty table. ``positions``: ranges of positions 0, 1, ... in
+    sid order instead (shapley/lattice_shared.sql), as many as the whole lattice needs."""
     con = frame.plan.con
     if n_patterns is None:
         n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
     sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
     per = max(1, pairs // max(1, n_patterns))
+    if positions:
+        return [(i, min(len(sids), i + per) - 1) for i in range(0, len(sids), per)] or [(0, 0)]
     return [(sids[i], sids[min(len(sids), i + per) - 1]) for i in range(0, len(sids), per)] or [(0, 0)]
 
 

@@ -215,3 +215,43 @@ def test_sparse_per_pattern_sums_equal_the_dense_form_and_the_bruteforce_estimat
     assert np.abs(a[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
     if constant:
         assert (a["v1"] == 0).all() and (a["v1_se"] == 0).all()
+
+
+@pytest.mark.parametrize(("n", "d", "samples", "seed", "chunk"), [(40, 10, 15, 3, 1600)])
+def test_per_pattern_step_over_shared_subsets_equals_the_whole_lattice_and_the_bruteforce_estimator(
+    monkeypatch, n, d, samples, seed, chunk
+):
+    """The per-pattern step over the subsets holding a shared cell only (shapley_sampling.SHARED_PHI,
+    shapley/lattice_shared.sql) against the same step over every subset of the lattice and the
+    brute-force estimator, in small chunks (several, the last ones empty), and the sampled by()
+    cross entropies the same way. The table has no repeated rows, so the deep subsets hold no
+    shared cell and are really left out."""
+    from sqlpriv import shapley_sampling
+
+    rng = np.random.default_rng(seed)
+    df = pd.DataFrame({f"v{j}": rng.integers(0, 3, size=n) for j in range(d)}).drop_duplicates(ignore_index=True)
+    names = list(df.columns)
+    monkeypatch.setattr(shapley_sampling, "PHI_CHUNK_ROWS", chunk)
+    monkeypatch.setattr(sqlpriv.shapley, "PHI_CHUNK_ROWS", chunk // 20)  # by(): about 20 rows per level
+    runs, groups = {}, {}
+    for shared in (False, True):
+        monkeypatch.setattr(shapley_sampling, "SHARED_PHI", shared)
+        r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed)
+        runs[shared] = r.per_row().df()
+        groups[shared] = r.by("v0 + v1 > 2").df().sort_values("level", ignore_index=True)
+        if shared:
+            con, t = r.frame.plan.con, r.frame.names
+            kept, whole = (
+                con.execute(f'select count(*) from "{t[x]}"').fetchone()[0] for x in ("shared_lattice", "lattice")
+            )
+            assert 0 < kept < whole
+    a, b = runs[True], runs[False]
+    assert list(a.columns) == list(b.columns)
+    assert np.abs(a.to_numpy(float) - b.to_numpy(float)).max() < 1e-12
+    mean, se = oracle(df, samples, seed)
+    assert np.abs(a[names].to_numpy() - mean).max() < 1e-9
+    assert np.abs(a[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+    pd.testing.assert_frame_equal(groups[True], groups[False], rtol=0, atol=1e-12)
+    level = (df["v0"] + df["v1"] > 2).to_numpy()  # by(): the group means of the per-row values
+    for flag, row in groups[True].set_index("level").iterrows():
+        assert np.abs(row[names].to_numpy(float) - mean[level == flag].mean(axis=0)).max() < 1e-9

@@ -5,8 +5,10 @@
     The masked keys are computed in the pairs' own select before the join: a join condition
     masking the cross product's columns makes DuckDB 2.0.0 fail with an internal error
     ("dict-surviving cache ... changed identity"). `skip_sid`: the subsets holding all of these
-    columns are left out (shapley/cross_entropy_cells.sql sums them from the cells). -#}
-{% macro shapley_cross_entropy_chunk(t, words, lo, hi, skip_sid=0) -%}
+    columns are left out (shapley/cross_entropy_cells.sql sums them from the cells). `shared`:
+    lo..hi are positions in t.shared_lattice (shapley/lattice_shared.sql: the subsets holding a
+    shared cell, the only ones that add to the sums), not sids of the whole lattice. -#}
+{% macro shapley_cross_entropy_chunk(t, words, lo, hi, skip_sid=0, shared=false) -%}
 with pairs as (
     select
         v.level,
@@ -17,14 +19,20 @@ with pairs as (
         l.sid
     from {{ sqlpriv.quote(t.levels) }} as v
     cross join (
-        select * from {{ sqlpriv.quote(t.lattice) }}
-        where sid between {{ lo }} and {{ hi }}{% if skip_sid %} and sid & {{ sqlpriv.literal(skip_sid) }} <> {{ sqlpriv.literal(skip_sid) }}{% endif %}
+        select * from (
+{% if shared %}
+            select * from {{ sqlpriv.quote(t.shared_lattice) }} where pos between {{ lo }} and {{ hi }}
+{% else %}
+            select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}
+{% endif %}
+        )
+        where true{% if skip_sid %} and sid & {{ sqlpriv.literal(skip_sid) }} <> {{ sqlpriv.literal(skip_sid) }}{% endif %}
 
     ) as l
 )
 select e.level, e.sid, sum(e.w * log2(c.n)) as sum_log_n
 from pairs as e
-join (select * from {{ sqlpriv.quote(t.cells) }} where sid between {{ lo }} and {{ hi }}) as c
+join (select * from {{ sqlpriv.quote(t.cells) }} where sid between {{ sqlpriv.shapley_chunk_bound(t, lo, hi, shared) }} and {{ sqlpriv.shapley_chunk_bound(t, lo, hi, shared, last=true) }}) as c
     on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
 group by all

@@ -7,8 +7,10 @@
     chunks' sums are added up by shapley/phi_sampled_sum.sql: no (pattern x order) table, and
     each chunk's hash table holds that chunk's cells only.
     `patterns`: a table name or the parts of one (engine/parts_union.sql). The pairs are narrow
-    (keys and sid) until they meet the cells; the coefficients join the matched pairs only. -#}
-{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, sparse=false) -%}
+    (keys and sid) until they meet the cells; the coefficients join the matched pairs only.
+    `shared`: lo..hi are positions in t.shared_lattice (shapley/lattice_shared.sql: only the
+    subsets holding a shared cell), not sids of the whole lattice. -#}
+{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, sparse=false, shared=false) -%}
 with pairs as (
     select
 {% for word in words %}
@@ -19,7 +21,13 @@ with pairs as (
 {% endfor %}
         l.sid
     from {{ sqlpriv.engine_parts_union(patterns) }} as p
-    cross join (select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}) as l
+    cross join (
+{% if shared %}
+        select * from {{ sqlpriv.quote(t.shared_lattice) }} where pos between {{ lo }} and {{ hi }}
+{% else %}
+        select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}
+{% endif %}
+    ) as l
 ),
 {% if sparse %}
 long as (
@@ -31,7 +39,7 @@ long as (
         sum(c.phi) as phi,
         sum(c.s2) as s2
     from pairs as e
-    join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, lo, hi) }}) as c
+    join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, sqlpriv.shapley_chunk_bound(t, lo, hi, shared), sqlpriv.shapley_chunk_bound(t, lo, hi, shared, last=true)) }}) as c
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
     group by all
@@ -48,7 +56,7 @@ matched as (
         c.xj,
         c.lx
     from pairs as e
-    join {{ sqlpriv.shapley_terms_chunk(t, words, lo, hi) }} as c
+    join {{ sqlpriv.shapley_terms_chunk(t, words, sqlpriv.shapley_chunk_bound(t, lo, hi, shared), sqlpriv.shapley_chunk_bound(t, lo, hi, shared, last=true)) }} as c
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
 )
