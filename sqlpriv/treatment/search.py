@@ -38,6 +38,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy
+
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import create_table, insert_into, render
 from sqlpriv.errors import ParameterError
@@ -46,6 +48,8 @@ METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
+SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
+SNAPSHOT_PATTERNS = 200_000  # snapshots are kept when the distinct patterns are at most this many
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
@@ -80,6 +84,10 @@ class Search:
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
     below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
     above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
+    classes: str = ""  # the snapshots' table (generalize/classes.sql); "" groups every batch from the patterns
+    patterns_rows: int = 0  # the distinct patterns (what a snapshot must be smaller than to be kept)
+    ids: dict[tuple[int, ...], int] = field(default_factory=dict)  # node -> its id
+    snapshots: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)  # (classes, node) kept
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -131,14 +139,34 @@ class Search:
         if first == 0:
             self._prepare(codes)
         else:
-            stmt = render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first)
-            run(self.con, stmt)
-            self.statements.append(stmt)
+            stmts = []
+            if self.classes:
+                sources = self._sources(nodes)
+                stmts.append(
+                    render(
+                        "generalize/execute.sql",
+                        statement=self.stats + "_classes",
+                        codes=codes,
+                        first=first,
+                        sources=sources,
+                    )
+                )
+            stmts.append(render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first))
+            for stmt in stmts:
+                run(self.con, stmt)
+            self.statements += stmts
         self.evaluated += len(nodes)
         query = render("generalize/execute.sql", statement=self.stats + "_since", first=first)
         rows = run(self.con, query).fetchall()
-        for node_id, meets, value, dm_bound, suppressed in rows:
+        large = []
+        for node_id, meets, value, dm_bound, suppressed, classes in rows:
             levels = nodes[node_id - first]
+            self.ids[levels] = node_id
+            if self.classes:
+                if 2 * int(classes) <= self.patterns_rows:
+                    self.snapshots.append((int(classes), levels))
+                else:
+                    large.append(node_id)
             self.seen[levels] = (bool(meets), value, dm_bound, int(suppressed))
             if not meets:
                 self._fails(levels)
@@ -147,6 +175,26 @@ class Search:
                     self._clean(levels)
                 if self.best is None or value < self.best:
                     self.best = value
+        if large:
+            stmt = render("generalize/forget.sql", classes=self.classes, ids=large)
+            run(self.con, stmt)
+            self.statements.append(stmt)
+
+    def _sources(self, nodes: list[tuple[int, ...]]) -> list[int]:
+        """Per node, the id of the kept snapshot below it with the fewest classes (-1: none, the
+        node is grouped from the patterns)."""
+        if not self.snapshots:
+            return [-1] * len(nodes)
+        sizes = numpy.array([c for c, _ in self.snapshots])
+        below = numpy.array([n for _, n in self.snapshots])
+        batch = numpy.array(nodes)
+        fits = (below[None, :, :] <= batch[:, None, :]).all(axis=2)
+        cost = numpy.where(fits, sizes[None, :], self.patterns_rows + 1)
+        pick = cost.argmin(axis=1)
+        return [
+            self.ids[self.snapshots[int(i)][1]] if cost[row, i] <= self.patterns_rows else -1
+            for row, i in enumerate(pick)
+        ]
 
     def _prepare(self, codes: list[int]) -> None:
         """The first batch: create the statistics table with it, then prepare the two statements
@@ -164,7 +212,7 @@ class Search:
             "words": self.words,
             "bases": self.bases,
             "k": self.k,
-            "max_suppressed": self.max_suppressed,
+            "max_suppressed": self.max_suppressed if self.metric in SHARES_METRICS else 0,
         }
         if self.candidates_args:  # the search's lean candidates query, the bounds' row made once
             weights = self.stats + "_weights"
@@ -173,6 +221,17 @@ class Search:
             statements = [create_table(weights, render("generalize/weights.sql", bounds=self.bounds, d=d))]
         else:
             lean, statements = self.candidates_sql, []
+        if self.classes:  # the first batch's classes from the patterns, the later ones from snapshots
+            grouping = {"patterns": self.patterns, "heights": self.heights, "strides": strides, "words": self.words}
+            statements += [
+                create_table(self.classes, render("generalize/classes.sql", codes=codes, first=0, **grouping)),
+                render(
+                    "generalize/prepare.sql",
+                    statement=self.stats + "_classes",
+                    body=insert_into(self.classes, render("generalize/classes.sql", classes=self.classes, **grouping)),
+                ),
+            ]
+            args["classes"] = self.classes
         statements += [
             create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, **args)),
             render(
@@ -189,6 +248,30 @@ class Search:
         for stmt in statements:
             run(self.con, stmt)
         self.statements += statements
+
+    def fill(self) -> list[str]:
+        """The statement that adds the suppressed-class shares and entropies to the statistics
+        when the search left them out (its metric reads neither; generalize/fill.sql), else none:
+        what ``candidates()`` runs before reading them."""
+        if self.metric in SHARES_METRICS or self.max_suppressed <= 0 or not self.evaluated:
+            return []
+        strides, stride = [0] * len(self.heights), 1
+        for j in reversed(range(len(self.heights))):
+            strides[j] = stride
+            stride *= self.heights[j]
+        body = render(
+            "generalize/evaluate.sql",
+            patterns=self.patterns,
+            shares=self.shares,
+            heights=self.heights,
+            strides=strides,
+            words=self.words,
+            bases=self.bases,
+            k=self.k,
+            max_suppressed=self.max_suppressed,
+            stats=self.stats,
+        )
+        return [render("generalize/fill.sql", stats=self.stats, body=body, d=len(self.heights))]
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
