@@ -7,8 +7,9 @@
     node's classes (with their sizes, taking the labels of their pattern) instead of all
     patterns. $1 (or codes): the nodes' lattice codes; $2 (or first): the first node's id;
     $3: per node, the id of the evaluated node below it whose classes it is grouped from (-1:
-    from the patterns). Without classes (the search's first batch, creating the table), every
-    node is grouped from the patterns. words / heights / strides: as generalize/evaluate.sql. -#}
+    from the patterns, kept in the table as the classes of node -1, one per pattern). Without
+    classes (the search's first batch, creating the table), every node is grouped from the
+    patterns, and the patterns are added as node -1. words / heights / strides: as generalize/evaluate.sql. -#}
 {% macro generalize_classes(patterns, heights, strides, words, classes=none, codes=none, first=none) -%}
 {% set d = heights | length %}
 {% set keys -%}
@@ -19,8 +20,7 @@
 {%- endset %}
 {% set group %}group by {% for i in range(words | length + 1) %}{{ sqlpriv.literal(i + 1) }}{{ ", " if not loop.last }}{% endfor %}{% endset %}
 with ids as (
-  select {% if first is none %}cast($2 as bigint){% else %}{{ sqlpriv.literal(first) }}{% endif %} + i - 1 as node,
-    {% if classes is none %}-1{% else %}src{% endif %} as src
+  select {% if first is none %}cast($2 as bigint){% else %}{{ sqlpriv.literal(first) }}{% endif %} + i - 1 as node{% if classes is not none %}, src{% endif %}
 {% for j in range(d) %}
     , cast((code // {{ sqlpriv.literal(strides[j]) }}) % {{ sqlpriv.literal(heights[j]) }} as integer) as {{ sqlpriv.quote("lvl_" ~ j) }}
 {% endfor %}
@@ -28,12 +28,14 @@ with ids as (
     {% if codes is none %}cast($1 as bigint[]){% else %}cast([{% for c in codes %}{{ sqlpriv.literal(c) }}{{ ", " if not loop.last }}{% endfor %}] as bigint[]){% endif %} as l
     {%- if classes is not none %}, cast($3 as bigint[]) as f{% endif %}) a) t
 )
+{% if classes is none %}
 select v.node{{ keys }}, min(p.rowid) as pid, sum(p.cnt) as c
 from {{ sqlpriv.quote(patterns) }} as p cross join ids as v
-where v.src < 0
 {{ group }}
-{% if classes is not none %}
 union all
+select -1{% for word in words %}, cast(0 as bigint){% endfor %}, p.rowid, p.cnt
+from {{ sqlpriv.quote(patterns) }} as p
+{% else %}
 select v.node{{ keys }}, min(x.pid) as pid, sum(x.c) as c
 from ids as v
 join {{ sqlpriv.quote(classes) }} as x on x.node = v.src

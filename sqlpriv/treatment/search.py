@@ -49,6 +49,8 @@ MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
+SNAPSHOT_SHARE = 0.5  # a node's classes are kept as a snapshot when at most this share of the patterns
+SNAPSHOT_ROWS = 4.0  # the kept snapshots hold at most this many times the patterns' rows
 SNAPSHOT_PATTERNS = 200_000  # snapshots are kept when the distinct patterns are at most this many
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
@@ -163,7 +165,7 @@ class Search:
             levels = nodes[node_id - first]
             self.ids[levels] = node_id
             if self.classes:
-                if 2 * int(classes) <= self.patterns_rows:
+                if int(classes) <= SNAPSHOT_SHARE * self.patterns_rows:
                     self.snapshots.append((int(classes), levels))
                 else:
                     large.append(node_id)
@@ -175,6 +177,11 @@ class Search:
                     self._clean(levels)
                 if self.best is None or value < self.best:
                     self.best = value
+        kept = sum(c for c, _ in self.snapshots)
+        while self.snapshots and kept > SNAPSHOT_ROWS * self.patterns_rows:  # the oldest go first: a scan of the table stays short
+            c, old = self.snapshots.pop(0)
+            kept -= c
+            large.append(self.ids[old])
         if large:
             stmt = render("generalize/forget.sql", classes=self.classes, ids=large)
             run(self.con, stmt)
