@@ -12,7 +12,7 @@
         floored to 1e-10; entropy: their sum (ARX's SUM aggregate, Metric.createEntropyMetric()).
     The bounds are read as one row of per-column lists (one cross join: nine joins, one per
     column, cost more to plan than to run). With only (a metric name) the query is the search's
-    lean one: node, meets_policy, that metric, dm_bound, suppressed and classes, nothing else computed
+    lean one: node, meets_policy, that metric, dm_bound and suppressed, nothing else computed
     (planning the full query per batch cost as much as running it); weights: a table holding
     generalize/weights.sql's row, made once per search (else computed here). -#}
 {% macro generalize_candidates(stats, bounds, qis, heights, n, k, max_suppressed, criteria, only=none, weights=none) -%}
@@ -62,7 +62,7 @@ with s as (
   from l
 )
 {% if only is not none %}
-select node, meets_policy, {{ sqlpriv.quote(only) }}, dm_bound, cast(case when applied then suppressed else 0 end as bigint) as suppressed, classes
+select node, meets_policy, {{ sqlpriv.quote(only) }}, dm_bound, cast(case when applied then suppressed else 0 end as bigint) as suppressed
 from m
 {% else %}
 select

@@ -17,12 +17,10 @@
     of suppression), both where the node's suppression stays within max_suppressed rows, else 0
     (the metrics do not use them then; with max_suppressed 0, always 0: the suppressed classes are
     not read at all); shares: (j, level, g, s) rows; a suppressed class's label
-    of column j is decoded from its packed word with bases[j]. classes: the table
-    generalize/classes.sql filled with the batch's classes (nodes from id first on), read
-    instead of grouping the patterns here (the search with snapshots). stats: the statistics
+    of column j is decoded from its packed word with bases[j]. stats: the statistics
     table, whose nodes that suppress rows within the limit are evaluated again (what
     generalize/fill.sql adds their suppressed-class shares and entropies from). -#}
-{% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none, classes=none, stats=none) -%}
+{% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none, stats=none) -%}
 {% set d = heights | length %}
 with ids as (
 {% if stats is not none %}
@@ -37,11 +35,6 @@ with ids as (
     {% if codes is none %}cast($1 as bigint[]){% else %}cast([{% for c in codes %}{{ sqlpriv.literal(c) }}{{ ", " if not loop.last }}{% endfor %}] as bigint[]){% endif %} as l) a) t
 {% endif %}
 ), cls as (
-{% if classes is not none %}
-  select node{% for word in words %}, {{ sqlpriv.quote("w" ~ loop.index0) }}{% endfor %}, c
-  from {{ sqlpriv.quote(classes) }}
-  where node >= {% if first is none %}cast($2 as bigint){% else %}{{ sqlpriv.literal(first) }}{% endif %}
-{% else %}
   select v.node
 {%- for word in words %}, {% for pair in word %}{% set j = pair[0] %}{{ " + " if not loop.first }}
 {%- if heights[j] == 1 %}p.{{ sqlpriv.quote("g_" ~ j ~ "_0") }}
@@ -49,7 +42,6 @@ with ids as (
 {%- endfor %} as {{ sqlpriv.quote("w" ~ loop.index0) }}{% endfor %}, sum(p.cnt) as c
   from {{ sqlpriv.quote(patterns) }} as p cross join ids as v
   group by {% for i in range(words | length + 1) %}{{ sqlpriv.literal(i + 1) }}{{ ", " if not loop.last }}{% endfor %}
-{% endif %}
 ), agg as (
   select node, count(*) as classes, min(c) as smallest_class,
     coalesce(sum(c) filter (where c < {{ sqlpriv.literal(k) }}), 0) as suppressed,

@@ -32,7 +32,7 @@ from sqlpriv.errors import EmptyInputError, ParameterError, SourceError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment.hierarchy import from_spec
 from sqlpriv.treatment.policy import Policy
-from sqlpriv.treatment.search import MAX_NODES, METRICS, SNAPSHOT_PATTERNS, Search, pack, run_search
+from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack, run_search
 
 
 class Generalization(Presentable):
@@ -356,8 +356,6 @@ def search_lattice(
     }
     candidates_sql = render("generalize/candidates.sql", **candidates_args)
     bases = [int(b) + 1 for b in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()[0]]
-    rows = int(run(conn, render("generalize/pattern_count.sql", patterns=patterns)).fetchall()[0][0])
-    classes = temp_name("sqlpriv_gen_classes", conn) if rows <= SNAPSHOT_PATTERNS else ""
     s = Search(
         conn,
         patterns,
@@ -374,8 +372,6 @@ def search_lattice(
         words=pack(bases),
         bases=bases,
         candidates_args=candidates_args,
-        classes=classes,
-        patterns_rows=rows,
     )
     run_search(s, max_nodes)
     g = Generalization(plan, qis, policy, n, s)

@@ -38,8 +38,6 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy
-
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import create_table, insert_into, render
 from sqlpriv.errors import ParameterError
@@ -49,9 +47,6 @@ MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
-SNAPSHOT_SHARE = 0.5  # a node's classes are kept as a snapshot when at most this share of the patterns
-SNAPSHOT_ROWS = 4.0  # the kept snapshots hold at most this many times the patterns' rows
-SNAPSHOT_PATTERNS = 200_000  # snapshots are kept when the distinct patterns are at most this many
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
@@ -86,10 +81,6 @@ class Search:
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
     below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
     above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
-    classes: str = ""  # the snapshots' table (generalize/classes.sql); "" groups every batch from the patterns
-    patterns_rows: int = 0  # the distinct patterns (what a snapshot must be smaller than to be kept)
-    ids: dict[tuple[int, ...], int] = field(default_factory=dict)  # node -> its id
-    snapshots: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)  # (classes, node) kept
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -141,34 +132,14 @@ class Search:
         if first == 0:
             self._prepare(codes)
         else:
-            stmts = []
-            if self.classes:
-                sources = self._sources(nodes)
-                stmts.append(
-                    render(
-                        "generalize/execute.sql",
-                        statement=self.stats + "_classes",
-                        codes=codes,
-                        first=first,
-                        sources=sources,
-                    )
-                )
-            stmts.append(render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first))
-            for stmt in stmts:
-                run(self.con, stmt)
-            self.statements += stmts
+            stmt = render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first)
+            run(self.con, stmt)
+            self.statements.append(stmt)
         self.evaluated += len(nodes)
         query = render("generalize/execute.sql", statement=self.stats + "_since", first=first)
         rows = run(self.con, query).fetchall()
-        large = []
-        for node_id, meets, value, dm_bound, suppressed, classes in rows:
+        for node_id, meets, value, dm_bound, suppressed in rows:
             levels = nodes[node_id - first]
-            self.ids[levels] = node_id
-            if self.classes:
-                if int(classes) <= SNAPSHOT_SHARE * self.patterns_rows:
-                    self.snapshots.append((int(classes), levels))
-                else:
-                    large.append(node_id)
             self.seen[levels] = (bool(meets), value, dm_bound, int(suppressed))
             if not meets:
                 self._fails(levels)
@@ -177,31 +148,6 @@ class Search:
                     self._clean(levels)
                 if self.best is None or value < self.best:
                     self.best = value
-        kept = sum(c for c, _ in self.snapshots)
-        while self.snapshots and kept > SNAPSHOT_ROWS * self.patterns_rows:  # the oldest go first: a scan of the table stays short
-            c, old = self.snapshots.pop(0)
-            kept -= c
-            large.append(self.ids[old])
-        if large:
-            stmt = render("generalize/forget.sql", classes=self.classes, ids=large)
-            run(self.con, stmt)
-            self.statements.append(stmt)
-
-    def _sources(self, nodes: list[tuple[int, ...]]) -> list[int]:
-        """Per node, the id of the kept snapshot below it with the fewest classes (-1: none, the
-        node is grouped from the patterns)."""
-        if not self.snapshots:
-            return [-1] * len(nodes)
-        sizes = numpy.array([c for c, _ in self.snapshots])
-        below = numpy.array([n for _, n in self.snapshots])
-        batch = numpy.array(nodes)
-        fits = (below[None, :, :] <= batch[:, None, :]).all(axis=2)
-        cost = numpy.where(fits, sizes[None, :], self.patterns_rows + 1)
-        pick = cost.argmin(axis=1)
-        return [
-            self.ids[self.snapshots[int(i)][1]] if cost[row, i] <= self.patterns_rows else -1
-            for row, i in enumerate(pick)
-        ]
 
     def _prepare(self, codes: list[int]) -> None:
         """The first batch: create the statistics table with it, then prepare the two statements
@@ -228,17 +174,6 @@ class Search:
             statements = [create_table(weights, render("generalize/weights.sql", bounds=self.bounds, d=d))]
         else:
             lean, statements = self.candidates_sql, []
-        if self.classes:  # the first batch's classes from the patterns, the later ones from snapshots
-            grouping = {"patterns": self.patterns, "heights": self.heights, "strides": strides, "words": self.words}
-            statements += [
-                create_table(self.classes, render("generalize/classes.sql", codes=codes, first=0, **grouping)),
-                render(
-                    "generalize/prepare.sql",
-                    statement=self.stats + "_classes",
-                    body=insert_into(self.classes, render("generalize/classes.sql", classes=self.classes, **grouping)),
-                ),
-            ]
-            args["classes"] = self.classes
         statements += [
             create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, **args)),
             render(
@@ -262,10 +197,7 @@ class Search:
         what ``candidates()`` runs before reading them."""
         if self.metric in SHARES_METRICS or self.max_suppressed <= 0 or not self.evaluated:
             return []
-        strides, stride = [0] * len(self.heights), 1
-        for j in reversed(range(len(self.heights))):
-            strides[j] = stride
-            stride *= self.heights[j]
+        strides = [self.code(tuple(int(i == j) for i in range(len(self.heights)))) for j in range(len(self.heights))]
         body = render(
             "generalize/evaluate.sql",
             patterns=self.patterns,
