@@ -5,6 +5,7 @@ tests/test_generalize.py and against ARX in tests/test_generalize_arx.py."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import duckdb
@@ -69,3 +70,31 @@ def test_printed_script_rebuilds_the_candidates(tmp_path, metric, limit):
         con.execute(stmt)
     again = con.execute(statements[-1]).df()
     pd.testing.assert_frame_equal(again, result.df(), check_dtype=False)
+
+
+@pytest.mark.parametrize("metric", ["discernibility"])
+def test_shares_left_out_of_the_search_are_filled_for_the_candidates(monkeypatch, metric):
+    """A search whose metric reads no suppressed-class share or entropy leaves them out of its
+    batches and fills them (generalize/fill.sql) when the candidates are read: the table equals
+    the one of the same search with them computed in every batch (the old path), also after a
+    node the search skipped is evaluated for apply(levels=) and the candidates are read again."""
+    from sqlpriv.treatment import search
+
+    df, hier = skewed(5, n=120)
+
+    def run(shares_in_search: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
+        if shares_in_search:
+            monkeypatch.setattr(search, "SHARES_METRICS", search.METRICS)
+        else:
+            monkeypatch.setattr(search, "SHARES_METRICS", ("loss", "entropy"))
+        g = sqlpriv.generalize(df, hier, k=3, suppression_limit=0.1, metric=metric, batch=4)
+        first = g.candidates().df()
+        skipped = next(n for n in itertools.product(*[range(h) for h in g.search.heights]) if n not in g.search.seen)
+        g.apply(dict(zip(g.columns, skipped))).df()
+        return first, g.candidates().df()
+
+    new_first, new_again = run(False)
+    old_first, old_again = run(True)
+    assert (new_first["suppressed"] > 0).any() and len(new_again) == len(new_first) + 1
+    pd.testing.assert_frame_equal(new_first, old_first)
+    pd.testing.assert_frame_equal(new_again, old_again)

@@ -17,16 +17,23 @@
     of suppression), both where the node's suppression stays within max_suppressed rows, else 0
     (the metrics do not use them then; with max_suppressed 0, always 0: the suppressed classes are
     not read at all); shares: (j, level, g, s) rows; a suppressed class's label
-    of column j is decoded from its packed word with bases[j]. -#}
-{% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none) -%}
+    of column j is decoded from its packed word with bases[j]. stats: the statistics
+    table, whose nodes that suppress rows within the limit are evaluated again (what
+    generalize/fill.sql adds their suppressed-class shares and entropies from). -#}
+{% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none, stats=none) -%}
 {% set d = heights | length %}
 with ids as (
+{% if stats is not none %}
+  select node{% for j in range(d) %}, {{ sqlpriv.quote("lvl_" ~ j) }}{% endfor %}
+  from {{ sqlpriv.quote(stats) }} where suppressed > 0 and suppressed <= {{ sqlpriv.literal(max_suppressed) }}
+{% else %}
   select {% if first is none %}cast($2 as bigint){% else %}{{ sqlpriv.literal(first) }}{% endif %} + i - 1 as node
 {% for j in range(d) %}
     , cast((code // {{ sqlpriv.literal(strides[j]) }}) % {{ sqlpriv.literal(heights[j]) }} as integer) as {{ sqlpriv.quote("lvl_" ~ j) }}
 {% endfor %}
   from (select unnest(l) as code, generate_subscripts(l, 1) as i from (select
     {% if codes is none %}cast($1 as bigint[]){% else %}cast([{% for c in codes %}{{ sqlpriv.literal(c) }}{{ ", " if not loop.last }}{% endfor %}] as bigint[]){% endif %} as l) a) t
+{% endif %}
 ), cls as (
   select v.node
 {%- for word in words %}, {% for pair in word %}{% set j = pair[0] %}{{ " + " if not loop.first }}
@@ -74,7 +81,7 @@ select v.*, a.classes, a.smallest_class, a.suppressed, a.suppressed_classes, a.d
   , coalesce(ss.{{ sqlpriv.quote("supp_share_" ~ j) }}, 0.0) as {{ sqlpriv.quote("supp_share_" ~ j) }}
   , coalesce(se.{{ sqlpriv.quote("supp_entropy_" ~ j) }}, 0.0) as {{ sqlpriv.quote("supp_entropy_" ~ j) }}
 {% else %}
-  , 0.0 as {{ sqlpriv.quote("supp_share_" ~ j) }}, 0.0 as {{ sqlpriv.quote("supp_entropy_" ~ j) }}
+  , cast(0.0 as double) as {{ sqlpriv.quote("supp_share_" ~ j) }}, cast(0.0 as double) as {{ sqlpriv.quote("supp_entropy_" ~ j) }}
 {% endif %}
 {% endfor %}
 from ids v join agg a on a.node = v.node

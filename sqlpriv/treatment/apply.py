@@ -82,7 +82,14 @@ class Generalization(Presentable):
     def candidates(self) -> Result:
         """Every evaluated node: a level per quasi-identifier, classes, smallest_class, suppressed
         rows, every metric and meets_policy, in the order the search evaluated them."""
-        return Result(self.plan, render("generalize/ordered.sql", body=self._candidates_sql), ["gen_stats"])
+        return Result(self.plan, render("generalize/ordered.sql", body=self._candidates_sql), ["gen_fill"])
+
+    def stats_added(self) -> None:
+        """Record the search's statements (run already) after it evaluated more nodes, and the
+        fill of the figures it left out (run when the candidates are read)."""
+        self.plan.add("gen_stats", self.search.statements, deps=["gen_tables"])
+        self.plan.done.add("gen_stats")
+        self.plan.add("gen_fill", self.search.fill(), deps=["gen_stats"])
 
     def _node(self, levels: Mapping[str, int] | None) -> tuple[dict[str, int], bool]:
         """The node asked for (default: the best) and whether it suppresses records (its classes
@@ -100,8 +107,7 @@ class Generalization(Presentable):
             node.append(lvl)
         if tuple(node) not in self.search.seen:
             self.search.evaluate([tuple(node)])
-            self.plan.add("gen_stats", self.search.statements, deps=["gen_tables"])
-            self.plan.done.add("gen_stats")
+            self.stats_added()
         # the rows the node suppresses: those of its classes smaller than k when they are within the
         # limit, else none (the node fails and keeps every record; candidates.sql reports 0 then)
         return chosen, self.search.seen[tuple(node)][3] > 0
@@ -368,6 +374,6 @@ def search_lattice(
         candidates_args=candidates_args,
     )
     run_search(s, max_nodes)
-    plan.add("gen_stats", s.statements, deps=["gen_tables"])
-    plan.done.add("gen_stats")
-    return Generalization(plan, qis, policy, n, s)
+    g = Generalization(plan, qis, policy, n, s)
+    g.stats_added()
+    return g

@@ -134,5 +134,4 @@ def evaluate_all(g: Generalization) -> None:
     todo = [node for node in itertools.product(*[range(h) for h in s.heights]) if node not in s.seen]
     for lo in range(0, len(todo), s.batch):
         s.evaluate(todo[lo : lo + s.batch])
-    g.plan.add("gen_stats", s.statements, deps=["gen_tables"])
-    g.plan.done.add("gen_stats")
+    g.stats_added()

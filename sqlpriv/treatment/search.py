@@ -46,6 +46,7 @@ METRICS = ("loss", "discernibility", "aecs", "precision", "entropy")
 MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
+SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
@@ -164,7 +165,7 @@ class Search:
             "words": self.words,
             "bases": self.bases,
             "k": self.k,
-            "max_suppressed": self.max_suppressed,
+            "max_suppressed": self.max_suppressed if self.metric in SHARES_METRICS else 0,
         }
         if self.candidates_args:  # the search's lean candidates query, the bounds' row made once
             weights = self.stats + "_weights"
@@ -189,6 +190,27 @@ class Search:
         for stmt in statements:
             run(self.con, stmt)
         self.statements += statements
+
+    def fill(self) -> list[str]:
+        """The statement that adds the suppressed-class shares and entropies to the statistics
+        when the search left them out (its metric reads neither; generalize/fill.sql), else none:
+        what ``candidates()`` runs before reading them."""
+        if self.metric in SHARES_METRICS or self.max_suppressed <= 0 or not self.evaluated:
+            return []
+        strides = [self.code(tuple(int(i == j) for i in range(len(self.heights)))) for j in range(len(self.heights))]
+        body = render(
+            "generalize/evaluate.sql",
+            patterns=self.patterns,
+            shares=self.shares,
+            heights=self.heights,
+            strides=strides,
+            words=self.words,
+            bases=self.bases,
+            k=self.k,
+            max_suppressed=self.max_suppressed,
+            stats=self.stats,
+        )
+        return [render("generalize/fill.sql", stats=self.stats, body=body, d=len(self.heights))]
 
     def climb(self, nodes: list[tuple[int, ...]], step: Any) -> None:
         """From each failing node not yet known to fail, walk one chain up to the top (each step
