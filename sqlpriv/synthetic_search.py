@@ -53,6 +53,15 @@ MASK_SET_BYTES = 16
 #: Measured on adult (benchmarks/RESULTS.md, issue 29 item 3 session so3)
 SPREAD_ROWS = 4 * 122_880
 SPREAD_MIN_PAIRS = 2_000_000
+#: the chunked levels (exhaustive mode): a chunk of sets whose cross product with a coded table
+#: of at most ``PAD_MAX_ROWS`` rows (one of DuckDB's row groups: the scan of the coded rows runs
+#: on one thread) has at least ``SPREAD_MIN_PAIRS`` pairs is read from a padded copy
+#: (chunk_sets.sql: each set followed by NULL-sid rows, about ``SPREAD_ROWS`` rows per two
+#: threads), which drives the cross product on every thread instead (issue 29 item 3, so4)
+PAD_MAX_ROWS = 122_880
+#: exhaustive mode: the chunked levels from this size on count only the synthetic keys of records
+#: not yet singled out (exhaustive_unique.sql `restrict`)
+RESTRICT_FROM = 4
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -111,6 +120,7 @@ def table_names(prefix: str) -> dict[str, str]:
             "syn_lists",
             "pairs",
             "spread",
+            "chunk_sets",
         )
     }
 
@@ -305,10 +315,15 @@ def add_search_steps(search: Search) -> None:
     prev = ["codes", "sets", "tables"]
     per_chunk = search.per_chunk
     refine_from = REFINE_FROM if search.refine else search.max_cols + 1
+    rows = max(search.n_ori, search.n_syn, 1)
     for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in set_chunks(math.comb(d, size), per_chunk):
-            ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
+            ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= RESTRICT_FROM, **params)
+            if search.mode == "exhaustive":
+                ctx["pad"] = chunk_pad(hi - lo + 1, rows, search.threads)
+                if ctx["pad"] > 1:
+                    statements.append(create_table(t["chunk_sets"], render("singling_out/chunk_sets.sql", **ctx)))
             statements += [render(f"singling_out/{n}", **ctx) for n in names]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
@@ -337,6 +352,20 @@ def spread_blocks(keys: int, rows: int, scale: int = 1, threads: int = 2) -> int
     if keys < 1 or keys * rows < SPREAD_MIN_PAIRS or threads < 2:
         return 1
     return max(1, min(rows, scale * math.ceil(SPREAD_ROWS / keys)))
+
+
+def chunk_pad(sets: int, rows: int, threads: int = 2) -> int:
+    """Rows per set of a chunk's padded driver table (chunk_sets.sql): about ``SPREAD_ROWS`` rows
+    per two threads; 1 (the sets table itself) on one thread, when the coded tables have more
+    than ``PAD_MAX_ROWS`` rows (their scan already runs on every thread) or below
+    ``SPREAD_MIN_PAIRS`` (row, set) pairs.
+
+    >>> chunk_pad(375, 26_049), chunk_pad(375, 26_049, threads=4), chunk_pad(15, 26_049), chunk_pad(375, 26_049, 1)
+    (1311, 2622, 1, 1)
+    """
+    if threads < 2 or sets < 1 or rows > PAD_MAX_ROWS or sets * rows < SPREAD_MIN_PAIRS:
+        return 1
+    return max(1, math.ceil(SPREAD_ROWS * max(1, threads // 2) / sets))
 
 
 def _add_level(search: Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
@@ -450,12 +479,15 @@ def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 
 
 __all__ = [
     "MASK_MAX_PAIRS",
+    "PAD_MAX_ROWS",
     "REFINE_FROM",
     "REFINE_MIN_MAX_COLS",
+    "RESTRICT_FROM",
     "SPREAD_MIN_PAIRS",
     "SPREAD_ROWS",
     "Search",
     "add_search_steps",
+    "chunk_pad",
     "fit",
     "order_and_encode",
     "plan_memory",
