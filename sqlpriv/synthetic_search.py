@@ -121,6 +121,7 @@ def table_names(prefix: str) -> dict[str, str]:
             "pairs",
             "spread",
             "chunk_sets",
+            "max_lists",
         )
     }
 
@@ -464,7 +465,14 @@ def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 
                 statements += [
                     create_table(t[f"{side}_masks"], part("agree", side, first, agree_blocks)),
                     create_table(t[f"{side}_max"], part("maximal_top", side, top)),
-                    *[insert_into(t[f"{side}_max"], part("maximal", side, p)) for p in range(top - 1, first - 1, -1)],
+                    *[
+                        sql
+                        for p in range(top - 1, first - 1, -1)
+                        for sql in (
+                            create_table(t["max_lists"], part("max_lists", side)),
+                            insert_into(t[f"{side}_max"], part("maximal", side, p)),
+                        )
+                    ],
                 ]
             statements.append(create_table(t["syn_lists"], part("lists")))
         statements += spread(pair_blocks) if pair_blocks > 1 else []
