@@ -49,8 +49,9 @@ MASK_SET_BYTES = 16
 #: rows (spread.sql: records left x blocks, several of DuckDB's 122,880-row row groups), so that
 #: every thread gets a share; only with 2 threads or more and when the statement's (record, row)
 #: or (record, set) pairs are at least ``SPREAD_MIN_PAIRS`` (the extra join costs CPU time). The
-#: chunked levels 1-4 driven the same way took more CPU time and twice the memory: not used.
-#: Measured on adult (benchmarks/RESULTS.md, issue 29 item 3 session so3)
+#: chunked levels 1-4 driven the same way took more CPU time and twice the memory: they are
+#: padded instead (``PAD_MAX_ROWS``). Measured on adult (benchmarks/RESULTS.md, issue 29 item 3
+#: sessions so3, so4)
 SPREAD_ROWS = 4 * 122_880
 SPREAD_MIN_PAIRS = 2_000_000
 #: the chunked levels (exhaustive mode): a chunk of sets whose cross product with a coded table
