@@ -54,15 +54,10 @@ MASK_SET_BYTES = 16
 #: sessions so3, so4)
 SPREAD_ROWS = 4 * 122_880
 SPREAD_MIN_PAIRS = 2_000_000
-#: the chunked levels (exhaustive mode): a chunk of sets whose cross product with a coded table
-#: of at most ``PAD_MAX_ROWS`` rows (one of DuckDB's row groups: the scan of the coded rows runs
-#: on one thread) has at least ``SPREAD_MIN_PAIRS`` pairs is read from a padded copy
-#: (chunk_sets.sql: each set followed by NULL-sid rows, about ``SPREAD_ROWS`` rows per two
-#: threads), which drives the cross product on every thread instead (issue 29 item 3, so4)
+#: exhaustive chunked levels: coded tables of at most this many rows (one row group, scanned by one
+#: thread) take their chunk's sets from a padded copy on every thread instead (:func:`chunk_pad`)
 PAD_MAX_ROWS = 122_880
-#: exhaustive mode: the chunked levels from this size on count only the synthetic keys of records
-#: not yet singled out (exhaustive_unique.sql `restrict`)
-RESTRICT_FROM = 4
+RESTRICT_FROM = 4  #: chunked sizes from this one count only the keys of records left (`restrict`)
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -357,10 +352,8 @@ def spread_blocks(keys: int, rows: int, scale: int = 1, threads: int = 2) -> int
 
 
 def chunk_pad(sets: int, rows: int, threads: int = 2) -> int:
-    """Rows per set of a chunk's padded driver table (chunk_sets.sql): about ``SPREAD_ROWS`` rows
-    per two threads; 1 (the sets table itself) on one thread, when the coded tables have more
-    than ``PAD_MAX_ROWS`` rows (their scan already runs on every thread) or below
-    ``SPREAD_MIN_PAIRS`` (row, set) pairs.
+    """Rows per set of a chunk's padded driver table (chunk_sets.sql: about ``SPREAD_ROWS`` rows per
+    two threads); 1 (no padding) on one thread, above ``PAD_MAX_ROWS`` rows or below ``SPREAD_MIN_PAIRS`` pairs.
 
     >>> chunk_pad(375, 26_049), chunk_pad(375, 26_049, threads=4), chunk_pad(15, 26_049), chunk_pad(375, 26_049, 1)
     (1311, 2622, 1, 1)
@@ -466,15 +459,10 @@ def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 
                 statements += [
                     create_table(t[f"{side}_masks"], part("agree", side, first, agree_blocks)),
                     create_table(t[f"{side}_max"], part("maximal_top", side, top)),
-                    *[
-                        sql
-                        for p in range(top - 1, first - 1, -1)
-                        for sql in (
-                            create_table(t["max_lists"], part("max_lists", side)),
-                            insert_into(t[f"{side}_max"], part("maximal", side, p)),
-                        )
-                    ],
                 ]
+                for p in range(top - 1, first - 1, -1):
+                    lists = create_table(t["max_lists"], part("max_lists", side))
+                    statements += [lists, insert_into(t[f"{side}_max"], part("maximal", side, p))]
             statements.append(create_table(t["syn_lists"], part("lists")))
         statements += spread(pair_blocks) if pair_blocks > 1 else []
         statements += [
