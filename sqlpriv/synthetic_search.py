@@ -353,14 +353,14 @@ def spread_blocks(keys: int, rows: int, scale: int = 1, threads: int = 2) -> int
 
 def chunk_pad(sets: int, rows: int, threads: int = 2) -> int:
     """Rows per set of a chunk's padded driver table (chunk_sets.sql: about ``SPREAD_ROWS`` rows per
-    two threads); 1 (no padding) on one thread, above ``PAD_MAX_ROWS`` rows or below ``SPREAD_MIN_PAIRS`` pairs.
+    two threads, 8 at most); 1 (no padding) on one thread, above ``PAD_MAX_ROWS`` rows or below ``SPREAD_MIN_PAIRS`` pairs.
 
     >>> chunk_pad(375, 26_049), chunk_pad(375, 26_049, threads=4), chunk_pad(15, 26_049), chunk_pad(375, 26_049, 1)
     (1311, 2622, 1, 1)
     """
     if threads < 2 or sets < 1 or rows > PAD_MAX_ROWS or sets * rows < SPREAD_MIN_PAIRS:
         return 1
-    return max(1, math.ceil(SPREAD_ROWS * max(1, threads // 2) / sets))
+    return max(1, math.ceil(SPREAD_ROWS * min(max(1, threads // 2), 2) / sets))  # at most 8 row groups
 
 
 def _add_level(search: Search, size: int, statements: list[str], prev: list[str]) -> list[str]:

@@ -128,6 +128,7 @@ def test_spread_blocks():
 def test_chunk_pad():
     assert so.chunk_pad(375, 26_049) == 1_311  # adult level 4: 375 sets x 1,311 rows = 4 row groups
     assert so.chunk_pad(375, 26_049, threads=4) == 2_622  # 8 row groups for 4 threads
+    assert so.chunk_pad(375, 26_049, threads=16) == 2_622  # ... and at most 8 (the table's memory)
     assert so.chunk_pad(15, 26_049) == 1  # 391k pairs: a plain cross product
     assert so.chunk_pad(375, 26_049, threads=1) == 1
     assert so.chunk_pad(375, so.PAD_MAX_ROWS + 1) == 1  # the coded rows already span row groups
