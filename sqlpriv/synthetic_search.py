@@ -49,10 +49,15 @@ MASK_SET_BYTES = 16
 #: rows (spread.sql: records left x blocks, several of DuckDB's 122,880-row row groups), so that
 #: every thread gets a share; only with 2 threads or more and when the statement's (record, row)
 #: or (record, set) pairs are at least ``SPREAD_MIN_PAIRS`` (the extra join costs CPU time). The
-#: chunked levels 1-4 driven the same way took more CPU time and twice the memory: not used.
-#: Measured on adult (benchmarks/RESULTS.md, issue 29 item 3 session so3)
+#: chunked levels 1-4 driven the same way took more CPU time and twice the memory: they are
+#: padded instead (``PAD_MAX_ROWS``). Measured on adult (benchmarks/RESULTS.md, issue 29 item 3
+#: sessions so3, so4)
 SPREAD_ROWS = 4 * 122_880
 SPREAD_MIN_PAIRS = 2_000_000
+#: exhaustive chunked levels: coded tables of at most this many rows (one row group, scanned by one
+#: thread) take their chunk's sets from a padded copy on every thread instead (:func:`chunk_pad`)
+PAD_MAX_ROWS = 122_880
+RESTRICT_FROM = 4  #: chunked sizes from this one count only the keys of records left (`restrict`)
 #: share of memory_limit one search step may plan for (the rest: the tables, DuckDB's own)
 MEMORY_SHARE = 0.5
 _log = logging.getLogger(__name__)
@@ -111,6 +116,8 @@ def table_names(prefix: str) -> dict[str, str]:
             "syn_lists",
             "pairs",
             "spread",
+            "chunk_sets",
+            "max_lists",
         )
     }
 
@@ -305,10 +312,15 @@ def add_search_steps(search: Search) -> None:
     prev = ["codes", "sets", "tables"]
     per_chunk = search.per_chunk
     refine_from = REFINE_FROM if search.refine else search.max_cols + 1
+    rows = max(search.n_ori, search.n_syn, 1)
     for size in range(1, min(search.max_cols, refine_from - 1) + 1):
         statements = [render("singling_out/remaining.sql", t=t, size=size)] if search.mode == "exhaustive" else []
         for lo, hi in set_chunks(math.comb(d, size), per_chunk):
-            ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= 4, **params)
+            ctx = dict(t=t, size=size, lo=lo, hi=hi, restrict=size >= RESTRICT_FROM, **params)
+            if search.mode == "exhaustive":
+                ctx["pad"] = chunk_pad(hi - lo + 1, rows, search.threads)
+                if ctx["pad"] > 1:
+                    statements.append(create_table(t["chunk_sets"], render("singling_out/chunk_sets.sql", **ctx)))
             statements += [render(f"singling_out/{n}", **ctx) for n in names]
         prev = _add_level(search, size, statements, prev)
     if search.max_cols >= refine_from:
@@ -337,6 +349,18 @@ def spread_blocks(keys: int, rows: int, scale: int = 1, threads: int = 2) -> int
     if keys < 1 or keys * rows < SPREAD_MIN_PAIRS or threads < 2:
         return 1
     return max(1, min(rows, scale * math.ceil(SPREAD_ROWS / keys)))
+
+
+def chunk_pad(sets: int, rows: int, threads: int = 2) -> int:
+    """Rows per set of a chunk's padded driver table (chunk_sets.sql: about ``SPREAD_ROWS`` rows per
+    two threads, 8 at most); 1 (no padding) on one thread, above ``PAD_MAX_ROWS`` rows or below ``SPREAD_MIN_PAIRS`` pairs.
+
+    >>> chunk_pad(375, 26_049), chunk_pad(375, 26_049, threads=4), chunk_pad(15, 26_049), chunk_pad(375, 26_049, 1)
+    (1311, 2622, 1, 1)
+    """
+    if threads < 2 or sets < 1 or rows > PAD_MAX_ROWS or sets * rows < SPREAD_MIN_PAIRS:
+        return 1
+    return max(1, math.ceil(SPREAD_ROWS * min(max(1, threads // 2), 2) / sets))  # at most 8 row groups
 
 
 def _add_level(search: Search, size: int, statements: list[str], prev: list[str]) -> list[str]:
@@ -435,8 +459,10 @@ def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 
                 statements += [
                     create_table(t[f"{side}_masks"], part("agree", side, first, agree_blocks)),
                     create_table(t[f"{side}_max"], part("maximal_top", side, top)),
-                    *[insert_into(t[f"{side}_max"], part("maximal", side, p)) for p in range(top - 1, first - 1, -1)],
                 ]
+                for p in range(top - 1, first - 1, -1):
+                    lists = create_table(t["max_lists"], part("max_lists", side))
+                    statements += [lists, insert_into(t[f"{side}_max"], part("maximal", side, p))]
             statements.append(create_table(t["syn_lists"], part("lists")))
         statements += spread(pair_blocks) if pair_blocks > 1 else []
         statements += [
@@ -450,12 +476,15 @@ def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 
 
 __all__ = [
     "MASK_MAX_PAIRS",
+    "PAD_MAX_ROWS",
     "REFINE_FROM",
     "REFINE_MIN_MAX_COLS",
+    "RESTRICT_FROM",
     "SPREAD_MIN_PAIRS",
     "SPREAD_ROWS",
     "Search",
     "add_search_steps",
+    "chunk_pad",
     "fit",
     "order_and_encode",
     "plan_memory",

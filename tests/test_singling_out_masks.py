@@ -8,6 +8,7 @@ off on the same tables), and a brute-force count over rows written here (no sqlp
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import numpy as np
 import pandas as pd
@@ -47,11 +48,15 @@ def brute_force(ori: pd.DataFrame, syn: pd.DataFrame, max_cols: int | None) -> d
         for combo in itertools.combinations(range(len(names)), size):
             proj_s = [tuple(r[j] for j in combo) for r in s]
             proj_o = [tuple(r[j] for j in combo) for r in o]
+            count_s, count_o = Counter(proj_s), Counter(proj_o)
+            first_o: dict[tuple, int] = {}
+            for x, k in enumerate(proj_o):
+                first_o.setdefault(k, x)
             for i, k in enumerate(proj_s):
                 if i in out and out[i][0] < size:
                     continue
-                if proj_s.count(k) == 1 and proj_o.count(k) == 1:
-                    hit = (frozenset(names[j] for j in combo), proj_o.index(k))
+                if count_s[k] == 1 and count_o[k] == 1:
+                    hit = (frozenset(names[j] for j in combo), first_o[k])
                     out.setdefault(i, (size, set()))[1].add(hit)
     return out
 

@@ -1,16 +1,21 @@
 {#- Exhaustive mode, one chunk of sets: the synthetic cells (set, packed key) that hold exactly
     one record, restricted to the keys of remaining records (a semi-join, so only synthetic
     rows sharing such a key are counted) when few records remain; a plain count otherwise
-    (same result, cheaper when most keys are wanted anyway). -#}
-{% macro singling_out_exhaustive_unique(t, hi, lo, restrict, size, words) -%}
+    (same result, cheaper when most keys are wanted anyway). `pad` > 1: the chunk's sets read
+    from the padded driver table (chunk.sql), the wanted keys from the sets table itself (so
+    that `l` stays a single-use CTE that DuckDB inlines, not a materialized one-thread scan). -#}
+{% macro singling_out_exhaustive_unique(t, hi, lo, restrict, size, words, pad=1) -%}
 create or replace temp table {{ sqlpriv.quote(t.unique) }} as
 with l as (
-{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
+{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi, pad=pad) }}
 ),
 {% if restrict %}
+ws as (
+{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
+),
 wanted as (
-    select l.sid{% for w in words %}, r.k{{ loop.index0 }} & l.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %} 
-    from {{ sqlpriv.quote(t.remaining) }} as r, l
+    select ws.sid{% for w in words %}, r.k{{ loop.index0 }} & ws.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %} 
+    from {{ sqlpriv.quote(t.remaining) }} as r, ws
 ),
 {% endif %}
 keyed as (

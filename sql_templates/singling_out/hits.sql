@@ -1,9 +1,9 @@
 {#- Synthetic-unique cells whose key occurs exactly once in the original table: the record is
     singled out by the set. Original rows are counted only for keys of unique cells (a semi-join). -#}
-{% macro singling_out_hits(t, hi, lo, size, words) -%}
+{% macro singling_out_hits(t, hi, lo, size, words, pad=1) -%}
 insert into {{ sqlpriv.quote(t.hits) }}
 with l as (
-{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi) }}
+{{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi, pad=pad) }}
 ),
 keyed as (
     select l.sid{% for w in words %}, o.k{{ loop.index0 }} & l.m{{ loop.index0 }} as k{{ loop.index0 }}{% endfor %}, o.__sqlpriv_pos
