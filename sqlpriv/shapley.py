@@ -155,8 +155,8 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
                 masks = [sum(f["mask"] for f in word if skip >> f["j"] & 1) for word in frame.words]
                 body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
                 statements.append(create_table(t["xent"], body))
-            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS, positions=shapley_sampling.SHARED_PHI):
-                shared = shapley_sampling.SHARED_PHI
+            shared = shapley_sampling.shared_phi(frame)
+            for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS, positions=shared):
                 ctx: dict[str, Any] = {"t": t, "words": frame.words, "lo": lo, "hi": hi, "skip_sid": skip}
                 body = render("shapley/cross_entropy_chunk.sql", **ctx, shared=shared)
                 statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))

@@ -34,6 +34,20 @@ SPARSE_PHI = True
 #: only (the others add nothing): 40 columns x 20,000 rows, 1,539 of 7,423 subsets; 40 x 100,000,
 #: 2,046; per-pattern step 99.7 -> 70.7 s of CPU there, about 10% at 20,000 rows (RESULTS.md, shp4)
 SHARED_PHI = True
+#: ... from this many columns on: below, nearly every subset holds a shared cell (UCI adult, 15
+#: columns), so the step saves nothing and its positional chunks raised the report's peak memory
+#: from 0.66 to 1.04 GB (benchmarks/RESULTS.md, "Stop 26")
+SHARED_PHI_MIN_COLUMNS = 20
+
+
+def shared_phi(frame: cohorts.CohortFrame) -> bool:
+    """Whether the per-pattern and sampled by() steps pair the patterns with the subsets holding
+    a shared cell only (``SHARED_PHI`` from ``SHARED_PHI_MIN_COLUMNS`` columns on).
+
+    >>> SHARED_PHI_MIN_COLUMNS
+    20
+    """
+    return SHARED_PHI and frame.d >= SHARED_PHI_MIN_COLUMNS
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 
 
@@ -87,7 +101,7 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
         )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
-    plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)], deps=["cells"])
+    plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)] if shared_phi(frame) else [], deps=["cells"])
     if d >= EXPAND_PHI_MIN_COLUMNS:
         add_expanded_phi(frame, samples)
     else:
@@ -158,17 +172,18 @@ def sampled_phi_statements(
     (phi0.., se0..) of the patterns in table ``patterns`` (every pattern, or a few for a view),
     chunk by chunk of about ``PHI_CHUNK_ROWS`` (pattern, subset) pairs; the lattice must exist,
     and the patterns table too unless ``n_patterns`` (at most its rows) is given. With
-    ``SHARED_PHI`` the chunks cover the subsets holding a shared cell only (the
+    :func:`shared_phi` the chunks cover the subsets holding a shared cell only (the
     ``shared_lattice`` step, a dependency of these statements): how many is known only once the
     cells are counted, so the chunks are positions up to the whole lattice's size and the last
     ones may be empty."""
     frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
-    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=SHARED_PHI)
+    shared = shared_phi(frame)
+    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=shared)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
-        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=SHARED_PHI)
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=shared)
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)

@@ -232,6 +232,7 @@ def test_per_pattern_step_over_shared_subsets_equals_the_whole_lattice_and_the_b
     df = pd.DataFrame({f"v{j}": rng.integers(0, 3, size=n) for j in range(d)}).drop_duplicates(ignore_index=True)
     names = list(df.columns)
     monkeypatch.setattr(shapley_sampling, "PHI_CHUNK_ROWS", chunk)
+    monkeypatch.setattr(shapley_sampling, "SHARED_PHI_MIN_COLUMNS", 0)  # on at 10 columns
     monkeypatch.setattr(sqlpriv.shapley, "PHI_CHUNK_ROWS", chunk // 20)  # by(): about 20 rows per level
     runs, groups = {}, {}
     for shared in (False, True):
