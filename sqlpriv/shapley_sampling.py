@@ -48,6 +48,8 @@ def shared_phi(frame: cohorts.CohortFrame) -> bool:
     20
     """
     return SHARED_PHI and frame.d >= SHARED_PHI_MIN_COLUMNS
+
+
 SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
 
 
