@@ -56,6 +56,19 @@ def oracle(df: pd.DataFrame, samples: int, seed: int) -> tuple[np.ndarray, np.nd
     return mean, se
 
 
+def same_and_as_the_oracle(
+    a: pd.DataFrame, b: pd.DataFrame, df: pd.DataFrame, names: list[str], samples: int, seed: int
+) -> np.ndarray:
+    """Two runs' per-row frames equal to 1e-12, and both the brute-force estimator's values and
+    standard errors to 1e-9; the oracle's values returned."""
+    assert list(a.columns) == list(b.columns)
+    assert np.abs(a.to_numpy(float) - b.to_numpy(float)).max() < 1e-12
+    mean, se = oracle(df, samples, seed)
+    assert np.abs(a[names].to_numpy() - mean).max() < 1e-9
+    assert np.abs(a[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+    return mean
+
+
 @pytest.mark.parametrize(("n", "d", "samples", "seed"), [(50, 5, 30, 1), (40, 9, 12, 4)])
 def test_sampled_values_and_errors_match_the_bruteforce_estimator(n, d, samples, seed):
     """d = 5: cells by level rollup; d = 9: counted from the patterns, single-column uniques skipped."""
@@ -207,13 +220,9 @@ def test_sparse_per_pattern_sums_equal_the_dense_form_and_the_bruteforce_estimat
             warnings.simplefilter("ignore", SqlprivWarning)
             r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed)
         runs[sparse] = r.per_row().df()
-    a, b = runs[True], runs[False]
-    assert list(a.columns) == list(b.columns)
-    assert np.abs(a.to_numpy(float) - b.to_numpy(float)).max() < 1e-12
-    mean, se = oracle(df, samples, seed)
-    assert np.abs(a[names].to_numpy() - mean).max() < 1e-9
-    assert np.abs(a[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+    same_and_as_the_oracle(runs[True], runs[False], df, names, samples, seed)
     if constant:
+        a = runs[True]
         assert (a["v1"] == 0).all() and (a["v1_se"] == 0).all()
 
 
@@ -246,12 +255,7 @@ def test_per_pattern_step_over_shared_subsets_equals_the_whole_lattice_and_the_b
                 con.execute(f'select count(*) from "{t[x]}"').fetchone()[0] for x in ("shared_lattice", "lattice")
             )
             assert 0 < kept < whole
-    a, b = runs[True], runs[False]
-    assert list(a.columns) == list(b.columns)
-    assert np.abs(a.to_numpy(float) - b.to_numpy(float)).max() < 1e-12
-    mean, se = oracle(df, samples, seed)
-    assert np.abs(a[names].to_numpy() - mean).max() < 1e-9
-    assert np.abs(a[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+    mean = same_and_as_the_oracle(runs[True], runs[False], df, names, samples, seed)
     pd.testing.assert_frame_equal(groups[True], groups[False], rtol=0, atol=1e-12)
     level = (df["v0"] + df["v1"] > 2).to_numpy()  # by(): the group means of the per-row values
     for flag, row in groups[True].set_index("level").iterrows():
