@@ -13,6 +13,8 @@
     The bounds are read as one row of per-column lists (one cross join: nine joins, one per
     column, cost more to plan than to run). With only (a metric name) the query is the search's
     lean one: node, meets_policy, that metric, dm_bound and suppressed, nothing else computed
+    (only="policy": no metric, a null "policy" column: the search takes the a-priori bound, exact
+    for loss and entropy when nothing may be suppressed)
     (planning the full query per batch cost as much as running it); weights: a table holding
     generalize/weights.sql's row, made once per search (else computed here). -#}
 {% macro generalize_candidates(stats, bounds, qis, heights, n, k, max_suppressed, criteria, only=none, weights=none) -%}
@@ -61,7 +63,10 @@ with s as (
     applied{% for c in criteria %} and ({{ sqlpriv.generalize_criterion(c.kind, c.value, n, k) }}){% endfor %} as meets_policy
   from l
 )
-{% if only is not none %}
+{% if only == "policy" %}
+select node, meets_policy, cast(null as double) as policy, dm_bound, cast(case when applied then suppressed else 0 end as bigint) as suppressed
+from m
+{% elif only is not none %}
 select node, meets_policy, {{ sqlpriv.quote(only) }}, dm_bound, cast(case when applied then suppressed else 0 end as bigint) as suppressed
 from m
 {% else %}

@@ -47,6 +47,7 @@ MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
+TOP_DOWN_BUDGET = 400  # without suppression: the most nodes the top-down pass evaluates before the sweep
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
@@ -81,6 +82,8 @@ class Search:
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
     below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
     above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
+    probes: int = 1  # the nodes one round of climb evaluates (at least one per chain)
+    exact: Any = None  # node -> its metric value, where the a-priori bound is exact (loss / entropy, no suppression)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -140,6 +143,8 @@ class Search:
         rows = run(self.con, query).fetchall()
         for node_id, meets, value, dm_bound, suppressed in rows:
             levels = nodes[node_id - first]
+            if value is None and self.exact is not None:  # the lean query left the value to the bound
+                value = self.exact(levels)
             self.seen[levels] = (bool(meets), value, dm_bound, int(suppressed))
             if not meets:
                 self._fails(levels)
@@ -167,7 +172,10 @@ class Search:
             "k": self.k,
             "max_suppressed": self.max_suppressed if self.metric in SHARES_METRICS else 0,
         }
-        if self.candidates_args:  # the search's lean candidates query, the bounds' row made once
+        if self.candidates_args and self.exact is not None:  # the policy only: the value is the bound
+            lean = render("generalize/candidates.sql", only="policy", **self.candidates_args)
+            statements = []
+        elif self.candidates_args:  # the search's lean candidates query, the bounds' row made once
             weights = self.stats + "_weights"
             d = len(self.heights)
             lean = render("generalize/candidates.sql", only=self.metric, weights=weights, **self.candidates_args)
@@ -184,7 +192,9 @@ class Search:
             render(
                 "generalize/prepare.sql",
                 statement=self.stats + "_since",
-                body=render("generalize/since.sql", body=lean, metric=self.metric),
+                body=render(
+                    "generalize/since.sql", body=lean, metric="policy" if self.exact is not None else self.metric
+                ),
             ),
         ]
         for stmt in statements:
@@ -234,18 +244,18 @@ class Search:
             if chain:
                 chains.append((chain, [-1, len(chain)]))  # chain[lo] fails (-1: the start), chain[hi] passes
         while chains:
-            todo: dict[tuple[int, ...], None] = {}
             for chain, span in chains:
-                while span[1] - span[0] > 1:
-                    mid = (span[0] + span[1]) // 2
-                    known = self._known(chain[mid])
-                    if known is None:
-                        todo[chain[mid]] = None
-                        break
-                    span[1 if known else 0] = mid
+                narrow(chain, span, self._known)
             chains = [c for c in chains if c[1][1] - c[1][0] > 1]
-            if todo:
-                self.evaluate(list(todo))
+            if not chains:
+                return
+            per = max(1, self.probes // len(chains))  # probes per chain this round
+            todo: dict[tuple[int, ...], None] = {}
+            for chain, (lo, hi) in chains:
+                m = min(per, hi - lo - 1)
+                for i in range(1, m + 1):
+                    todo[chain[lo + (hi - lo) * i // (m + 1)]] = None
+            self.evaluate(list(todo))
 
     def _known(self, node: tuple[int, ...]) -> bool | None:
         """Whether ``node`` meets the (monotone) policy, where known without evaluating it."""
@@ -256,6 +266,26 @@ class Search:
         if node in self.above_clean:
             return True
         return None
+
+
+def narrow(chain: list[tuple[int, ...]], span: list[int], known: Any) -> None:
+    """Narrow ``span`` ([lo, hi]: chain[lo] fails, chain[hi] passes; -1 and len(chain) stand for
+    the chain's start and beyond its top) to the nodes between its highest known failing node
+    and its lowest known passing one (pass / fail is monotone along a chain), so that every node
+    strictly inside is unknown.
+
+    >>> span = [-1, 5]
+    >>> narrow([(1,), (2,), (3,), (4,), (5,)], span, {(2,): False, (4,): True}.get)
+    >>> span
+    [1, 3]
+    """
+    for pos in range(span[0] + 1, span[1]):
+        state = known(chain[pos])
+        if state is True:
+            span[1] = pos
+            return
+        if state is False:
+            span[0] = pos
 
 
 def closure(marks: set[tuple[int, ...]], node: tuple[int, ...], box: list[tuple[int, int]], step: int) -> None:
@@ -320,10 +350,31 @@ def pack(bases: list[int]) -> list[list[tuple[int, int]]]:
     return words
 
 
-def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, int], float]) -> None:
-    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
+def a_priori_bound(metric: str, heights: list[int], bounds: dict[tuple[int, int], float]) -> Any:
+    """The node -> a-priori lower bound function of a loss / entropy / precision search (cached):
+    per column its value at the node's level with nothing suppressed (precision: level / (height
+    - 1)), combined as the metric combines its columns (loss: sorted descending, ARX's RANK).
 
+    >>> f = a_priori_bound("loss", [2, 3], {(0, 0): 0.0, (0, 1): 1.0, (1, 0): 0.0, (1, 1): 0.25, (1, 2): 1.0})
+    >>> f((1, 1)), f((0, 2))
+    ([1.0, 0.25], [1.0, 0.0])
+    """
     known: dict[tuple[int, ...], Any] = {}
+    if metric == "precision":
+        per = [[level / max(h - 1, 1) for level in range(h)] for h in heights]
+    else:
+        per = [[bounds[(j, level)] for level in range(h)] for j, h in enumerate(heights)]
+    pick = list.__getitem__
+
+    def a_priori(node: tuple[int, ...]) -> Any:
+        if metric == "loss":
+            return sorted(map(pick, per, node), reverse=True)
+        if metric == "entropy":  # summed in column order, as candidates.sql sums the columns
+            total = 0.0
+            for value in map(pick, per, node):
+                total += value
+            return total
+        return sum(map(pick, per, node)) / len(node)
 
     def bound(node: tuple[int, ...]) -> Any:
         value = known.get(node)
@@ -331,22 +382,11 @@ def by_bound(s: Search, nodes: list[tuple[int, ...]], bounds: dict[tuple[int, in
             value = known[node] = a_priori(node)
         return value
 
-    # per column, its bound at each level (precision: level / (height - 1))
-    if s.metric == "precision":
-        per = [[level / max(h - 1, 1) for level in range(h)] for h in s.heights]
-    else:
-        per = [[bounds[(j, level)] for level in range(h)] for j, h in enumerate(s.heights)]
-    pick = list.__getitem__
+    return bound
 
-    def a_priori(node: tuple[int, ...]) -> Any:
-        if s.metric == "loss":
-            return sorted(map(pick, per, node), reverse=True)
-        if s.metric == "entropy":  # summed in column order, as candidates.sql sums the columns
-            total = 0.0
-            for value in map(pick, per, node):
-                total += value
-            return total
-        return sum(map(pick, per, node)) / len(node)
+
+def by_bound(s: Search, nodes: list[tuple[int, ...]], bound: Any) -> None:
+    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
 
     def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
         return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
@@ -471,13 +511,46 @@ class Suppressed:
         return self.down[self.index[node]]
 
 
+def top_down(s: Search, budget: int) -> bool:
+    """Without suppression, the nodes meeting a monotone policy are few near the top: find them
+    all from the top down, a level per statement (the children of every node of the level below
+    that met it, less those under a failing node). Every node that meets the policy is then
+    evaluated (each has a parent that meets it, evaluated before it) and every other one is
+    under an evaluated failing node (the highest failing nodes are children of nodes that meet
+    it), so the sweep that follows evaluates nothing more. Stops, keeping what it learnt, before
+    a level that would take the evaluated nodes past ``budget``; returns whether it finished."""
+    level = [tuple(h - 1 for h in s.heights)]
+    while level:
+        todo = [node for node in dict.fromkeys(level) if node not in s.seen and not s.known_to_fail(node)]
+        if not todo:
+            return True
+        if s.evaluated + len(todo) > budget:
+            return False
+        level = [
+            node[:j] + (node[j] - 1,) + node[j + 1 :]
+            for node, meets, _, _ in s.evaluate(todo)
+            if meets
+            for j in range(len(node))
+            if node[j] > 0
+        ]
+    return True
+
+
 def run_search(s: Search, max_nodes: int) -> None:
     """The exact search for ``s.metric`` over the whole lattice."""
     nodes = lattice(s.heights, max_nodes)
+    bound = None
     if s.metric in ("loss", "precision", "entropy"):
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
         pick = 3 if s.metric == "entropy" else 2
-        by_bound(s, nodes, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
+        bound = a_priori_bound(s.metric, s.heights, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
+    if s.max_suppressed <= 0 and s.candidates_args:
+        if s.metric in ("loss", "entropy"):
+            s.exact = bound  # nothing suppressed: the bound is the value (docs/measures.md §7)
+        if s.monotone:
+            top_down(s, TOP_DOWN_BUDGET)
+    if bound is not None:
+        by_bound(s, nodes, bound)
     else:
         n = int(run(s.con, render("generalize/total.sql", patterns=s.patterns)).fetchall()[0][0])
         by_level(s, nodes, n)
