@@ -270,3 +270,29 @@ def test_report_what_to_do_section(tmp_path):
 
     picked, _ = gate_pick(g, {"k": 3})  # the node the report's gate approves (test_generalize_report_gate.py)
     assert ", ".join(f"{c} at level {lvl}" for c, lvl in picked.items()) in page
+
+
+@pytest.mark.parametrize("seed,k,limit", [(104, 2, 0.0), (101, 2, 0.1)])
+def test_search_equals_brute_force_with_the_top_down_pass_cut_short_and_bisection(monkeypatch, seed, k, limit):
+    """The top-down pass without suppression stopped after a few nodes (the sweep goes on from
+    what it learnt), and chains bisected one node per round: the same optimum as the brute force."""
+    from sqlpriv.treatment import search
+
+    df, hier = wider_case(seed)
+    cols, out = brute(df, hier, k, limit)
+    monkeypatch.setattr(search, "TOP_DOWN_BUDGET", 6)
+    monkeypatch.setattr(search, "CLIMB_PROBES", 1)
+    monkeypatch.setattr(search.Search, "__init__", _with_probes(search.Search.__init__))
+    for metric in ("loss", "discernibility"):
+        g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=5)
+        want = best_of(cols, out, metric)
+        assert g.search.probes == 1
+        assert want is not None and out[tuple(g.best[c] for c in cols)][metric] == out[want][metric]
+
+
+def _with_probes(init):
+    def patched(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.probes = 1
+
+    return patched

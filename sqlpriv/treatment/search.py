@@ -47,6 +47,7 @@ MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
+CLIMB_PROBES = 16  # the nodes one round of climb probes, spread over its chains (1: bisection)
 TOP_DOWN_BUDGET = 400  # without suppression: the most nodes the top-down pass evaluates before the sweep
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
@@ -82,7 +83,7 @@ class Search:
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
     below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
     above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
-    probes: int = 1  # the nodes one round of climb evaluates (at least one per chain)
+    probes: int = CLIMB_PROBES  # the nodes one round of climb evaluates (at least one per chain)
     exact: Any = None  # node -> its metric value, where the a-priori bound is exact (loss / entropy, no suppression)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
@@ -244,18 +245,26 @@ class Search:
             if chain:
                 chains.append((chain, [-1, len(chain)]))  # chain[lo] fails (-1: the start), chain[hi] passes
         while chains:
+            todo: dict[tuple[int, ...], None] = {}
+            per = max(1, self.probes // len(chains))  # nodes probed per chain this round
+            for chain, span in chains:
+                while span[1] - span[0] > 1:
+                    mid = (span[0] + span[1]) // 2
+                    known = self._known(chain[mid])
+                    if known is None:
+                        break
+                    span[1 if known else 0] = mid
+                lo, hi = span
+                m = min(per, hi - lo - 1)
+                for i in range(1, m + 1):  # m = 1: the middle (bisection)
+                    node = chain[lo + (hi - lo) * i // (m + 1)]
+                    if self._known(node) is None:
+                        todo[node] = None
+            chains = [c for c in chains if c[1][1] - c[1][0] > 1]
+            if todo:
+                self.evaluate(list(todo))
             for chain, span in chains:
                 narrow(chain, span, self._known)
-            chains = [c for c in chains if c[1][1] - c[1][0] > 1]
-            if not chains:
-                return
-            per = max(1, self.probes // len(chains))  # probes per chain this round
-            todo: dict[tuple[int, ...], None] = {}
-            for chain, (lo, hi) in chains:
-                m = min(per, hi - lo - 1)
-                for i in range(1, m + 1):
-                    todo[chain[lo + (hi - lo) * i // (m + 1)]] = None
-            self.evaluate(list(todo))
 
     def _known(self, node: tuple[int, ...]) -> bool | None:
         """Whether ``node`` meets the (monotone) policy, where known without evaluating it."""
