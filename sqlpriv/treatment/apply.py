@@ -355,7 +355,7 @@ def search_lattice(
         "criteria": list(policy.criteria),
     }
     candidates_sql = render("generalize/candidates.sql", **candidates_args)
-    bases = [int(b) + 1 for b in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()[0]]
+    bases = [int(row[1]) + 1 for row in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()]
     s = Search(
         conn,
         patterns,
