@@ -276,12 +276,11 @@ def test_report_what_to_do_section(tmp_path):
 def test_search_equals_brute_force_with_the_top_down_pass_cut_short_and_bisection(monkeypatch, seed, k, limit):
     """The top-down pass without suppression stopped after a few nodes (the sweep goes on from
     what it learnt), and chains bisected one node per round: the same optimum as the brute force."""
-    from sqlpriv.treatment import search
+    from sqlpriv.treatment import search, sweeps
 
     df, hier = wider_case(seed)
     cols, out = brute(df, hier, k, limit)
-    monkeypatch.setattr(search, "TOP_DOWN_BUDGET", 6)
-    monkeypatch.setattr(search, "CLIMB_PROBES", 1)
+    monkeypatch.setattr(sweeps, "TOP_DOWN_BUDGET", 6)
     monkeypatch.setattr(search.Search, "__init__", _with_probes(search.Search.__init__))
     for metric in ("loss", "discernibility"):
         g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=5)

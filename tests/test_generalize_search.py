@@ -102,7 +102,7 @@ def test_shares_left_out_of_the_search_are_filled_for_the_candidates(monkeypatch
 
 @pytest.mark.parametrize("seed,k", [(8, 5)])
 def test_top_down_without_suppression_finds_every_node_meeting_k(seed, k):
-    """Without suppression the search finds the nodes meeting k from the top down (search.top_down):
+    """Without suppression the search finds the nodes meeting k from the top down (sweeps.top_down):
     the evaluated nodes meeting it are exactly the nodes whose smallest class has k rows (a pandas
     group-by per node, written here), every other node is under an evaluated failing node, and
     it took one statement per level at most. The values the search read from the a-priori bound

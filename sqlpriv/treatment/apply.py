@@ -32,7 +32,8 @@ from sqlpriv.errors import EmptyInputError, ParameterError, SourceError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment.hierarchy import from_spec
 from sqlpriv.treatment.policy import Policy
-from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack, run_search
+from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack
+from sqlpriv.treatment.sweeps import run_search
 
 
 class Generalization(Presentable):

@@ -1,0 +1,221 @@
+"""The sweeps of the search over the lattice (docs/measures.md §7; the rules they follow are
+described in :mod:`sqlpriv.treatment.search`, whose ``Search`` holds what they learn): the
+top-down pass without suppression, the walk by increasing a-priori bound (loss, entropy,
+precision) and the level-by-level walk (discernibility, AECS) with its greedy descent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlpriv.engine.plan import run
+from sqlpriv.engine.templates import render
+from sqlpriv.treatment.search import FIRST_BATCH, Search, lattice
+
+TOP_DOWN_BUDGET = 400  # without suppression: the most nodes the top-down pass evaluates before the sweep
+
+
+def a_priori_bound(metric: str, heights: list[int], bounds: dict[tuple[int, int], float]) -> Any:
+    """The node -> a-priori lower bound function of a loss / entropy / precision search (cached):
+    per column its value at the node's level with nothing suppressed (precision: level / (height
+    - 1)), combined as the metric combines its columns (loss: sorted descending, ARX's RANK).
+
+    >>> f = a_priori_bound("loss", [2, 3], {(0, 0): 0.0, (0, 1): 1.0, (1, 0): 0.0, (1, 1): 0.25, (1, 2): 1.0})
+    >>> f((1, 1)), f((0, 2))
+    ([1.0, 0.25], [1.0, 0.0])
+    """
+    known: dict[tuple[int, ...], Any] = {}
+    if metric == "precision":
+        per = [[level / max(h - 1, 1) for level in range(h)] for h in heights]
+    else:
+        per = [[bounds[(j, level)] for level in range(h)] for j, h in enumerate(heights)]
+    pick = list.__getitem__
+
+    def a_priori(node: tuple[int, ...]) -> Any:
+        if metric == "loss":
+            return sorted(map(pick, per, node), reverse=True)
+        if metric == "entropy":  # summed in column order, as candidates.sql sums the columns
+            total = 0.0
+            for value in map(pick, per, node):
+                total += value
+            return total
+        return sum(map(pick, per, node)) / len(node)
+
+    def bound(node: tuple[int, ...]) -> Any:
+        value = known.get(node)
+        if value is None:
+            value = known[node] = a_priori(node)
+        return value
+
+    return bound
+
+
+def by_bound(s: Search, nodes: list[tuple[int, ...]], bound: Any) -> None:
+    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
+
+    def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
+        return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
+
+    order = sorted(nodes, key=lambda node: (bound(node), sum(node), node))
+    i, size = 0, min(FIRST_BATCH, s.batch)
+    while i < len(order):
+        batch: list[tuple[int, ...]] = []
+        while i < len(order) and len(batch) < size:
+            node = order[i]
+            if s.best is not None and bound(node) > s.best:
+                i = len(order)
+                break
+            i += 1
+            if not s.skip(node):
+                batch.append(node)
+        if batch:
+            s.evaluate(batch)
+            s.climb(batch, step)
+        size = min(2 * size, s.batch)  # the first batches are the nearest the bottom, the largest to group
+
+
+def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
+    """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards
+    (``n``: the rows, for the bound from suppression, docs/measures.md §7)."""
+    carried: dict[tuple[int, ...], float] = {}
+    levels: dict[int, list[tuple[int, ...]]] = {}
+    for node in nodes:
+        levels.setdefault(sum(node), []).append(node)
+    above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
+
+    def fewest(node: tuple[int, ...], ups: list[int]) -> int:  # a chain raises the column with the fewest values
+        return min(ups, key=lambda c: (s.bases[c], c))
+
+    if above is not None and s.max_suppressed > 0:
+        descend(s)
+    for total in sorted(levels):
+        if above is not None and s.best is not None:
+            above.update()
+        todo = []
+        for node in levels[total]:
+            children = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
+            floor = max((carried.get(c, 0.0) for c in children), default=0.0)
+            carried[node] = floor
+            if node in s.seen:
+                carried[node] = max(floor, float(s.seen[node][2]))
+                continue
+            if s.skip(node):
+                continue
+            if s.metric == "discernibility" and s.best is not None:
+                # a record suppressed at a node above stays suppressed here: it costs n, not k
+                low = floor
+                if above is not None:
+                    sup = above.at(node)
+                    low = max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
+                if low > s.best:
+                    continue
+            todo.append(node)
+        for lo in range(0, len(todo), s.batch):
+            chunk = todo[lo : lo + s.batch]
+            for levels_, _, _, dm_bound in s.evaluate(chunk):
+                carried[levels_] = max(carried[levels_], float(dm_bound))
+            s.climb(chunk, fewest)
+
+
+def descend(s: Search) -> None:
+    """A first good value before the level-by-level sweep: from the top node, step down to the
+    child with the lowest value among those meeting the policy, until none does (one statement
+    per step). The sweep's bounds prune with it from the start (docs/measures.md §7)."""
+    cur = tuple(h - 1 for h in s.heights)
+    s.evaluate([cur])
+    while True:
+        children = [cur[:j] + (cur[j] - 1,) + cur[j + 1 :] for j in range(len(cur)) if cur[j] > 0]
+        children = [c for c in children if not s.known_to_fail(c)]
+        if not children:
+            return
+        meeting = [(value, sum(c), c) for c, meets, value, _ in s.evaluate(children) if meets]
+        if not meeting:
+            return
+        cur = min(meeting)[2]
+
+
+class Suppressed:
+    """Per node, the most records suppressed at an evaluated node above it that meets the policy:
+    a record in a class smaller than k there is in one here too (its class here is a subset), so
+    when this node meets the policy it suppresses at least that many."""
+
+    def __init__(self, s: Search, nodes: list[tuple[int, ...]]) -> None:
+        self.s = s
+        self.index = {node: i for i, node in enumerate(nodes)}
+        strides, stride = [0] * len(s.heights), 1
+        for j in reversed(range(len(s.heights))):
+            strides[j] = stride
+            stride *= s.heights[j]
+        self.parents = [
+            [i + strides[j] for j in range(len(node)) if node[j] + 1 < s.heights[j]] for i, node in enumerate(nodes)
+        ]
+        self.down = [0] * len(nodes)
+        self.known = -1
+
+    def update(self) -> None:
+        """Recompute when nodes were evaluated since the last time (parents have higher indices)."""
+        if self.known == self.s.evaluated:
+            return
+        self.known = self.s.evaluated
+        own = [0] * len(self.down)
+        for node, (meets, _, _, suppressed) in self.s.seen.items():
+            if meets:
+                own[self.index[node]] = suppressed
+        if not any(own):  # nothing suppressed anywhere yet (always so without suppression): all 0
+            return
+        down, parents = own, self.parents
+        for i in range(len(down) - 1, -1, -1):
+            v = down[i]
+            for p in parents[i]:
+                if down[p] > v:
+                    v = down[p]
+            down[i] = v
+        self.down = down
+
+    def at(self, node: tuple[int, ...]) -> int:
+        return self.down[self.index[node]]
+
+
+def top_down(s: Search, budget: int) -> bool:
+    """Without suppression, the nodes meeting a monotone policy are few near the top: find them
+    all from the top down, a level per statement (the children of every node of the level below
+    that met it, less those under a failing node). Every node that meets the policy is then
+    evaluated (each has a parent that meets it, evaluated before it) and every other one is
+    under an evaluated failing node (the highest failing nodes are children of nodes that meet
+    it), so the sweep that follows evaluates nothing more. Stops, keeping what it learnt, before
+    a level that would take the evaluated nodes past ``budget``; returns whether it finished."""
+    level = [tuple(h - 1 for h in s.heights)]
+    while level:
+        todo = [node for node in dict.fromkeys(level) if node not in s.seen and not s.known_to_fail(node)]
+        if not todo:
+            return True
+        if s.evaluated + len(todo) > budget:
+            return False
+        level = [
+            node[:j] + (node[j] - 1,) + node[j + 1 :]
+            for node, meets, _, _ in s.evaluate(todo)
+            if meets
+            for j in range(len(node))
+            if node[j] > 0
+        ]
+    return True
+
+
+def run_search(s: Search, max_nodes: int) -> None:
+    """The exact search for ``s.metric`` over the whole lattice."""
+    nodes = lattice(s.heights, max_nodes)
+    bound = None
+    if s.metric in ("loss", "precision", "entropy"):
+        rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
+        pick = 3 if s.metric == "entropy" else 2
+        bound = a_priori_bound(s.metric, s.heights, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
+    if s.max_suppressed <= 0 and s.candidates_args:
+        if s.metric in ("loss", "entropy"):
+            s.exact = bound  # nothing suppressed: the bound is the value (docs/measures.md §7)
+        if s.monotone and top_down(s, TOP_DOWN_BUDGET):
+            return  # every node is decided: the sweep would evaluate none
+    if bound is not None:
+        by_bound(s, nodes, bound)
+    else:
+        n = int(run(s.con, render("generalize/total.sql", patterns=s.patterns)).fetchall()[0][0])
+        by_level(s, nodes, n)
