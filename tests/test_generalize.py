@@ -276,22 +276,14 @@ def test_report_what_to_do_section(tmp_path):
 def test_search_equals_brute_force_with_the_top_down_pass_cut_short_and_bisection(monkeypatch, seed, k, limit):
     """The top-down pass without suppression stopped after a few nodes (the sweep goes on from
     what it learnt), and chains bisected one node per round: the same optimum as the brute force."""
-    from sqlpriv.treatment import search, sweeps
+    from sqlpriv.treatment import sweeps
 
     df, hier = wider_case(seed)
     cols, out = brute(df, hier, k, limit)
     monkeypatch.setattr(sweeps, "TOP_DOWN_BUDGET", 6)
-    monkeypatch.setattr(search.Search, "__init__", _with_probes(search.Search.__init__))
+    monkeypatch.setattr(sweeps, "PROBE_ROWS", 1)  # one probe a chain: bisection
     for metric in ("loss", "discernibility"):
         g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=5)
         want = best_of(cols, out, metric)
         assert g.search.probes == 1
         assert want is not None and out[tuple(g.best[c] for c in cols)][metric] == out[want][metric]
-
-
-def _with_probes(init):
-    def patched(self, *args, **kwargs):
-        init(self, *args, **kwargs)
-        self.probes = 1
-
-    return patched

@@ -22,7 +22,7 @@ best one found:
   with suppression: a record in a class of at least k rows stays in one when generalized); from
   each failing node a chain up to the top is bisected for its highest failing node (Flash's
   predictive tagging), the chains of a batch in lockstep (a round probes up to CLIMB_PROBES nodes
-  spread over the chains, so fewer chains are split in more places); a chain raises the column whose next
+  spread over the chains where a node costs little against a statement: sweeps.PROBE_ROWS); a chain raises the column whose next
   level costs least (loss, entropy) or the column with the fewest values (discernibility: it
   merges the fewest classes, so the chain fails longest and prunes the most);
 * loss / entropy: nodes are visited by increasing a-priori lower bound (each column's value with
@@ -53,7 +53,7 @@ MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
-CLIMB_PROBES = 16  # the nodes one round of climb probes, spread over its chains (1: bisection)
+CLIMB_PROBES = 16  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 
 
@@ -88,7 +88,7 @@ class Search:
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
     below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
     above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
-    probes: int = CLIMB_PROBES  # the nodes one round of climb evaluates (at least one per chain)
+    probes: int = 1  # the nodes one round of climb evaluates (at least one per chain; 1: bisection)
     exact: Any = None  # node -> its metric value, where the a-priori bound is exact (loss / entropy, no suppression)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:

@@ -9,10 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from sqlpriv.engine.plan import run
-from sqlpriv.engine.templates import render
-from sqlpriv.treatment.search import FIRST_BATCH, Search, lattice
+from sqlpriv.engine.templates import call, quote, render
+from sqlpriv.treatment.search import CLIMB_PROBES, FIRST_BATCH, Search, lattice
 
 TOP_DOWN_BUDGET = 400  # without suppression: the most nodes the top-down pass evaluates before the sweep
+# A statement's fixed cost is about that of grouping this many pattern rows (15 ms at 0.1 us a
+# row): a climb round probes PROBE_ROWS // patterns nodes (1 to CLIMB_PROBES; adult: 7, its 1M
+# rows: 1, bisection, as a node there costs more than a statement).
+PROBE_ROWS = 150_000
 
 
 def a_priori_bound(metric: str, heights: list[int], bounds: dict[tuple[int, int], float]) -> Any:
@@ -214,6 +218,9 @@ def run_search(s: Search, max_nodes: int) -> None:
             s.exact = bound  # nothing suppressed: the bound is the value (docs/measures.md §7)
         if s.monotone and top_down(s, TOP_DOWN_BUDGET):
             return  # every node is decided: the sweep would evaluate none
+    # a round of climb probes more nodes where a node costs little against a statement
+    patterns = int(run(s.con, call("engine_count_rows", relation=quote(s.patterns))).fetchall()[0][0])
+    s.probes = max(1, min(CLIMB_PROBES, PROBE_ROWS // max(patterns, 1)))
     if bound is not None:
         by_bound(s, nodes, bound)
     else:
