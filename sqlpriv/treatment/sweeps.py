@@ -13,10 +13,10 @@ from sqlpriv.engine.templates import call, quote, render
 from sqlpriv.treatment.search import CLIMB_PROBES, FIRST_BATCH, Search, lattice
 
 TOP_DOWN_BUDGET = 400  # without suppression: the most nodes the top-down pass evaluates before the sweep
-# A statement's fixed cost is about that of grouping this many pattern rows (15 ms at 0.1 us a
-# row): a climb round probes PROBE_ROWS // patterns nodes (1 to CLIMB_PROBES; adult: 7, its 1M
+# A statement's fixed cost is about that of grouping this many pattern rows (15-30 ms at 0.1 us a
+# row): a climb round probes PROBE_ROWS // patterns nodes (1 to CLIMB_PROBES; adult: 16, its 1M
 # rows: 1, bisection, as a node there costs more than a statement).
-PROBE_ROWS = 150_000
+PROBE_ROWS = 320_000
 
 
 def a_priori_bound(metric: str, heights: list[int], bounds: dict[tuple[int, int], float]) -> Any:
