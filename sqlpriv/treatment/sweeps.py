@@ -12,7 +12,11 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import call, quote, render
 from sqlpriv.treatment.search import CLIMB_PROBES, FIRST_BATCH, Search, lattice
 
-TOP_DOWN_BUDGET = 400  # without suppression: the most nodes the top-down pass evaluates before the sweep
+# Without suppression: the most nodes the top-down pass evaluates before the sweeps, and the most
+# pattern rows it groups (adult: 400 of its 19,502 patterns; its 1M rows' 166,150: 48 nodes, so
+# where most nodes meet the policy and the optimum lies low, at most a few levels are spent).
+TOP_DOWN_BUDGET = 400
+TOP_DOWN_ROWS = 8_000_000
 # A statement's fixed cost is about that of grouping this many pattern rows (15-30 ms at 0.1 us a
 # row): a climb round probes PROBE_ROWS // patterns nodes (1 to CLIMB_PROBES; adult: 16, its 1M
 # rows: 1, bisection, as a node there costs more than a statement).
@@ -213,14 +217,14 @@ def run_search(s: Search, max_nodes: int) -> None:
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
         pick = 3 if s.metric == "entropy" else 2
         bound = a_priori_bound(s.metric, s.heights, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
+    patterns = max(1, int(run(s.con, call("engine_count_rows", relation=quote(s.patterns))).fetchall()[0][0]))
+    # a round of climb probes more nodes where a node costs little against a statement
+    s.probes = max(1, min(CLIMB_PROBES, PROBE_ROWS // patterns))
     if s.max_suppressed <= 0 and s.candidates_args:
         if s.metric in ("loss", "entropy"):
             s.exact = bound  # nothing suppressed: the bound is the value (docs/measures.md §7)
-        if s.monotone and top_down(s, TOP_DOWN_BUDGET):
+        if s.monotone and top_down(s, min(TOP_DOWN_BUDGET, TOP_DOWN_ROWS // patterns)):
             return  # every node is decided: the sweep would evaluate none
-    # a round of climb probes more nodes where a node costs little against a statement
-    patterns = int(run(s.con, call("engine_count_rows", relation=quote(s.patterns))).fetchall()[0][0])
-    s.probes = max(1, min(CLIMB_PROBES, PROBE_ROWS // max(patterns, 1)))
     if bound is not None:
         by_bound(s, nodes, bound)
     else:
