@@ -87,44 +87,12 @@ class Search:
 
 
 def table_names(prefix: str) -> dict[str, str]:
-    return {
-        name: f"{prefix}_{name}"
-        for name in (
-            "precision",
-            "ori",
-            "syn",
-            "columns",
-            "ori_codes",
-            "syn_codes",
-            "sets",
-            "hits",
-            "stats",
-            "status",
-            "remaining",
-            "unique",
-            "cells",
-            "combos",
-            "identified",
-            "tails",
-            "rest",
-            "cand",
-            "members",
-            "carried",
-            "held",
-            "level_sets",
-            "syn_masks",
-            "ori_masks",
-            "syn_max",
-            "ori_max",
-            "syn_lists",
-            "pairs",
-            "spread",
-            "chunk_sets",
-            "max_lists",
-            "records",
-            *TABLES,
-        )
-    }
+    names = (
+        "precision ori syn columns ori_codes syn_codes sets hits stats status remaining unique cells combos identified"
+        " tails rest cand members carried held level_sets syn_masks ori_masks syn_max ori_max syn_lists pairs spread"
+        " chunk_sets max_lists records"
+    )
+    return {name: f"{prefix}_{name}" for name in (*names.split(), *TABLES)}
 
 
 def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: int | None, unit: str | None) -> None:
@@ -438,12 +406,8 @@ def _choose_masks(search: Search, first: int, before: list[str]) -> None:
         else:
             _add_masked_levels(search, first, before, int(left))
         search.masked = True
-    _log.info(
-        "singling-out: %d records left before size %d: %s",
-        left,
-        first,
-        ("lattice" if search.lattice else "masks") if search.masked else "refinement",
-    )
+    path = ("lattice" if search.lattice else "masks") if search.masked else "refinement"
+    _log.info("singling-out: %d records left before size %d: %s", left, first, path)
 
 
 def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 0) -> list[str]:
