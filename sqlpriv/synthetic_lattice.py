@@ -57,6 +57,7 @@ def lattice_statements(
 ) -> list[str]:
     """The statements of the levels ``first..max_cols`` (``records`` records left, the cross products
     driven by a table padded ``pad`` times when above 1): they append to the hits and stats tables."""
+
     def part(name: str, j: int = 0) -> str:
         return render(
             "singling_out/lattice.sql",

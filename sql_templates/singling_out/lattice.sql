@@ -19,8 +19,6 @@
     threads share the cross products, as chunk_sets.sql), syn_seed, ori_masks, ori_seed, lattice,
     zeta (column `j`), found, hits, stats. -#}
 {% macro singling_out_lattice(t, words, part, first=1, max_cols=1, d=1, records=1, j=0, pad=1) -%}
-{% set zero = "bitstring('0'::bit, " ~ sqlpriv.literal([records, 1] | max) ~ ")" %}
-{% set top = sqlpriv.literal([records, 1] | max - 1) %}
 {% if part == "records" %}
 select __sqlpriv_pos as pos, (row_number() over (order by __sqlpriv_pos) - 1)::integer as ridx
 from {{ sqlpriv.quote(t.syn_codes) }}
@@ -53,13 +51,13 @@ g as (
     {#- the record's own row is left out by the filter, not by a join condition (DuckDB would
         then plan a slower nested-loop join); another row equal to it agrees on every column -#}
     select {{ sqlpriv.singling_out_agree_words(words) }},
-        bitstring_agg(ridx, 0, {{ top }}) filter (where not self) as f
+        bitstring_agg(ridx, 0, {{ sqlpriv.literal([records, 1] | max - 1) }}) filter (where not self) as f
     from d
     group by all
 )
 select {{ sqlpriv.singling_out_agree_bits(words) }} as m, f
 from g
-where f is not null and 0{% for w in words %} + bit_count(a{{ loop.index0 }}){% endfor %} >= {{ first }}
+where f is not null and 0{% for w in words %} + bit_count(a{{ loop.index0 }}){% endfor %} >= {{ sqlpriv.literal(first) }}
 {% else %}
 g as (
     select ridx, {{ sqlpriv.singling_out_agree_words(words) }},
@@ -69,18 +67,18 @@ g as (
 )
 select ridx, {{ sqlpriv.singling_out_agree_bits(words) }} as m, n, xpos
 from g
-where 0{% for w in words %} + bit_count(a{{ loop.index0 }}){% endfor %} >= {{ first }}
+where 0{% for w in words %} + bit_count(a{{ loop.index0 }}){% endfor %} >= {{ sqlpriv.literal(first) }}
 {% endif %}
 {% elif part == "ori_seed" %}
-select m, bitstring_agg(ridx, 0, {{ top }}) as g1, bitstring_agg(ridx, 0, {{ top }}) filter (where n >= 2) as g2
+select m, bitstring_agg(ridx, 0, {{ sqlpriv.literal([records, 1] | max - 1) }}) as g1, bitstring_agg(ridx, 0, {{ sqlpriv.literal([records, 1] | max - 1) }}) filter (where n >= 2) as g2
 from {{ sqlpriv.quote(t.ori_masks) }}
 group by m
 {% elif part == "lattice" %}
-select l.sid, coalesce(s.f, {{ zero }}) as f, coalesce(o.g1, {{ zero }}) as g1, coalesce(o.g2, {{ zero }}) as g2
+select l.sid, coalesce(s.f, bitstring('0'::bit, {{ sqlpriv.literal([records, 1] | max) }})) as f, coalesce(o.g1, bitstring('0'::bit, {{ sqlpriv.literal([records, 1] | max) }})) as g1, coalesce(o.g2, bitstring('0'::bit, {{ sqlpriv.literal([records, 1] | max) }})) as g2
 from {{ sqlpriv.integers("sid", 2 ** d) }} as l
 left join {{ sqlpriv.quote(t.syn_seed) }} as s on s.m = l.sid
 left join {{ sqlpriv.quote(t.ori_seed) }} as o on o.m = l.sid
-where bit_count(l.sid) >= {{ first }}
+where bit_count(l.sid) >= {{ sqlpriv.literal(first) }}
 {% elif part == "zeta" %}
 select a.sid,
     case when c.sid is null then a.f else a.f | c.f end as f,
@@ -110,14 +108,14 @@ with smallest as (
 ),
 left_at as (
     {#- per size k: the records left (not singled out by a smaller set) and their bits -#}
-    select k.k, count(r.ridx) as n, coalesce(bitstring_agg(r.ridx, 0, {{ top }}), {{ zero }}) as b
+    select k.k, count(r.ridx) as n, coalesce(bitstring_agg(r.ridx, 0, {{ sqlpriv.literal([records, 1] | max - 1) }}), bitstring('0'::bit, {{ sqlpriv.literal([records, 1] | max) }})) as b
     from {{ sqlpriv.integers("k", sqlpriv.literal(max_cols + 1)) }} as k
     left join (
         select r.ridx, coalesce(s.size, {{ sqlpriv.literal(max_cols + 1) }}) as size
         from {{ sqlpriv.quote(t.records) }} as r
         left join smallest as s on s.ridx = r.ridx
     ) as r on r.size >= k.k
-    where k.k >= {{ first }}
+    where k.k >= {{ sqlpriv.literal(first) }}
     group by k.k
 )
 select z.sid, (l.n - bit_count(z.f & l.b))::bigint as mpuccs_cnt
