@@ -7,13 +7,17 @@ it; masks.sql lists every (record left, set) pair of a level and tests it agains
 maximal masks. Here the records left are instead the bits of one bitstring per column set, and the
 covering is a superset ("zeta") transform over the 2^d column sets, one pass per column: a fixed
 handful of statements whatever the number of records, and no (record, set) pair is listed except
-the records' singling-out sets. Chosen when the lattice is small (:func:`lattice_fits`); the same
-summary, details and tree as the mask path and the refinement.
+the records' singling-out sets. The bits are 128-bit integers of 127 records each (``blocks`` of
+them per set: bit_or aggregates them about as fast as a count, a bitstring_agg took twice that).
+Chosen when the lattice is small (:func:`lattice_fits`); the same summary, details and tree as the
+mask path and the refinement.
 
->>> lattice_rows(15, 5), lattice_bytes(15, 5, 1_090)
-(30827, 29285650)
+>>> lattice_rows(15, 5), blocks(1_090), lattice_bytes(15, 5, 1_090)
+(30827, 9, 30580384)
 >>> lattice_fits(15, 5, 1_090, None), lattice_fits(15, 5, 1_090, 10**6), lattice_fits(30, 5, 10, None)
 (True, False, False)
+>>> lattice_fits(15, 5, 127 * LATTICE_MAX_BLOCKS + 1, None)  # too many records left: the pairs path
+False
 >>> t = {n: n for n in ("records", "syn_codes", "ori_codes", "hits", "stats", *TABLES)}
 >>> sql = lattice_statements(t, [[]], 2, 1, 2, 3)  # 2 columns: 2 passes of the transform
 >>> len(sql), sql[-1].split()[:3]
@@ -29,7 +33,9 @@ from sqlpriv.engine.templates import create_table, insert_into, render
 #: the lattice path runs only over at most this many column sets (those of ``first`` columns or
 #: more, 2^d in all): each pass of the transform reads and writes every one of them
 LATTICE_MAX_ROWS = 2**20
-#: bytes one lattice row holds besides its three bitstrings (set id, the strings' headers)
+#: ... and for at most this many blocks of 127 records left (each set holds 3 x 16 bytes per block)
+LATTICE_MAX_BLOCKS = 64
+#: bytes one lattice row holds besides its blocks (set id, row overhead)
 LATTICE_ROW_BYTES = 64
 #: the tables the lattice path keeps (besides the search's records, coded rows, hits and stats)
 TABLES = ("driver", "syn_seed", "ori_masks", "ori_seed", "lattice", "found")
@@ -40,14 +46,19 @@ def lattice_rows(d: int, first: int) -> int:
     return sum(math.comb(d, k) for k in range(max(first, 0), d + 1))
 
 
+def blocks(records: int) -> int:
+    """The 128-bit integers (127 records each) that hold ``records`` records' bits, at least one."""
+    return max(1, math.ceil(records / 127))
+
+
 def lattice_bytes(d: int, first: int, records: int) -> int:
     """What the lattice's two copies (a pass reads one, writes the next) hold for ``records`` records left."""
-    return 2 * lattice_rows(d, first) * (3 * math.ceil(max(records, 1) / 8) + LATTICE_ROW_BYTES)
+    return 2 * lattice_rows(d, first) * (3 * 16 * blocks(records) + LATTICE_ROW_BYTES)
 
 
 def lattice_fits(d: int, first: int, records: int, budget: int | None) -> bool:
     """Whether the lattice path runs: at most ``LATTICE_MAX_ROWS`` sets and within ``budget`` bytes (None: no limit)."""
-    if d > 62 or lattice_rows(d, first) > LATTICE_MAX_ROWS:
+    if d > 62 or lattice_rows(d, first) > LATTICE_MAX_ROWS or blocks(records) > LATTICE_MAX_BLOCKS:
         return False
     return budget is None or lattice_bytes(d, first, records) <= budget
 
@@ -68,6 +79,7 @@ def lattice_statements(
             max_cols=max_cols,
             d=d,
             records=records,
+            blocks=blocks(records),
             j=j,
             pad=pad,
         )
@@ -82,9 +94,11 @@ def lattice_statements(
 
 
 __all__ = [
+    "LATTICE_MAX_BLOCKS",
     "LATTICE_MAX_ROWS",
     "LATTICE_ROW_BYTES",
     "TABLES",
+    "blocks",
     "lattice_bytes",
     "lattice_fits",
     "lattice_rows",
