@@ -16,7 +16,7 @@ mask path and the refinement.
 (30827, 9, 30580384)
 >>> lattice_fits(15, 5, 1_090, None), lattice_fits(15, 5, 1_090, 10**6), lattice_fits(30, 5, 10, None)
 (True, False, False)
->>> lattice_fits(15, 5, 127 * LATTICE_MAX_BLOCKS + 1, None)  # too many records left: the pairs path
+>>> lattice_fits(15, 5, BLOCK_BITS * LATTICE_MAX_BLOCKS + 1, None)  # too many records left: the pairs path
 False
 >>> t = {n: n for n in ("records", "syn_codes", "ori_codes", "hits", "stats", *TABLES)}
 >>> sql = lattice_statements(t, [[]], 2, 1, 2, 3)  # 2 columns: 2 passes of the transform
@@ -30,10 +30,12 @@ import math
 
 from sqlpriv.engine.templates import create_table, insert_into, render
 
+#: records per 128-bit block of bits (at most 127: no shift reaches the sign bit)
+BLOCK_BITS = 127
 #: the lattice path runs only over at most this many column sets (those of ``first`` columns or
 #: more, 2^d in all): each pass of the transform reads and writes every one of them
 LATTICE_MAX_ROWS = 2**20
-#: ... and for at most this many blocks of 127 records left (each set holds 3 x 16 bytes per block)
+#: ... and for at most this many blocks of ``BLOCK_BITS`` records left (each set holds 3 x 16 bytes per block)
 LATTICE_MAX_BLOCKS = 64
 #: bytes one lattice row holds besides its blocks (set id, row overhead)
 LATTICE_ROW_BYTES = 64
@@ -47,8 +49,8 @@ def lattice_rows(d: int, first: int) -> int:
 
 
 def blocks(records: int) -> int:
-    """The 128-bit integers (127 records each) that hold ``records`` records' bits, at least one."""
-    return max(1, math.ceil(records / 127))
+    """The 128-bit integers (``BLOCK_BITS`` records each) that hold ``records`` records' bits, at least one."""
+    return max(1, math.ceil(records / BLOCK_BITS))
 
 
 def lattice_bytes(d: int, first: int, records: int) -> int:
@@ -80,6 +82,7 @@ def lattice_statements(
             d=d,
             records=records,
             blocks=blocks(records),
+            width=BLOCK_BITS,
             j=j,
             pad=pad,
         )
@@ -94,6 +97,7 @@ def lattice_statements(
 
 
 __all__ = [
+    "BLOCK_BITS",
     "LATTICE_MAX_BLOCKS",
     "LATTICE_MAX_ROWS",
     "LATTICE_ROW_BYTES",

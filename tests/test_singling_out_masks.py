@@ -107,10 +107,14 @@ def test_masks_equal_refinement_and_brute_force_after_level_4(monkeypatch, seed,
     first=st.integers(1, 4),
     max_cols=st.one_of(st.none(), st.integers(1, 6)),
     nulls=st.sampled_from([0.0, 0.3]),
+    width=st.sampled_from([1, 3, 127]),
 )
-def test_masks_from_any_level_equal_refinement(monkeypatch, seed, d, n_ori, n_syn, first, max_cols, nulls):
+def test_masks_from_any_level_equal_refinement(monkeypatch, seed, d, n_ori, n_syn, first, max_cols, nulls, width):
     """Random small tables (text with NULLs, floats, integers, duplicate rows), the mask path
-    starting at any level: the refinement's summary, details and tree, and the brute force."""
+    starting at any level, the records' bits in blocks of any width: the refinement's summary,
+    details and tree, and the brute force."""
+    monkeypatch.setattr(sl, "BLOCK_BITS", width)
+    monkeypatch.setattr(sl, "LATTICE_MAX_BLOCKS", 10**6)
     rng = np.random.default_rng(seed)
     cards = [int(k) for k in rng.integers(1, 4, d)]
     ori, syn = _table(rng, n_ori, cards, nulls), _table(rng, n_syn, cards, nulls)

@@ -108,11 +108,13 @@ def test_spread_from_any_level_equals_plain(monkeypatch, seed, d, n_ori, n_syn, 
     assert _found(spread) == brute_force(ori, syn, None)
 
 
-@pytest.mark.parametrize("spread_rows", [1, 500])
-def test_lattice_padded_or_not_equals_pairs_and_brute_force(monkeypatch, nine, spread_rows):
+@pytest.mark.parametrize("spread_rows,width", [(1, 127), (500, 7)])
+def test_lattice_padded_or_not_equals_pairs_and_brute_force(monkeypatch, nine, spread_rows, width):
     """The lattice path (the default when it is small) against the pairs path's frames and the
-    brute force, its records' cross products padded (a driver table) or not."""
+    brute force, its records' cross products padded (a driver table) or not, their bits in one
+    block or several."""
     ori, syn, frames_p, truth = nine
+    monkeypatch.setattr(sl, "BLOCK_BITS", width)
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
     monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
     monkeypatch.setattr(so, "SPREAD_ROWS", spread_rows)

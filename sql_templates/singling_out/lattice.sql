@@ -1,8 +1,8 @@
 {#- Exhaustive mode, every level from `first` on at once, over the lattice of column sets (docs/measures.md §4):
     chosen instead of the per-set pairs of masks.sql when the lattice (the 2^d sets of `first` columns
     or more) is small. The records not yet singled out (ridx 0..records-1) are bits of `blocks`
-    128-bit integers per column set S (record ridx: bit ridx % 127 of block ridx // 127; 127 bits a
-    block, so that no shift reaches the sign bit and a block's bit_count fits its tinyint):
+    128-bit integers per column set S (record ridx: bit ridx % width of block ridx // width; `width`
+    at most 127, so that no shift reaches the sign bit and a block's bit_count fits its tinyint):
     f(S): the records another synthetic row agrees with on S (not unique on S);
     g1(S), g2(S): the records one or more / two or more original rows agree with on S.
     A record's agreement masks with every row (agree_words.sql: one XOR per packed key word) are
@@ -19,7 +19,7 @@
     each record's codes followed by pad - 1 rows with a NULL ridx, several row groups so that the
     threads share the cross products, as chunk_sets.sql), syn_seed, ori_masks, ori_seed, lattice,
     zeta (column `j`), found, hits, stats. -#}
-{% macro singling_out_lattice(t, words, part, first=1, max_cols=1, d=1, records=1, blocks=1, j=0, pad=1) -%}
+{% macro singling_out_lattice(t, words, part, first=1, max_cols=1, d=1, records=1, blocks=1, width=127, j=0, pad=1) -%}
 {% if part == "records" %}
 select __sqlpriv_pos as pos, (row_number() over (order by __sqlpriv_pos) - 1)::integer as ridx
 from {{ sqlpriv.quote(t.syn_codes) }}
@@ -51,8 +51,8 @@ d as (
 g as (
     {#- the record's own row is left out by the filter, not by a join condition (DuckDB would
         then plan a slower nested-loop join); another row equal to it agrees on every column -#}
-    select {{ sqlpriv.singling_out_agree_words(words) }}, ridx // 127 as blk,
-        bit_or(1::hugeint << (ridx % 127)) filter (where not self) as f
+    select {{ sqlpriv.singling_out_agree_words(words) }}, ridx // {{ sqlpriv.literal(width) }} as blk,
+        bit_or(1::hugeint << (ridx % {{ sqlpriv.literal(width) }})) filter (where not self) as f
     from d
     group by all
 )
@@ -74,8 +74,8 @@ where 0{% for w in words %} + bit_count(a{{ loop.index0 }}){% endfor %} >= {{ sq
 {% endif %}
 {% elif part == "ori_seed" %}
 with g as (
-    select m, ridx // 127 as blk, bit_or(1::hugeint << (ridx % 127)) as g1,
-        coalesce(bit_or(1::hugeint << (ridx % 127)) filter (where n >= 2), 0::hugeint) as g2
+    select m, ridx // {{ sqlpriv.literal(width) }} as blk, bit_or(1::hugeint << (ridx % {{ sqlpriv.literal(width) }})) as g1,
+        coalesce(bit_or(1::hugeint << (ridx % {{ sqlpriv.literal(width) }})) filter (where n >= 2), 0::hugeint) as g2
     from {{ sqlpriv.quote(t.ori_masks) }}
     group by all
 )
@@ -114,8 +114,8 @@ u as (
     from h
     where 0 <> 0{% for w in range(blocks) %} or h{{ w }} <> 0{% endfor %} 
 )
-select u.sid, u.size, (u.blk * 127 + i.i)::integer as ridx
-from u, {{ sqlpriv.integers("i", 127) }} as i
+select u.sid, u.size, (u.blk * {{ sqlpriv.literal(width) }} + i.i)::integer as ridx
+from u, {{ sqlpriv.integers("i", sqlpriv.literal(width)) }} as i
 where u.h <> 0 and ((u.h >> i.i::integer) & 1) = 1
 qualify u.size = min(u.size) over (partition by ridx)
 {% elif part == "hits" %}
@@ -131,7 +131,7 @@ with smallest as (
 left_at as (
     {#- per size k: the records left (not singled out by a smaller set) and their bits -#}
     select k.k, count(r.ridx) as n
-        {%- for w in range(blocks) %}, coalesce(bit_or(1::hugeint << (r.ridx % 127)) filter (where r.ridx // 127 = {{ w }}), 0::hugeint) as b{{ w }}{% endfor %} 
+        {%- for w in range(blocks) %}, coalesce(bit_or(1::hugeint << (r.ridx % {{ sqlpriv.literal(width) }})) filter (where r.ridx // {{ sqlpriv.literal(width) }} = {{ w }}), 0::hugeint) as b{{ w }}{% endfor %} 
     from {{ sqlpriv.integers("k", sqlpriv.literal(max_cols + 1)) }} as k
     left join (
         select r.ridx, coalesce(s.size, {{ sqlpriv.literal(max_cols + 1) }}) as size
