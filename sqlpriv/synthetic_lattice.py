@@ -4,11 +4,11 @@ of column sets (``sql_templates/singling_out/lattice.sql``; docs/measures.md §4
 The per-record agreement masks of the mask path (masks.sql) decide, for each record left and each
 column set, whether the record is unique in the synthetic table and how many original rows match
 it; masks.sql lists every (record left, set) pair of a level and tests it against the record's
-maximal masks. Here the records left are instead the bits of one bitstring per column set, and the
-covering is a superset ("zeta") transform over the 2^d column sets, one pass per column: a fixed
-handful of statements whatever the number of records, and no (record, set) pair is listed except
-the records' singling-out sets. The bits are 128-bit integers of 127 records each (``blocks`` of
-them per set: bit_or aggregates them about as fast as a count, a bitstring_agg took twice that).
+maximal masks. Here the records left are instead bits, a few 128-bit integers per column set
+(``BLOCK_BITS`` = 127 records each: ``bit_or`` aggregates them about as fast as a count, where a
+``bitstring_agg`` took twice that), and the covering is a superset ("zeta") transform over the 2^d
+column sets, one pass per column: a fixed handful of statements whatever the number of records,
+and no (record, set) pair is listed except the records' singling-out sets.
 Chosen when the lattice is small (:func:`lattice_fits`); the same summary, details and tree as the
 mask path and the refinement.
 
