@@ -15,7 +15,9 @@ sets of one size per query, counted on packed integer keys):
   of sets per statement; from ``REFINE_FROM`` columns on (when ``max_cols`` is
   at least ``REFINE_MIN_MAX_COLS``), each level refines the open cells of the
   level before (partition refinement, ``refine.sql``), or, when few records are left
-  after size 4, by per-record agreement masks (``masks.sql``, chosen when the search runs).
+  after size 4, by per-record agreement masks (chosen when the search runs): over the
+  lattice of column sets, every level at once (``lattice.sql``), when it is small, else
+  per (record, set) pair (``masks.sql``).
 * ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
   combinations, normalised Renyi-entropy pruning, masking), for parity with
   its users' results.

@@ -21,6 +21,7 @@ from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.sources import ColumnSpec, Source
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.synthetic_columns import Column
+from sqlpriv.synthetic_lattice import TABLES, lattice_fits, lattice_statements
 
 #: exhaustive mode: set sizes from this one on are searched by partition refinement (refine.sql),
 #: when the search goes to REFINE_MIN_MAX_COLS columns or more (the first refined level costs more
@@ -81,45 +82,17 @@ class Search:
     mask_max_rest: int = 0
     masked: bool | None = None
     threads: int = 2
+    budget: int | None = None  # bytes one search step may plan for (None: no limit)
+    lattice: bool = False  # the masked levels ran over the lattice of sets (synthetic_lattice.py)
 
 
 def table_names(prefix: str) -> dict[str, str]:
-    return {
-        name: f"{prefix}_{name}"
-        for name in (
-            "precision",
-            "ori",
-            "syn",
-            "columns",
-            "ori_codes",
-            "syn_codes",
-            "sets",
-            "hits",
-            "stats",
-            "status",
-            "remaining",
-            "unique",
-            "cells",
-            "combos",
-            "identified",
-            "tails",
-            "rest",
-            "cand",
-            "members",
-            "carried",
-            "held",
-            "level_sets",
-            "syn_masks",
-            "ori_masks",
-            "syn_max",
-            "ori_max",
-            "syn_lists",
-            "pairs",
-            "spread",
-            "chunk_sets",
-            "max_lists",
-        )
-    }
+    names = (
+        "precision ori syn columns ori_codes syn_codes sets hits stats status remaining unique cells combos identified"
+        " tails rest cand members carried held level_sets syn_masks ori_masks syn_max ori_max syn_lists pairs spread"
+        " chunk_sets max_lists records"
+    )
+    return {name: f"{prefix}_{name}" for name in (*names.split(), *TABLES)}
 
 
 def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: int | None, unit: str | None) -> None:
@@ -260,7 +233,7 @@ def fit(search: Search, limit: int | None, can_spill: bool) -> int | None:
     budget and DuckDB may not spill, else None."""
     rows = max(search.n_ori, search.n_syn, 1)
     pair_bytes = PAIR_WORD_BYTES * (len(search.words) + 3)
-    budget = None if limit is None else int(limit * MEMORY_SHARE)
+    budget = search.budget = None if limit is None else int(limit * MEMORY_SHARE)
     per_chunk = CHUNK_ROWS // rows
     if budget is not None:
         per_chunk = min(per_chunk, budget // (rows * pair_bytes))
@@ -423,11 +396,18 @@ def _choose_masks(search: Search, first: int, before: list[str]) -> None:
     left = one_row(run(plan.con, render("singling_out/left.sql", t=search.t)))[0]
     if int(left) <= search.mask_max_rest:
         search.levels = [n for n in search.levels if int(n.split("_")[1]) < first]
-        _add_masked_levels(search, first, before, int(left))
+        d, rows = len(search.columns), max(search.n_ori, search.n_syn, 1)
+        search.lattice = lattice_fits(d, first, int(left), search.budget)
+        if search.lattice:  # every level at once, then the final tables after it
+            statements = lattice_statements(
+                search.t, search.words, d, first, search.max_cols, int(left), chunk_pad(int(left), rows, search.threads)
+            )
+            plan.add("final", plan.steps["final"].statements, deps=_add_level(search, first, statements, before))
+        else:
+            _add_masked_levels(search, first, before, int(left))
         search.masked = True
-    _log.info(
-        "singling-out: %d records left before size %d: %s", left, first, "masks" if search.masked else "refinement"
-    )
+    path = ("lattice" if search.lattice else "masks") if search.masked else "refinement"
+    _log.info("singling-out: %d records left before size %d: %s", left, first, path)
 
 
 def _add_masked_levels(search: Search, first: int, prev: list[str], left: int = 0) -> list[str]:

@@ -1,5 +1,7 @@
-"""Issue 29 item 3: the singling-out levels from ``REFINE_FROM`` on by per-record agreement masks
-(``sql_templates/singling_out/masks.sql``), chosen when few records are left after the chunked levels.
+"""Issue 29 item 3: the singling-out levels from ``REFINE_FROM`` on by per-record agreement masks,
+chosen when few records are left after the chunked levels: over the lattice of column sets
+(``sql_templates/singling_out/lattice.sql``) when it is small, else per (record, set) pair
+(``masks.sql``: tests/test_singling_out_spread.py forces that path).
 
 Oracles: the partition refinement's own summary, details and tree (the mask path is forced on and
 off on the same tables), and a brute-force count over rows written here (no sqlpriv code).
@@ -16,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import sqlpriv.synthetic_lattice as sl
 import sqlpriv.synthetic_search as so
 from sqlpriv.synthetic import singling_out
 
@@ -77,7 +80,7 @@ def _both(monkeypatch, ori, syn, **kwargs):
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
     masked = singling_out(ori, syn, progress=False, **kwargs)
     frames_m = [masked.summary().df(), masked.details().df(), masked.tree().df()]
-    assert refined._s.masked is None and masked._s.masked is True
+    assert refined._s.masked is None and masked._s.masked is True and masked._s.lattice is True
     for a, b in zip(frames_r, frames_m):
         pd.testing.assert_frame_equal(a, b)
     return refined, masked
@@ -104,10 +107,14 @@ def test_masks_equal_refinement_and_brute_force_after_level_4(monkeypatch, seed,
     first=st.integers(1, 4),
     max_cols=st.one_of(st.none(), st.integers(1, 6)),
     nulls=st.sampled_from([0.0, 0.3]),
+    width=st.sampled_from([1, 3, 127]),
 )
-def test_masks_from_any_level_equal_refinement(monkeypatch, seed, d, n_ori, n_syn, first, max_cols, nulls):
+def test_masks_from_any_level_equal_refinement(monkeypatch, seed, d, n_ori, n_syn, first, max_cols, nulls, width):
     """Random small tables (text with NULLs, floats, integers, duplicate rows), the mask path
-    starting at any level: the refinement's summary, details and tree, and the brute force."""
+    starting at any level, the records' bits in blocks of any width: the refinement's summary,
+    details and tree, and the brute force."""
+    monkeypatch.setattr(sl, "BLOCK_BITS", width)
+    monkeypatch.setattr(sl, "LATTICE_MAX_BLOCKS", 10**6)
     rng = np.random.default_rng(seed)
     cards = [int(k) for k in rng.integers(1, 4, d)]
     ori, syn = _table(rng, n_ori, cards, nulls), _table(rng, n_syn, cards, nulls)
@@ -120,15 +127,18 @@ def test_masks_from_any_level_equal_refinement(monkeypatch, seed, d, n_ori, n_sy
     assert _found(masked) == brute_force(ori, syn, max_cols)
 
 
-def test_printed_script_refines_until_the_search_ran(monkeypatch):
+@pytest.mark.parametrize("lattice_rows", [0, sl.LATTICE_MAX_ROWS])
+def test_printed_script_refines_until_the_search_ran(monkeypatch, lattice_rows):
     rng = np.random.default_rng(5)
     ori, syn = _table(rng, 120, [2] * 8, 0.0), _table(rng, 100, [2] * 8, 0.0)
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(sl, "LATTICE_MAX_ROWS", lattice_rows)
     r = singling_out(ori, syn, progress=False)
     assert "level_sets" in r.sql and "syn_lists" not in r.sql  # not yet decided: the refinement
     r.summary().df()
-    assert r._s.masked is True
-    assert "syn_lists" in r.sql and "level_sets" not in r.sql  # what ran: the masks
+    assert r._s.masked is True and r._s.lattice is (lattice_rows > 0)
+    ran = '_lattice"' if lattice_rows else "syn_lists"  # what ran: the lattice or the (record, set) pairs
+    assert ran in r.sql and "level_sets" not in r.sql
 
 
 def test_fit_charges_the_masks_and_falls_back_to_refinement():
@@ -150,4 +160,4 @@ def test_too_many_records_left_keeps_the_refinement(monkeypatch):
     r = singling_out(ori, syn, progress=False)
     r._s.mask_max_rest = 1  # more than one record is left after level 4
     r.summary().df()
-    assert r._s.masked is False and "level_sets" in r.sql
+    assert r._s.masked is False and not r._s.lattice and "level_sets" in r.sql

@@ -1,7 +1,8 @@
-"""Issue 29 item 3 (sessions so3, so4): the mask path's cross products driven by a spread table
+"""Issue 29 item 3 (sessions so3, so4, so5): the mask path's cross products driven by a spread table
 (``sql_templates/singling_out/spread.sql``: records left x blocks, joined on position % blocks),
 and the chunked levels' sets read from a padded driver table (``chunk_sets.sql``), so that
-DuckDB's threads share them.
+DuckDB's threads share them. The mask path here is the per (record, set) pairs one (masks.sql: the
+lattice forced off); the lattice path (lattice.sql) pads its records the same way, checked here too.
 
 Oracles: the same search with the plain cross products (the spread and the padding forced off)
 gives equal summary, details and tree frames, and a brute force over rows written in
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_singling_out_masks import _found, _table, brute_force
 
+import sqlpriv.synthetic_lattice as sl
 import sqlpriv.synthetic_search as so
 from sqlpriv.synthetic import singling_out
 
@@ -28,11 +30,12 @@ def _frames(r) -> list[pd.DataFrame]:
 
 def _plain(monkeypatch, ori, syn, **kwargs):
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(sl, "LATTICE_MAX_ROWS", 0)
     monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 10**18)
     kwargs.setdefault("threads", 2)
     plain = singling_out(ori, syn, progress=False, **kwargs)
     frames_p = _frames(plain)
-    assert plain._s.masked is True
+    assert plain._s.masked is True and not plain._s.lattice
     assert "_spread" not in plain.sql and "_chunk_sets" not in plain.sql
     return plain, frames_p
 
@@ -40,6 +43,7 @@ def _plain(monkeypatch, ori, syn, **kwargs):
 def _spread(monkeypatch, ori, syn, frames_p, spread_rows: int, **kwargs):
     """The same mask-path search with the spread and the padding on; its frames equal ``frames_p``."""
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(sl, "LATTICE_MAX_ROWS", 0)
     monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
     monkeypatch.setattr(so, "SPREAD_ROWS", spread_rows)
     kwargs.setdefault("threads", 2)
@@ -104,11 +108,29 @@ def test_spread_from_any_level_equals_plain(monkeypatch, seed, d, n_ori, n_syn, 
     assert _found(spread) == brute_force(ori, syn, None)
 
 
+@pytest.mark.parametrize("spread_rows,width", [(1, 127), (500, 7)])
+def test_lattice_padded_or_not_equals_pairs_and_brute_force(monkeypatch, nine, spread_rows, width):
+    """The lattice path (the default when it is small) against the pairs path's frames and the
+    brute force, its records' cross products padded (a driver table) or not, their bits in one
+    block or several."""
+    ori, syn, frames_p, truth = nine
+    monkeypatch.setattr(sl, "BLOCK_BITS", width)
+    monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
+    monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
+    monkeypatch.setattr(so, "SPREAD_ROWS", spread_rows)
+    r = singling_out(ori, syn, progress=False, threads=2)
+    for a, b in zip(frames_p, _frames(r)):
+        pd.testing.assert_frame_equal(a, b)
+    assert r._s.lattice is True and ('_driver"' in r.sql) == (spread_rows > 1)
+    assert _found(r) == truth
+
+
 def test_one_thread_never_spreads(monkeypatch):
     rng = np.random.default_rng(3)
     ori, syn = _table(rng, 120, [2] * 8, 0.0), _table(rng, 100, [2] * 8, 0.0)
     monkeypatch.setattr(so, "MASK_MAX_PAIRS", 10**12)
     monkeypatch.setattr(so, "SPREAD_MIN_PAIRS", 0)
+    monkeypatch.setattr(sl, "LATTICE_MAX_ROWS", 0)
     one, two = (singling_out(ori, syn, progress=False, threads=n) for n in (1, 2))
     pd.testing.assert_frame_equal(one.tree().df(), two.tree().df())
     assert "_spread" not in one.sql and "_spread" in two.sql

@@ -43,20 +43,12 @@ d as (
 {% endif %}
 ),
 a as (
-    select pos
-{%- for word in words %}{% set w = loop.index0 %},
-        ~(((d{{ w }} & (0::bigint{% for f in word %} | ({{ f.mask }}::bigint & ({{ f.mask }}::bigint >> 1)){% endfor %}))
-            + (0::bigint{% for f in word %} | ({{ f.mask }}::bigint & ({{ f.mask }}::bigint >> 1)){% endfor %})) | d{{ w }})
-        & (0::bigint{% for f in word %} | ({{ f.mask }}::bigint & ~({{ f.mask }}::bigint >> 1)){% endfor %}) as a{{ w }}
-{%- endfor %},
+    select pos,{{ sqlpriv.singling_out_agree_words(words) }},
         count(*)::bigint as n, min(xpos) as xpos
     from d
     group by all
 )
-select pos, (0::bigint
-{%- for word in words %}{% set w = loop.index0 %}{% for f in word %}
-    | case when (a{{ w }} & ({{ f.mask }}::bigint & ~({{ f.mask }}::bigint >> 1))) <> 0 then (1::bigint << {{ f.j }}) else 0::bigint end
-{%- endfor %}{% endfor %}) as m, n, xpos
+select pos, {{ sqlpriv.singling_out_agree_bits(words) }} as m, n, xpos
 from a
 where 0{% for w in words %} + bit_count(a{{ loop.index0 }}){% endfor %} >= {{ size }}
 {% elif part == "maximal_top" %}
