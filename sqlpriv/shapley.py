@@ -19,7 +19,7 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv import shapley_sampling
+from sqlpriv import shapley_closure, shapley_sampling
 from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import spark_twin
@@ -372,7 +372,7 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
     plan, t = frame.plan, frame.names
     lattice = render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities)))
     plan.add("lattice", [create_table(t["lattice"], lattice)])
-    cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
+    shapley_closure.add_cells(frame, patterns=t["patterns"], deps=["patterns", "lattice"])
     if frame.d < cohorts.DIRECT_MIN_COLUMNS or frame.n << frame.d <= PHI_CHUNK_ROWS:  # one statement
         high = phi_split(frame.cardinalities, frame.n)
         if high:  # fewer probes of the cells (shapley/phi_factored.sql)
