@@ -18,7 +18,6 @@ from typing import Any
 
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.plan import run
-from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.templates import create_table, render
 
 #: count the cells once per closure of a subset (False: every lattice subset, as before)
@@ -37,22 +36,11 @@ def closure_masks(d: int, determines: list[tuple[int, int]]) -> list[int]:
 
 def determining_pairs(frame: cohorts.CohortFrame, patterns: str) -> list[tuple[int, int]]:
     """The ordered pairs (a, b) of analysed columns where a determines b on the analysed rows
-    (shapley/functional_pairs.sql: one query over the distinct patterns)."""
+    (shapley/functional_pairs.sql: one grouping of the distinct patterns per column)."""
     fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
-    pairs = [(a, b) for a in range(frame.d) for b in range(a + 1, frame.d)]
-    sql = render("shapley/functional_pairs.sql", patterns=patterns, fields=fields, pairs=pairs)
-    row = one_row(run(frame.plan.con, sql))
-    distinct = row[: frame.d]  # fields are read in word order: n<j> by position below
-    order = [f["j"] for f in fields]
-    n = {j: int(distinct[i]) for i, j in enumerate(order)}
-    out: list[tuple[int, int]] = []
-    for i, (a, b) in enumerate(pairs):
-        both = int(row[frame.d + i])
-        if both == n[a]:
-            out.append((a, b))
-        if both == n[b]:
-            out.append((b, a))
-    return out
+    order = [f["j"] for f in fields]  # the d<b> columns come in this order
+    rows = run(frame.plan.con, render("shapley/functional_pairs.sql", patterns=patterns, fields=fields)).fetchall()
+    return sorted((int(row[0]), b) for row in rows for b, flag in zip(order, row[1:]) if flag and b != row[0])
 
 
 def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], unique_mask: bool = False) -> None:
