@@ -58,8 +58,7 @@ def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], uni
             frame, "cells", table=t["cells"], patterns=patterns, extras=[], deps=deps, unique_mask=unique_mask
         )
         return
-    prefix = t["prefix"]
-    closure_map, closed, closed_cells = f"{prefix}_closure_map", f"{prefix}_closed_lattice", f"{prefix}_closed_cells"
+    closure_map, closed = f"{t['prefix']}_closure_map", f"{t['prefix']}_closed_lattice"
     ctx: dict[str, Any] = {"words": frame.words}
     plan.add(
         "closed_lattice",
@@ -69,17 +68,18 @@ def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], uni
         ],
         deps=["lattice"],
     )
+
+    def wrap(body: str) -> str:  # each chunk's closure cells read back for every subset, never stored
+        return render("shapley/closure_cells.sql", closure_map=closure_map, body=body, extras=[], **ctx)
+
     cohorts.add_cells(
         frame,
-        "closed_cells",
-        table=closed_cells,
+        "cells",
+        table=t["cells"],
         patterns=patterns,
         extras=[],
         deps=[*deps, "closed_lattice"],
         unique_mask=unique_mask,
         lattice=closed,
+        wrap=wrap,
     )
-    body = render("shapley/closure_cells.sql", closure_map=closure_map, closed_cells=closed_cells, extras=[], **ctx)
-    statements = [create_table(t["cells"], body)]
-    statements += [render("engine/drop_table.sql", table=name) for name in (closed_cells, closed, closure_map)]
-    plan.add("cells", statements, deps=["closed_cells"])

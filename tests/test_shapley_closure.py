@@ -56,7 +56,7 @@ def analyse(
             out = [r.per_row().df()]
             if every:
                 out += [r.summary().df(), r.by("v0 > 0").df().sort_values("level", ignore_index=True)]
-        assert ("closed_cells" in r.frame.plan.steps) == closed
+        assert ("closed_lattice" in r.frame.plan.steps) == closed
         return out
     finally:
         shapley_closure.CLOSED_CELLS = True
@@ -117,7 +117,7 @@ def test_closure_masks_and_no_dependency_leaves_the_path_unchanged():
     assert not determines(df)
     r = sqlpriv.uniqueness_shapley(df, method="sample", samples=5, seed=0)
     r.summary().df()
-    assert "closed_cells" not in r.frame.plan.steps
+    assert "closed_lattice" not in r.frame.plan.steps
 
 
 def test_one_to_one_columns_on_real_data():

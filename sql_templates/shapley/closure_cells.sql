@@ -1,9 +1,9 @@
-{#- The shared cells of every lattice subset from those of its closure (counted once per
-    closure: shapley/closed_lattice.sql): a subset's cohorts are its closure's, and a cell's key
-    at the subset is the closure cell's key masked to the subset's columns (distinct, since the
+{#- The shared cells of every lattice subset from those of its closure (`body`: one chunk's
+    cells counted once per closure over shapley/closed_lattice.sql, never stored): a subset's
+    cohorts are its closure's, and a cell's key at the subset is the closure cell's key masked to the subset's columns (distinct, since the
     columns the closure adds are functions of the subset's). The same rows as counting every
     subset (engine/cells_direct.sql). -#}
-{% macro shapley_closure_cells(closure_map, closed_cells, words, extras) -%}
+{% macro shapley_closure_cells(closure_map, body, words, extras) -%}
 select
     m.sid,
 {% for word in words %}
@@ -13,6 +13,8 @@ select
     c.{{ e }},
 {% endfor %}
     c.n
-from {{ sqlpriv.quote(closed_cells) }} as c
+from (
+{{ body }}
+) as c
 join {{ sqlpriv.quote(closure_map) }} as m on m.closure = c.sid
 {%- endmacro %}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import duckdb
 
@@ -379,6 +379,7 @@ def add_cells(
     deps: list[str],
     unique_mask: bool = False,
     lattice: str | None = None,
+    wrap: Callable[[str], str] | None = None,
 ) -> None:
     """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
 
@@ -390,7 +391,8 @@ def add_cells(
     keeping only the shared cells: at 100k rows x 12 columns 18 s and 1.2 GB instead of
     31 s and 5.8 GB. ``unique_mask``: ``patterns`` has column u (shapley/unique_columns.sql),
     and the direct count skips the (pattern, subset) pairs it marks as alone. ``lattice``: the
-    subsets are those of this table (sid, m0..) instead of the analysis' lattice (direct count only).
+    subsets are those of this table (sid, m0..) instead of the analysis' lattice, and ``wrap``
+    turns each chunk's select into the one stored (direct count only).
     """
     if frame.d >= DIRECT_MIN_COLUMNS or lattice is not None:
         _add_direct_cells(
@@ -402,6 +404,7 @@ def add_cells(
             deps=deps,
             unique_mask=unique_mask,
             lattice=lattice,
+            wrap=wrap,
         )
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
@@ -444,6 +447,7 @@ def _add_direct_cells(
     deps: list[str],
     unique_mask: bool = False,
     lattice: str | None = None,
+    wrap: Callable[[str], str] | None = None,
 ) -> None:
     """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
@@ -465,6 +469,8 @@ def _add_direct_cells(
             hi=hi,
             unique_mask=unique_mask,
         )
+        if wrap is not None:
+            body = wrap(body)
         statements.append(create_table(table, body) if lo == 1 else insert_into(table, body))
     frame.plan.add(step, statements, deps=deps)
 
