@@ -72,7 +72,7 @@ def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], uni
     def wrap(body: str) -> str:  # each chunk's closure cells read back for every subset, never stored
         return render("shapley/closure_cells.sql", closure_map=closure_map, body=body, extras=[], **ctx)
 
-    cohorts.add_cells(
+    cohorts.add_direct_cells(
         frame,
         "cells",
         table=t["cells"],

@@ -378,8 +378,6 @@ def add_cells(
     extras: list[str],
     deps: list[str],
     unique_mask: bool = False,
-    lattice: str | None = None,
-    wrap: Callable[[str], str] | None = None,
 ) -> None:
     """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
 
@@ -390,22 +388,10 @@ def add_cells(
     so each chunk of subsets is counted straight from the patterns instead (``cells_direct``),
     keeping only the shared cells: at 100k rows x 12 columns 18 s and 1.2 GB instead of
     31 s and 5.8 GB. ``unique_mask``: ``patterns`` has column u (shapley/unique_columns.sql),
-    and the direct count skips the (pattern, subset) pairs it marks as alone. ``lattice``: the
-    subsets are those of this table (sid, m0..) instead of the analysis' lattice, and ``wrap``
-    turns each chunk's select into the one stored (direct count only).
+    and the direct count skips the (pattern, subset) pairs it marks as alone.
     """
-    if frame.d >= DIRECT_MIN_COLUMNS or lattice is not None:
-        _add_direct_cells(
-            frame,
-            step,
-            table=table,
-            patterns=patterns,
-            extras=extras,
-            deps=deps,
-            unique_mask=unique_mask,
-            lattice=lattice,
-            wrap=wrap,
-        )
+    if frame.d >= DIRECT_MIN_COLUMNS:
+        add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask)
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
@@ -437,7 +423,7 @@ def parent_order(cardinalities: list[int]) -> list[int]:
     return sorted(range(len(cardinalities)), key=lambda j: (cardinalities[j], j))
 
 
-def _add_direct_cells(
+def add_direct_cells(
     frame: CohortFrame,
     step: str,
     *,
@@ -449,7 +435,9 @@ def _add_direct_cells(
     lattice: str | None = None,
     wrap: Callable[[str], str] | None = None,
 ) -> None:
-    """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs."""
+    """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs.
+    ``lattice``: the subsets of this table (sid, m0..) instead of the analysis' lattice; ``wrap``
+    turns each chunk's select into the one stored."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
     parts = frame.parts[patterns] = table_parts(frame, patterns)
     names = frame.names if lattice is None else {**frame.names, "lattice": lattice}
