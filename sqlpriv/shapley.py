@@ -19,7 +19,7 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv import shapley_sampling
+from sqlpriv import shapley_closure, shapley_sampling
 from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import spark_twin
@@ -39,6 +39,10 @@ EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
 DEFAULT_SAMPLES = 200
 PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the chunked exact values
+#: a sampled by() sums the cross entropies of the subsets holding a column whose value fixes the
+#: level from the cells, as for the columns the expression reads (UCI adult by(education):
+#: education-num fixes it too; RESULTS.md, session shp5)
+DETERMINING_COLUMNS = True
 BY_PATTERNS = True  # exact by() of plain-column expressions in one statement (False: through a levels table)
 
 
@@ -148,16 +152,30 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
         if self.sampled:  # means and standard errors from the level's cross-entropy sums
             t["xent"] = f"{t['prefix']}_by{i}_xent"
             frame.plan.ensure([f"{step}_levels", "cells"])
-            statements, skip = [], 0
-            if mode == "patterns":  # subsets holding the columns it reads: from the cells alone
-                reads = expression_reads(frame, sql_expr)
-                skip = sum(1 << c["j"] for c in reads)
+            statements: list[str] = []
+            skips: list[int] = []  # sid masks of column sets fixing the level: those subsets from the cells
+            if mode == "patterns":  # the columns it reads
+                skips.append(sum(1 << c["j"] for c in expression_reads(frame, sql_expr)))
+            if DETERMINING_COLUMNS:  # and each single column whose value fixes the level
+                skips += [
+                    1 << j
+                    for j in determining_columns(frame, t["levels"])
+                    if not any(s & ~(1 << j) == 0 for s in skips)
+                ]
+            for i, skip in enumerate(skips):
                 masks = [sum(f["mask"] for f in word if skip >> f["j"] & 1) for word in frame.words]
-                body = render("shapley/cross_entropy_cells.sql", t=t, words=frame.words, masks=masks, read_sid=skip)
-                statements.append(create_table(t["xent"], body))
+                body = render(
+                    "shapley/cross_entropy_cells.sql",
+                    t=t,
+                    words=frame.words,
+                    masks=masks,
+                    read_sid=skip,
+                    earlier=skips[:i],
+                )
+                statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
             shared = shapley_sampling.shared_phi(frame)
             for lo, hi in lattice_chunks(frame, t["levels"], PHI_CHUNK_ROWS, positions=shared):
-                ctx: dict[str, Any] = {"t": t, "words": frame.words, "lo": lo, "hi": hi, "skip_sid": skip}
+                ctx: dict[str, Any] = {"t": t, "words": frame.words, "lo": lo, "hi": hi, "skip_sids": skips}
                 body = render("shapley/cross_entropy_chunk.sql", **ctx, shared=shared)
                 statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
             frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells", "shared_lattice"])
@@ -177,6 +195,28 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
             **self._ctx(meta=meta, expr=sql_expr, masks=masks, reads=reads, weights=self.phi_weights),
         )
         return Result(frame.plan, query, ["patterns", "phi"])
+
+
+def determining_columns(frame: cohorts.CohortFrame, levels: str) -> list[int]:
+    """The analysed columns (indices) whose value fixes the level in table ``levels``
+    (``shapley/levels.sql``): no value of the column occurs at two levels. On every subset holding
+    one, each cell lies inside one level, so a sampled ``by()`` sums those subsets' cross
+    entropies from the cells (``shapley/determining_columns.sql``).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "b": [5, 6, 5, 6, 5], "g": ["x", "x", "x", "x", "y"]})
+    >>> r = uniqueness_shapley(df, ["a", "b"], method="sample", samples=4)
+    >>> _ = r.by("g")
+    >>> frame = r.frame
+    >>> frame.plan.ensure(["by1_levels"])
+    >>> determining_columns(frame, frame.names["prefix"] + "_by1_levels")
+    [0]
+    """
+    fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
+    if not fields:
+        return []
+    rows = run(frame.plan.con, render("shapley/determining_columns.sql", levels=levels, fields=fields)).fetchall()
+    return sorted(int(row[0]) for row in rows)
 
 
 def expression_reads(frame: cohorts.CohortFrame, expr: str) -> list[dict[str, Any]]:
@@ -332,7 +372,7 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
     plan, t = frame.plan, frame.names
     lattice = render("engine/lattice.sql", **frame.context(parent_order=cohorts.parent_order(frame.cardinalities)))
     plan.add("lattice", [create_table(t["lattice"], lattice)])
-    cohorts.add_cells(frame, "cells", table=t["cells"], patterns=t["patterns"], extras=[], deps=["patterns", "lattice"])
+    shapley_closure.add_cells(frame, patterns=t["patterns"], deps=["patterns", "lattice"])
     if frame.d < cohorts.DIRECT_MIN_COLUMNS or frame.n << frame.d <= PHI_CHUNK_ROWS:  # one statement
         high = phi_split(frame.cardinalities, frame.n)
         if high:  # fewer probes of the cells (shapley/phi_factored.sql)

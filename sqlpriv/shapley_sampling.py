@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from sqlpriv import shapley_closure
 from sqlpriv.engine import cohorts
 from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
@@ -92,15 +93,7 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
         add_expanded_cells(frame)
     else:
         patterns = t["upatterns"] if direct else t["patterns"]
-        cohorts.add_cells(
-            frame,
-            "cells",
-            table=t["cells"],
-            patterns=patterns,
-            extras=[],
-            deps=["upatterns", "lattice"],
-            unique_mask=direct,
-        )
+        shapley_closure.add_cells(frame, patterns=patterns, deps=["upatterns", "lattice"], unique_mask=direct)
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
     plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)] if shared_phi(frame) else [], deps=["cells"])

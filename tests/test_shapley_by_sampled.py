@@ -3,9 +3,10 @@ holding the expression's columns come from the cells (shapley/cross_entropy_cell
 others from the (pattern, subset) pairs (shapley/cross_entropy_chunk.sql). Checked against two
 things that share none of that shortcut:
 
-- the same grouping through a copy of the column that is NOT analysed (so ``by()`` takes the
-  positional levels table and the pairs for every subset, no cells shortcut): means, sizes and
-  standard errors equal to 1e-12;
+- the same grouping through a copy of the column that is NOT analysed, with the shortcut for
+  columns whose value fixes the level switched off (``shapley.DETERMINING_COLUMNS``; so ``by()``
+  takes the positional levels table and the pairs for every subset, no cells shortcut): means,
+  sizes and standard errors equal to 1e-12;
 - the group means, in pandas, of the sampled per-row values (``per_row()``, its own templates),
   which the cross-entropy identity makes equal to the by() means for every sampled order.
 """
@@ -21,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
+from sqlpriv import shapley
 from tests.test_shapley_properties import frame, tables
 
 ADULT = Path(__file__).resolve().parents[1] / "examples" / "data" / "adult.csv"
@@ -34,7 +36,11 @@ def by_pair(df: pd.DataFrame, names: list[str], column: str, samples: int, seed:
     data["zz_copy"] = data[column]
     r = sqlpriv.uniqueness_shapley(data, names, method="sample", samples=samples, seed=seed)
     assert r.sampled
-    return r.by(column).df(), r.by("zz_copy").df(), r.per_row().df()
+    cells = r.by(column).df()
+    with pytest.MonkeyPatch.context() as mp:  # the oracle: pairs for every subset
+        mp.setattr(shapley, "DETERMINING_COLUMNS", False)
+        pairs = r.by("zz_copy").df()
+    return cells, pairs, r.per_row().df()
 
 
 def plain(value: object) -> object:
@@ -73,3 +79,17 @@ def test_sampled_by_on_adult_rows():
     names = ["age", "workclass", "education", "marital-status", "occupation", "race", "sex", "hours-per-week"]
     check(df, names, "education", samples=30, seed=2)
     check(df, names, "sex", samples=30, seed=3)
+
+
+def test_sampled_by_of_a_column_another_one_fixes():
+    """adult's education-num codes the levels of education as numbers: the subsets holding it come
+    from the cells (shapley/determining_columns.sql), with education analysed or not, the rest from
+    the pairs; equal to the pairs for every subset and to the pandas group means."""
+    df = pd.read_csv(ADULT, nrows=1500)
+    names = ["age", "education-num", "marital-status", "occupation", "race", "sex"]
+    r = sqlpriv.uniqueness_shapley(df, names, method="sample", samples=12, seed=1)
+    r.by("education")
+    r.frame.plan.ensure(["by1_levels"])
+    assert shapley.determining_columns(r.frame, r.frame.names["prefix"] + "_by1_levels") == [1]
+    check(df, names, "education", samples=30, seed=4)
+    check(df, [*names, "education"], "education", samples=30, seed=5)  # the columns read first, then education-num

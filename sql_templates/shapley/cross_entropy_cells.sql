@@ -3,8 +3,10 @@
     cell lies inside one level, so the cross-entropy sums |v| X_v(s) = sum over the level's cells
     at s of n log2 n are read from the cells alone (cell-level work, no pattern met). A cell's
     level is the level of any pattern with the same values of those columns (table t.levels).
-    shapley/cross_entropy_chunk.sql covers the other subsets. -#}
-{% macro shapley_cross_entropy_cells(t, words, masks, read_sid) -%}
+    shapley/cross_entropy_chunk.sql covers the other subsets. The same holds for any column set
+    whose values fix the level (shapley/determining_columns.sql): `earlier`, the sid masks of the
+    sets summed before this one, leaves out the subsets holding one of those. -#}
+{% macro shapley_cross_entropy_cells(t, words, masks, read_sid, earlier=[]) -%}
 with keyed as (
     select distinct
 {% for word in words %}
@@ -22,6 +24,9 @@ cells as (
         n
     from {{ sqlpriv.quote(t.cells) }}
     where sid & {{ sqlpriv.literal(read_sid) }} = {{ sqlpriv.literal(read_sid) }}
+{% for e in earlier %}
+        and sid & {{ sqlpriv.literal(e) }} <> {{ sqlpriv.literal(e) }}
+{% endfor %}
 )
 select x.level, c.sid, sum(c.n * log2(c.n)) as sum_log_n
 from cells as c

@@ -4,11 +4,12 @@
     reads them for the level's mean values and standard errors; no (pattern x subset) table.
     The masked keys are computed in the pairs' own select before the join: a join condition
     masking the cross product's columns makes DuckDB 2.0.0 fail with an internal error
-    ("dict-surviving cache ... changed identity"). `skip_sid`: the subsets holding all of these
-    columns are left out (shapley/cross_entropy_cells.sql sums them from the cells). `shared`:
+    ("dict-surviving cache ... changed identity"). `skip_sids`: the subsets holding all columns
+    of one of these sid masks are left out (shapley/cross_entropy_cells.sql sums them from the
+    cells). `shared`:
     lo..hi are positions in t.shared_lattice (shapley/lattice_shared.sql: the subsets holding a
     shared cell, the only ones that add to the sums), not sids of the whole lattice. -#}
-{% macro shapley_cross_entropy_chunk(t, words, lo, hi, skip_sid=0, shared=false) -%}
+{% macro shapley_cross_entropy_chunk(t, words, lo, hi, skip_sids=[], shared=false) -%}
 with pairs as (
     select
         v.level,
@@ -26,7 +27,7 @@ with pairs as (
             select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}
 {% endif %}
         )
-        where true{% if skip_sid %} and sid & {{ sqlpriv.literal(skip_sid) }} <> {{ sqlpriv.literal(skip_sid) }}{% endif %}
+        where true{% for skip in skip_sids %} and sid & {{ sqlpriv.literal(skip) }} <> {{ sqlpriv.literal(skip) }}{% endfor %}
 
     ) as l
 )

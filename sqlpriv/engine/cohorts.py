@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import duckdb
 
@@ -391,9 +391,7 @@ def add_cells(
     and the direct count skips the (pattern, subset) pairs it marks as alone.
     """
     if frame.d >= DIRECT_MIN_COLUMNS:
-        _add_direct_cells(
-            frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask
-        )
+        add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask)
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
@@ -425,7 +423,7 @@ def parent_order(cardinalities: list[int]) -> list[int]:
     return sorted(range(len(cardinalities)), key=lambda j: (cardinalities[j], j))
 
 
-def _add_direct_cells(
+def add_direct_cells(
     frame: CohortFrame,
     step: str,
     *,
@@ -434,19 +432,24 @@ def _add_direct_cells(
     extras: list[str],
     deps: list[str],
     unique_mask: bool = False,
+    lattice: str | None = None,
+    wrap: Callable[[str], str] | None = None,
 ) -> None:
-    """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs."""
+    """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs.
+    ``lattice``: the subsets of this table (sid, m0..) instead of the analysis' lattice; ``wrap``
+    turns each chunk's select into the one stored."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
     parts = frame.parts[patterns] = table_parts(frame, patterns)
+    names = frame.names if lattice is None else {**frame.names, "lattice": lattice}
     statements = [
         create_table(name, render("engine/table_part.sql", table=patterns, part=i, parts=len(parts)))
         for i, name in enumerate(parts)
         if len(parts) > 1
     ]
-    for lo, hi in lattice_chunks(frame, patterns):
+    for lo, hi in lattice_chunks(frame, patterns, lattice):
         body = render(
             "engine/cells_direct.sql",
-            t=frame.names,
+            t=names,
             extras=extras,
             patterns=parts,
             words=frame.words,
@@ -454,6 +457,8 @@ def _add_direct_cells(
             hi=hi,
             unique_mask=unique_mask,
         )
+        if wrap is not None:
+            body = wrap(body)
         statements.append(create_table(table, body) if lo == 1 else insert_into(table, body))
     frame.plan.add(step, statements, deps=deps)
 
@@ -474,12 +479,11 @@ def table_parts(frame: CohortFrame, table: str) -> list[str]:
     return [f"{table}_part{i}" for i in range(threads)]
 
 
-def lattice_chunks(frame: CohortFrame, patterns: str) -> list[tuple[int, int]]:
+def lattice_chunks(frame: CohortFrame, patterns: str, lattice: str | None = None) -> list[tuple[int, int]]:
     """Positions (1-based, inclusive) of lattice chunks of about ``DIRECT_ROWS`` (pattern,
-    subset) pairs each; the patterns and lattice tables must exist."""
-    sizes = dict(
-        run(frame.plan.con, render("engine/table_sizes.sql", tables=[patterns, frame.names["lattice"]])).fetchall()
-    )
+    subset) pairs each; the patterns and lattice (or ``lattice``) tables must exist."""
+    tables = [patterns, lattice or frame.names["lattice"]]
+    sizes = dict(run(frame.plan.con, render("engine/table_sizes.sql", tables=tables)).fetchall())
     n_patterns, n_subsets = int(sizes[0]), int(sizes[1])
     per = max(1, DIRECT_ROWS // max(1, n_patterns))
     return [(lo, min(n_subsets, lo + per - 1)) for lo in range(1, n_subsets + 1, per)]
