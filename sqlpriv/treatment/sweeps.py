@@ -94,6 +94,18 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     def fewest(node: tuple[int, ...], ups: list[int]) -> int:  # a chain raises the column with the fewest values
         return min(ups, key=lambda c: (s.bases[c], c))
 
+    def lowest(floor: float, sup: int) -> float:
+        """A lower bound of the discernibility of a node meeting the policy: ``floor`` bounds its
+        sum of c x max(c, k) over classes; each of the ``sup`` records known to be suppressed
+        there costs n instead of the k it adds to that sum (with nothing known below, every
+        other record costs at least k)."""
+        if above is None:
+            return floor
+        return max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
+
+    # a climb evaluates the passing nodes over a meeting node too: their suppressed records feed
+    # the bound from suppression above (adult k=5 5%: 2,143 nodes without them against 950)
+    s.climb_met = False
     if above is not None and s.max_suppressed > 0:
         descend(s)
     for total in sorted(levels):
@@ -111,10 +123,11 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
                 continue
             if s.metric == "discernibility" and s.best is not None:
                 # a record suppressed at a node above stays suppressed here: it costs n, not k
-                low = floor
-                if above is not None:
-                    sup = above.at(node)
-                    low = max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
+                sup = above.at(node) if above is not None else 0
+                low = lowest(floor, sup)
+                if low <= s.best:  # before evaluating it, the bound from pairs of its children
+                    floor = carried[node] = max(floor, pair_floor(children, carried, s.seen))
+                    low = lowest(floor, sup)
                 if low > s.best:
                     continue
             todo.append(node)
@@ -122,7 +135,36 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             chunk = todo[lo : lo + s.batch]
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
+            if s.best is not None:  # no climb where every generalization costs more than the best
+                chunk = [node for node in chunk if float(s.seen[node][2]) <= s.best]
             s.climb(chunk, fewest)
+
+
+def pair_floor(children: list[tuple[int, ...]], carried: dict[tuple[int, ...], float], seen: dict[Any, Any]) -> float:
+    """A lower bound of B(X) = sum over X's classes of c x max(c, k) from two of its children a, b
+    and their common child g = a ^ b (levels the smaller of the two) where g was evaluated:
+    B(X) >= B(a) + B(b) - B(g) (``carried`` holds lower bounds of B(a), B(b); ``seen`` B(g), the
+    dm_bound of an evaluated node).
+
+    Proof, record by record, with f(x) = max(x, k) (convex, non-decreasing) and v_Y(r) the size
+    of record r's class at node Y (B(Y) is the sum over records of f(v_Y(r))): two records share a
+    class at both a and b exactly when they share one at g (they agree at the lower of the two
+    levels of every column, and the hierarchies nest), so C_a(r) ^ C_b(r) = C_g(r); X generalizes a
+    and b, so C_a(r) u C_b(r) is in C_X(r). With u = |C_a u C_b| and i = |C_g| (i <= v_a, v_b <= u,
+    i + u = v_a + v_b), convexity gives f(v_a) + f(v_b) <= f(i) + f(u) (Karamata), and f(u) <=
+    f(v_X(r)). Summed over the records: B(a) + B(b) <= B(g) + B(X). (Supermodularity: classes
+    merged along two columns at once share their records.)
+
+    >>> pair_floor([(0, 1), (1, 0)], {(0, 1): 10.0, (1, 0): 12.0}, {(0, 0): (True, 0, 8.0, 0)})
+    14.0
+    """
+    floor = 0.0
+    for i, a in enumerate(children):
+        for b in children[i + 1 :]:
+            g = seen.get(tuple(map(min, a, b)))
+            if g is not None:
+                floor = max(floor, carried.get(a, 0.0) + carried.get(b, 0.0) - float(g[2]))
+    return floor
 
 
 def descend(s: Search) -> None:
