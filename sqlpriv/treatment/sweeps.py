@@ -135,7 +135,7 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             chunk = todo[lo : lo + s.batch]
             for levels_, _, _, dm_bound in s.evaluate(chunk):
                 carried[levels_] = max(carried[levels_], float(dm_bound))
-            if s.best is not None:  # no climb where every generalization costs more than the best
+            if s.metric == "discernibility" and s.best is not None:  # no climb where all above cost more
                 chunk = [node for node in chunk if float(s.seen[node][2]) <= s.best]
             s.climb(chunk, fewest)
 
