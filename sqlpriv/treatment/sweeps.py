@@ -6,6 +6,7 @@ precision) and the level-by-level walk (discernibility, AECS) with its greedy de
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from sqlpriv.engine.plan import run
@@ -86,9 +87,13 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards
     (``n``: the rows, for the bound from suppression, docs/measures.md §7)."""
     carried: dict[tuple[int, ...], float] = {}
-    levels: dict[int, list[tuple[int, ...]]] = {}
-    for node in nodes:
-        levels.setdefault(sum(node), []).append(node)
+    levels: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for i, node in enumerate(nodes):  # nodes in lattice order: i is the node's code
+        levels.setdefault(sum(node), []).append((i, node))
+    strides, stride = [0] * len(s.heights), 1
+    for j in reversed(range(len(s.heights))):
+        strides[j] = stride
+        stride *= s.heights[j]
     above = Suppressed(s, nodes) if s.metric == "discernibility" and s.monotone and n else None
 
     def fewest(node: tuple[int, ...], ups: list[int]) -> int:  # a chain raises the column with the fewest values
@@ -112,9 +117,9 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
         if above is not None and s.best is not None:
             above.update()
         todo = []
-        for node in levels[total]:
-            children = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
-            floor = max((carried.get(c, 0.0) for c in children), default=0.0)
+        for i, node in levels[total]:
+            children = [nodes[i - st] for st, level in zip(strides, node) if level]
+            floor = max(map(carried.__getitem__, children), default=0.0)  # every child was visited
             carried[node] = floor
             if node in s.seen:
                 carried[node] = max(floor, float(s.seen[node][2]))
@@ -196,31 +201,30 @@ class Suppressed:
         for j in reversed(range(len(s.heights))):
             strides[j] = stride
             stride *= s.heights[j]
-        self.parents = [
-            [i + strides[j] for j in range(len(node)) if node[j] + 1 < s.heights[j]] for i, node in enumerate(nodes)
-        ]
+        self.children = [[i - strides[j] for j in range(len(node)) if node[j] > 0] for i, node in enumerate(nodes)]
         self.down = [0] * len(nodes)
-        self.known = -1
+        self.done = 0  # the evaluated nodes (s.seen, in evaluation order) already taken in
 
     def update(self) -> None:
-        """Recompute when nodes were evaluated since the last time (parents have higher indices)."""
-        if self.known == self.s.evaluated:
+        """Take in the nodes evaluated since the last time: from each that meets the policy and
+        suppresses rows, raise ``down`` over its down-set, walking only where it rises (``down``
+        never increases upward, so below a node already as high nothing rises)."""
+        seen = self.s.seen
+        if self.done == len(seen):
             return
-        self.known = self.s.evaluated
-        own = [0] * len(self.down)
-        for node, (meets, _, _, suppressed) in self.s.seen.items():
-            if meets:
-                own[self.index[node]] = suppressed
-        if not any(own):  # nothing suppressed anywhere yet (always so without suppression): all 0
-            return
-        down, parents = own, self.parents
-        for i in range(len(down) - 1, -1, -1):
-            v = down[i]
-            for p in parents[i]:
-                if down[p] > v:
-                    v = down[p]
-            down[i] = v
-        self.down = down
+        down, children, index = self.down, self.children, self.index
+        new = [(row[3], node) for node, row in itertools.islice(seen.items(), self.done, None) if row[0] and row[3]]
+        for suppressed, node in sorted(new, reverse=True):  # the highest first: the others stop sooner
+            if down[index[node]] >= suppressed:
+                continue
+            todo = [index[node]]
+            down[todo[0]] = suppressed
+            while todo:
+                for c in children[todo.pop()]:
+                    if down[c] < suppressed:
+                        down[c] = suppressed
+                        todo.append(c)
+        self.done = len(seen)
 
     def at(self, node: tuple[int, ...]) -> int:
         return self.down[self.index[node]]
@@ -254,6 +258,7 @@ def top_down(s: Search, budget: int) -> bool:
 def run_search(s: Search, max_nodes: int) -> None:
     """The exact search for ``s.metric`` over the whole lattice."""
     nodes = lattice(s.heights, max_nodes)
+    s.grid = nodes  # the closures' walks pick their nodes from it by code
     bound = None
     if s.metric in ("loss", "precision", "entropy"):
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
