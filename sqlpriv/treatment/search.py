@@ -83,7 +83,6 @@ class Search:
     statements: list[str] = field(default_factory=list)
     evaluated: int = 0
     best: Any = None
-    failed: list[tuple[int, ...]] = field(default_factory=list)
     monotone: bool = True
     shares: str = ""
     max_suppressed: int = 0  # rows the policy lets the search suppress
@@ -115,13 +114,25 @@ class Search:
     def skip(self, node: tuple[int, ...]) -> bool:
         return node in self.seen or self.known_to_fail(node) or self.dominated(node)
 
+    @property
+    def failed(self) -> list[tuple[int, ...]]:
+        """The maximal failing nodes found so far: the nodes of ``below_failed`` none of whose
+        parents is in it (a node under a failing node other than itself has a parent under it)."""
+        return [node for node in self.below_failed if self.topmost_failing(node)]
+
+    def topmost_failing(self, node: tuple[int, ...]) -> bool:
+        """Whether ``node`` (in ``below_failed``) is a maximal failing node: no parent of it is
+        known to fail (checked in d lookups instead of against every maximal failing node)."""
+        below, heights = self.below_failed, self.heights
+        return not any(
+            node[:j] + (node[j] + 1,) + node[j + 1 :] in below for j in range(len(node)) if node[j] + 1 < heights[j]
+        )
+
     def _fails(self, node: tuple[int, ...]) -> None:
-        """Keep ``failed`` the maximal failing nodes found so far, and ``below_failed`` their
-        down-set (each node enters it once: a walk stops at nodes already in it, whose own
-        down-set is in it already)."""
+        """Add the down-set of ``node`` (fails) to ``below_failed`` (each node enters it once: a
+        walk stops at nodes already in it, whose own down-set is in it already)."""
         if node in self.below_failed:
             return
-        self.failed = [f for f in self.failed if not all(map(le, f, node))] + [node]
         closure(self.below_failed, node, [(0, level + 1) for level in node], -1, self.grid, self.heights)
 
     def _met(self, node: tuple[int, ...]) -> None:
@@ -259,7 +270,7 @@ class Search:
             return
         chains: list[tuple[list[tuple[int, ...]], list[int]]] = []
         for node in nodes:
-            if self.seen[node][0] or (node in self.below_failed and node not in self.failed):
+            if self.seen[node][0] or (node in self.below_failed and not self.topmost_failing(node)):
                 continue
             chain, cur = [], node
             while True:
