@@ -129,14 +129,6 @@ def test_closure_walk_by_code_equals_the_tuple_walk(case):
         search.CLOSURE_WHOLE = whole
 
 
-def test_climbs_take_nodes_over_a_meeting_node_as_passing():
-    s = Search(None, "p", "b", "s", [3, 3], "", "loss", 2)
-    s._met((1, 1))
-    assert s._known((2, 1)) is True and s._known((1, 2)) is True and s._known((0, 2)) is None
-    s.climb_met = False  # by_level: the climbs evaluate them (their figures feed the bounds)
-    assert s._known((2, 1)) is None
-
-
 def test_bounds_never_exceed_the_value_on_adult():
     """Adult (ARX's data and hierarchies), four quasi-identifiers (5 x 4 x 3 x 2 = 120 nodes, all
     evaluated in SQL): for every node meeting k=5 with 5% suppression, B from each evaluated

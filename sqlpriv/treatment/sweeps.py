@@ -108,9 +108,6 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             return floor
         return max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
 
-    # a climb evaluates the passing nodes over a meeting node too: their suppressed records feed
-    # the bound from suppression above (adult k=5 5%: 2,143 nodes without them against 950)
-    s.climb_met = False
     if above is not None and s.max_suppressed > 0:
         descend(s)
     for total in sorted(levels):
