@@ -23,6 +23,11 @@ PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the per-
 #: pattern with every subset. Wide tables gain most (40 columns x 5,000 rows: 1.6 s of CPU against
 #: 7.4 s for the cells); at 15 columns on adult, where half the pairs stay shared, it is 25% slower.
 EXPAND_MIN_COLUMNS = 20
+#: the per-pattern chunks' size from ``EXPAND_MIN_COLUMNS`` on: nearly every (pattern, column)
+#: has a term in every chunk there (40 columns x 100,000 rows: 4M groups per chunk of 25M pairs),
+#: so each chunk's grouping and its one row per pattern cost the same however few subsets it
+#: holds; fewer, larger chunks do that work fewer times (the pairs stream, never stored)
+WIDE_PHI_CHUNK_ROWS = 100_000_000
 #: each level's cells in a table of their own before they join the cells table, so that the
 #: level's shared pairs (shapley/expand_shared.sql) probe those cells without reading every level's
 LEVEL_CELLS = True
@@ -192,7 +197,8 @@ def sampled_phi_statements(
     frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
     shared = shared_phi(frame)
-    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=shared)
+    pairs = WIDE_PHI_CHUNK_ROWS if frame.d >= EXPAND_MIN_COLUMNS else PHI_CHUNK_ROWS
+    chunks = lattice_chunks(frame, patterns, pairs, n_patterns, positions=shared)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
