@@ -23,6 +23,14 @@ PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the per-
 #: pattern with every subset. Wide tables gain most (40 columns x 5,000 rows: 1.6 s of CPU against
 #: 7.4 s for the cells); at 15 columns on adult, where half the pairs stay shared, it is 25% slower.
 EXPAND_MIN_COLUMNS = 20
+#: the per-pattern chunks' size from ``EXPAND_MIN_COLUMNS`` on: nearly every (pattern, column)
+#: has a term in every chunk there (40 columns x 100,000 rows: 4M groups per chunk of 25M pairs),
+#: so each chunk's grouping and its one row per pattern cost the same however few subsets it
+#: holds; fewer, larger chunks do that work fewer times (the pairs stream, never stored)
+WIDE_PHI_CHUNK_ROWS = 100_000_000
+#: each level's cells in a table of their own before they join the cells table, so that the
+#: level's shared pairs (shapley/expand_shared.sql) probe those cells without reading every level's
+LEVEL_CELLS = True
 #: from this many columns the per-pattern values are summed by expansion too (any cells step): off
 #: (measured slower than probing every pair in chunks: 40 x 20,000, 18.8 s against 11.6 s of CPU;
 #: adult forced on, 28.9 s against 10.9 s); kept as a switch, tested equal
@@ -39,6 +47,10 @@ SHARED_PHI = True
 #: columns), so the step saves nothing and its positional chunks raised the report's peak memory
 #: from 0.66 to 1.04 GB (benchmarks/RESULTS.md, "Stop 26")
 SHARED_PHI_MIN_COLUMNS = 20
+#: from ``EXPAND_MIN_COLUMNS`` on, the per-pattern chunks read the patterns in parts, one per
+#: thread (``cohorts.table_parts``; the direct count does the same below): their pairs stream from
+#: the patterns table, one row group up to 122,880 patterns, so they ran on one thread
+PATTERN_PARTS = True
 
 
 def shared_phi(frame: cohorts.CohortFrame) -> bool:
@@ -101,9 +113,10 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
         add_expanded_phi(frame, samples)
     else:
         plan.ensure(["upatterns"])  # its size plans the chunks
-        plan.add(
-            "phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=["terms", "shared_lattice"]
-        )
+        deps = ["terms", "shared_lattice"]
+        if d >= EXPAND_MIN_COLUMNS and PATTERN_PARTS:  # the direct count made no parts to read in parallel
+            deps.append(_add_pattern_parts(frame, t["upatterns"]))
+        plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=deps)
 
 
 def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
@@ -121,8 +134,18 @@ def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
         create_table(t["cells"], render("shapley/expand_direct.sql", t=t, words=words)),
         create_table(f"{shared}0", render("shapley/expand_start.sql", t=t, words=words)),
     ]
+    level = f"{prefix}_x_cells"
     for size in range(1, d + 1):  # the candidates are formed twice (a join on the small bases), never stored
         ctx: dict[str, Any] = {"t": t, "words": words, "shared": f"{shared}{size - 1}", "size": size}
+        if LEVEL_CELLS:  # the level's cells in a table of their own: the shared pairs read no other level
+            statements += [
+                create_table(level, render("shapley/expand_cells.sql", **ctx)),
+                insert_into(t["cells"], render("shapley/expand_copy.sql", table=level)),
+                create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx, level_cells=level)),
+                _drop(level),
+                _drop(f"{shared}{size - 1}"),
+            ]
+            continue
         statements += [
             insert_into(t["cells"], render("shapley/expand_cells.sql", **ctx)),
             create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx)),
@@ -174,7 +197,8 @@ def sampled_phi_statements(
     frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
     shared = shared_phi(frame)
-    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=shared)
+    pairs = WIDE_PHI_CHUNK_ROWS if frame.d >= EXPAND_MIN_COLUMNS else PHI_CHUNK_ROWS
+    chunks = lattice_chunks(frame, patterns, pairs, n_patterns, positions=shared)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
@@ -211,6 +235,21 @@ def _add_bases(frame: cohorts.CohortFrame) -> None:
     if "bases" not in frame.plan.steps:
         body = render("shapley/expand_bases.sql", t=t, words=frame.words)
         frame.plan.add("bases", [create_table(t["bases"], body)], deps=["lattice"])
+
+
+def _add_pattern_parts(frame: cohorts.CohortFrame, patterns: str) -> str:
+    """The step splitting table ``patterns`` into parts (``cohorts.table_parts``) so that the
+    per-pattern chunks, whose pairs stream from it, run on every thread (a table of 100,000
+    patterns is one row group: one thread); its name."""
+    step = "upatterns_parts"
+    parts = frame.parts[patterns] = cohorts.table_parts(frame, patterns)
+    statements = [
+        create_table(name, render("engine/table_part.sql", table=patterns, part=i, parts=len(parts)))
+        for i, name in enumerate(parts)
+        if len(parts) > 1
+    ]
+    frame.plan.add(step, statements, deps=["upatterns"])
+    return step
 
 
 def _drop(table: str) -> str:

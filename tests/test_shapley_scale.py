@@ -260,3 +260,35 @@ def test_per_pattern_step_over_shared_subsets_equals_the_whole_lattice_and_the_b
     level = (df["v0"] + df["v1"] > 2).to_numpy()  # by(): the group means of the per-row values
     for flag, row in groups[True].set_index("level").iterrows():
         assert np.abs(row[names].to_numpy(float) - mean[level == flag].mean(axis=0)).max() < 1e-9
+
+
+def test_wide_path_switches_equal_the_plain_expansion_and_the_bruteforce_estimator(monkeypatch):
+    """The wide path's work-savers (session wide8), forced on at 9 columns: the patterns read in
+    one part per thread by the per-pattern chunks (shapley_sampling.PATTERN_PARTS), each level's
+    cells in a table of their own (LEVEL_CELLS), and the per-pattern chunks' size
+    (WIDE_PHI_CHUNK_ROWS: several chunks here, one by default), against the expansion without
+    them and the brute-force estimator; the summary and the cells too."""
+    from sqlpriv import shapley_sampling
+
+    df, samples, seed = table(40, 9, 4), 12, 4
+    names = list(df.columns)
+    monkeypatch.setattr(shapley_sampling, "EXPAND_MIN_COLUMNS", 8)
+    monkeypatch.setattr(shapley_sampling, "SHARED_PHI_MIN_COLUMNS", 8)
+    runs = {}
+    for on in (False, True):
+        monkeypatch.setattr(shapley_sampling, "PATTERN_PARTS", on)
+        monkeypatch.setattr(shapley_sampling, "LEVEL_CELLS", on)
+        monkeypatch.setattr(shapley_sampling, "WIDE_PHI_CHUNK_ROWS", 600 if on else 10**9)
+        with warnings.catch_warnings():  # v6 looks like an identifier
+            warnings.simplefilter("ignore", SqlprivWarning)
+            r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed, threads=2)
+        con, t = r.frame.plan.con, r.frame.names
+        per_row, summary = r.per_row().df(), r.summary().df()
+        runs[on] = (per_row, summary, con.execute(f'select * from "{t["cells"]}" order by all').fetchall())
+        parts = r.frame.parts.get(t["upatterns"], [t["upatterns"]])
+        assert (len(parts) == 2) is on  # one part per thread, read through a union
+        chunks = sum(s.startswith("insert into") for s in r.frame.plan.steps["phi"].statements)
+        assert (chunks > 0) is on  # several chunks, the first one created, the others inserted
+    assert runs[True][2] == runs[False][2]
+    pd.testing.assert_frame_equal(runs[True][1], runs[False][1], rtol=0, atol=1e-12)
+    same_and_as_the_oracle(runs[True][0], runs[False][0], df, names, samples, seed)
