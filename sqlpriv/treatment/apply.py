@@ -352,7 +352,7 @@ def search_lattice(
         "criteria": list(policy.criteria),
     }
     candidates_sql = render("generalize/candidates.sql", **candidates_args)
-    bases = [int(row[1]) + 1 for row in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()]
+    bases = [q.base + 1 for q in qis]  # found by compile_.build (generalize/sound.sql)
     s = Search(
         conn,
         patterns,

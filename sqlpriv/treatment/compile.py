@@ -27,6 +27,7 @@ class Compiled:
     mapping: str = ""
     coded: str = ""
     keys: str = ""  # the distinct keys of all quasi-identifiers with their counts (generalize/keys.sql)
+    base: int = 0  # its largest label code (generalize/sound.sql): the search packs node keys with it
 
     @property
     def levels(self) -> int:
@@ -104,7 +105,10 @@ def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -
         run(con, stmt)
         statements.append(stmt)
     flawed = run(con, render("generalize/sound.sql", coded=[q.coded for q in qis], levels=[q.levels for q in qis]))
-    if any(flaws for _, flaws in flawed.fetchall()):
+    rows = flawed.fetchall()
+    for q, (_, base, _) in zip(qis, rows):
+        q.base = int(base or 0)
+    if any(flaws for _, _, flaws in rows):
         check(con, qis)
     return statements
 
