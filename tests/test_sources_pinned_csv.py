@@ -81,15 +81,3 @@ def test_the_view_is_pinned_and_falls_back_when_the_sniffer_says_no(tmp_path, mo
     src = resolve_source(path, connect(None))
     assert "auto_detect" not in src.statements[-1]
     assert src.columns == [("a", "BIGINT"), ("b", "VARCHAR"), ("c", "DOUBLE")]
-
-
-def test_a_large_file_keeps_auto_detection(tmp_path, monkeypatch):
-    """Above PIN_CSV_BYTES the view auto-detects (sniffing is a small share of a read there, and
-    the pinned view's full reads peaked higher): same columns either way."""
-    from sqlpriv.engine import sources
-
-    path = _write(tmp_path, "plain.csv", FILES["plain.csv"])
-    monkeypatch.setattr(sources, "PIN_CSV_BYTES", 10)
-    src = resolve_source(path, connect(None))
-    assert "auto_detect" not in src.statements[-1]
-    assert src.columns == [("a", "BIGINT"), ("b", "VARCHAR"), ("c", "DOUBLE")]

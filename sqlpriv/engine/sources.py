@@ -112,20 +112,6 @@ def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
 NEW_LINES = ("\\n", "\\r\\n", "\\r")  # as sniff_csv writes them (escaped), as read_csv's new_line= takes them
 
 
-PIN_CSV_BYTES = 32 * 2**20  # files up to this size get a pinned view (sources.sniffed_csv)
-
-
-def _small(path: str) -> bool:
-    """True for a file of at most PIN_CSV_BYTES: where sniffing again (a sample of 20,480 rows,
-    about 35 ms) is a large share of a query. On a larger file it is a small one, and the pinned
-    view's full reads peaked higher (adult x 1M rows, 82 MB: generalize + apply 0.56 -> 0.70 GB,
-    benchmarks/RESULTS.md session gen8), so those keep auto-detection."""
-    try:
-        return os.path.getsize(path) <= PIN_CSV_BYTES
-    except OSError:
-        return False
-
-
 def sniffed_csv(con: duckdb.DuckDBPyConnection, path: str) -> dict[str, Any] | None:
     """What DuckDB's CSV sniffer finds in the file at ``path`` (its dialect, header, columns and
     date formats: the options of the ``read_csv`` call it would make), for
@@ -223,8 +209,7 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
         reader = reader_for(path)
-        pin = sniff and reader == "read_csv" and not any(ch in path for ch in "*?[") and _small(path)
-        csv = sniffed_csv(con, path) if pin else None
+        csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not any(ch in path for ch in "*?[") else None
         stmt = render("engine/source_view.sql", view=view, reader=reader, path=path, csv=csv)
         try:
             con.execute(stmt)
