@@ -1,9 +1,11 @@
 """Compile hierarchies to SQL and validate them against the source (docs/measures.md §7).
 
-Each quasi-identifier's hierarchy becomes a mapping table (``key``, ``l1`` .. ``l<top>``) built
-by one SELECT (a table hierarchy's rows as literals, or a builder's level expressions over the
-distinct values), checked by one query (values not covered, values listed twice, labels with two
-parents), then coded (integer labels and domain shares per level) for the search.
+Each quasi-identifier's hierarchy becomes one table (``key``, the labels ``l1`` .. ``l<top>``, and
+per level an integer label ``g<i>`` and its domain share ``s<i>`` for the search) made by one
+statement: a table hierarchy's rows as literals, or a builder's level expressions over the
+distinct values, coded in the same SELECT. One quick query tests that every table nests, and the
+patterns' row count that every value is covered; only when either flags something does one query
+name the problems (values not covered, values listed twice, labels with two parents).
 """
 
 from __future__ import annotations
