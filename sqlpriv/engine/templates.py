@@ -101,12 +101,20 @@ class Adapter:
     """``adapter.dispatch(name, 'sqlpriv')`` outside dbt: the macro ``<dialect>__name``, else
     ``default__name`` (dbt's rule; the dialect is :func:`current_dialect`)."""
 
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, str], Any] = {}  # (dialect, name) -> the macro (see Namespace)
+
     def dispatch(self, name: str, macro_namespace: str | None = None) -> Any:
+        dialect = current_dialect()
+        found = self._found.get((dialect, name))
+        if found is not None:
+            return found
         index = macro_index()
-        for prefix in (current_dialect(), "default"):
+        for prefix in (dialect, "default"):
             if f"{prefix}__{name}" in index:
-                return getattr(environment().globals["sqlpriv"], f"{prefix}__{name}")
-        raise AttributeError(f"no template defines default__{name} or {current_dialect()}__{name}")
+                found = self._found[(dialect, name)] = getattr(environment().globals["sqlpriv"], f"{prefix}__{name}")
+                return found
+        raise AttributeError(f"no template defines default__{name} or {dialect}__{name}")
 
 
 DBT_ONLY = "dbt"  # sql_templates/dbt: the dbt adapter layer (dbt-only Jinja tags), never loaded here
@@ -114,13 +122,23 @@ _MACRO = re.compile(r"\{%-?\s*macro\s+(\w+)\s*\(")
 
 
 class Namespace:
-    """``sqlpriv.<macro>`` inside templates: any macro defined anywhere in ``sql_templates/``."""
+    """``sqlpriv.<macro>`` inside templates: any macro defined anywhere in ``sql_templates/``.
+    Each macro is looked up once (templates never change while a process runs, and a template's
+    module, which holds its macros, is made once): a template rendering a value calls
+    ``sqlpriv.literal`` and ``sqlpriv.quote`` thousands of times."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, Any] = {}
 
     def __getattr__(self, name: str) -> Any:
+        found = self._found.get(name)
+        if found is not None:
+            return found
         where = macro_index().get(name)
         if where is None:
             raise AttributeError(f"no template defines a macro named {name!r}")
-        return getattr(environment().get_template(where).module, name)
+        found = self._found[name] = getattr(environment().get_template(where).module, name)
+        return found
 
 
 @functools.lru_cache(maxsize=1)

@@ -22,7 +22,7 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.names import temp_name, temp_names
 from sqlpriv.engine.plan import Plan, run, scalar
 from sqlpriv.engine.presentable import Presentable, view_of
 from sqlpriv.engine.result import Result
@@ -315,14 +315,8 @@ def search_lattice(
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats, shares = (
-        temp_name(b, conn)
-        for b in (
-            "sqlpriv_gen_patterns",
-            "sqlpriv_gen_bounds",
-            "sqlpriv_gen_stats",
-            "sqlpriv_gen_shares",
-        )
+    patterns, bounds, stats, shares = temp_names(
+        ["sqlpriv_gen_patterns", "sqlpriv_gen_bounds", "sqlpriv_gen_stats", "sqlpriv_gen_shares"], conn
     )
     coded = [q.coded for q in qis]
     for table, body in (
@@ -343,6 +337,8 @@ def search_lattice(
         stmt = create_table(table, body)
         run(conn, stmt)
         statements.append(stmt)
+        if table == patterns:
+            compile_.covered(conn, patterns, n, qis)  # values a hierarchy lacks: one clear error
     plan.add("gen_tables", statements)
     plan.done.add("gen_tables")
     candidates_args: dict[str, Any] = {
@@ -356,7 +352,7 @@ def search_lattice(
         "criteria": list(policy.criteria),
     }
     candidates_sql = render("generalize/candidates.sql", **candidates_args)
-    bases = [int(row[1]) + 1 for row in run(conn, render("generalize/bases.sql", coded=coded)).fetchall()]
+    bases = [q.base + 1 for q in qis]  # found by compile_.build (generalize/sound.sql)
     s = Search(
         conn,
         patterns,

@@ -1,9 +1,11 @@
 """Compile hierarchies to SQL and validate them against the source (docs/measures.md §7).
 
-Each quasi-identifier's hierarchy becomes a mapping table (``key``, ``l1`` .. ``l<top>``) built
-by one SELECT (a table hierarchy's rows as literals, or a builder's level expressions over the
-distinct values), checked by one query (values not covered, values listed twice, labels with two
-parents), then coded (integer labels and domain shares per level) for the search.
+Each quasi-identifier's hierarchy becomes one table (``key``, the labels ``l1`` .. ``l<top>``, and
+per level an integer label ``g<i>`` and its domain share ``s<i>`` for the search) made by one
+statement: a table hierarchy's rows as literals, or a builder's level expressions over the
+distinct values, coded in the same SELECT. One quick query tests that every table nests, and the
+patterns' row count that every value is covered; only when either flags something does one query
+name the problems (values not covered, values listed twice, labels with two parents).
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlpriv.engine.names import temp_name
-from sqlpriv.engine.plan import run
+from sqlpriv.engine.names import temp_name, temp_names
+from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.treatment.hierarchy import TOP, Hierarchy, HierarchyError
@@ -27,6 +29,7 @@ class Compiled:
     mapping: str = ""
     coded: str = ""
     keys: str = ""  # the distinct keys of all quasi-identifiers with their counts (generalize/keys.sql)
+    base: int = 0  # its largest label code (generalize/sound.sql): the search packs node keys with it
 
     @property
     def levels(self) -> int:
@@ -87,24 +90,40 @@ def read_keys(con: Any, source: str, qis: list[Compiled]) -> str:
 
 
 def build(con: Any, source: str, column_names: list[str], qis: list[Compiled]) -> list[str]:
-    """Create, validate and code every mapping table (after :func:`read_keys`); the statements run."""
+    """Create, validate and code every mapping table (after :func:`read_keys`); the statements run.
+
+    One statement per column makes its coded mapping (generalize/coded.sql over
+    generalize/mapping.sql: the labels and their codes in one table, which is both ``mapping``
+    and ``coded``); one quick query over them tests that they nest (generalize/sound.sql), and
+    only when it flags a problem does :func:`check` name it. Values of the source a hierarchy does
+    not cover are found by the caller: the patterns' join to the hierarchies loses their rows
+    (:func:`covered`)."""
     statements: list[str] = []
-    keys = qis[0].keys
-    for j, q in enumerate(qis):
-        q.mapping = temp_name("sqlpriv_gen_map", con)
-        stmt = create_table(q.mapping, q.mapping_sql(source, column_names))
+    for q, name in zip(qis, temp_names(["sqlpriv_gen_code"] * len(qis), con)):
+        q.mapping = q.coded = name
+        stmt = create_table(
+            name, render("generalize/coded.sql", body=q.mapping_sql(source, column_names), levels=q.levels)
+        )
         run(con, stmt)
         statements.append(stmt)
-        problems = run(
-            con,
-            render("generalize/check.sql", source=quote(keys), column=f"k{j}", mapping=q.mapping, levels=q.levels),
-        ).fetchall()
-        _raise_problems(q, problems)
-        q.coded = temp_name("sqlpriv_gen_code", con)
-        stmt = create_table(q.coded, render("generalize/coded.sql", mapping=q.mapping, levels=q.levels))
-        run(con, stmt)
-        statements.append(stmt)
+    flawed = run(con, render("generalize/sound.sql", coded=[q.coded for q in qis], levels=[q.levels for q in qis]))
+    rows = flawed.fetchall()
+    for q, (_, base, _) in zip(qis, rows):
+        q.base = int(base or 0)
+    if any(flaws for _, _, flaws in rows):
+        check(con, qis)
     return statements
+
+
+def check(con: Any, qis: list[Compiled]) -> None:
+    """Raise the HierarchyError of the first column whose hierarchy has a problem (values of the
+    keys it does not cover, values listed twice, labels with two parents), if any: one query
+    (generalize/checks.sql). The search runs it only when a quick test flags a problem
+    (generalize/sound.sql, or rows the patterns' join to the hierarchies lost)."""
+    checks = [{"column": f"k{j}", "mapping": q.mapping, "levels": q.levels} for j, q in enumerate(qis)]
+    problems = run(con, render("generalize/checks.sql", source=quote(qis[0].keys), checks=checks)).fetchall()
+    for j, q in enumerate(qis):
+        _raise_problems(q, [tuple(row[1:]) for row in problems if row[0] == j])
 
 
 def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
@@ -127,4 +146,13 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
     )
 
 
-__all__ = ["TOP", "Compiled", "build", "read_keys"]
+def covered(con: Any, patterns: str, n: int, qis: list[Compiled]) -> None:
+    """After the patterns were joined to every column's hierarchy (generalize/patterns.sql, inner
+    joins): they hold all n rows exactly when every value is covered (build() made sure no value
+    is listed twice); else :func:`check` names the values each hierarchy lacks."""
+    if int(scalar(run(con, render("generalize/total.sql", patterns=patterns))) or 0) != n:
+        check(con, qis)
+        raise AssertionError("the patterns lost rows the hierarchy checks did not find")  # pragma: no cover
+
+
+__all__ = ["TOP", "Compiled", "build", "check", "covered", "read_keys"]
