@@ -22,9 +22,6 @@ from sqlpriv.engine.templates import create_table, render
 
 #: count the cells once per closure of a subset (False: every lattice subset, as before)
 CLOSED_CELLS = True
-#: with CLOSED_CELLS, the sampled per-pattern step pairs the patterns with the closures, each
-#: closure's cell terms summed over its subsets (shapley/closure_terms.sql; False: with every subset)
-CLOSED_PHI = True
 
 
 def closure_masks(d: int, determines: list[tuple[int, int]]) -> list[int]:
@@ -46,13 +43,9 @@ def determining_pairs(frame: cohorts.CohortFrame, patterns: str) -> list[tuple[i
     return sorted((int(row[0]), b) for row in rows for b, flag in zip(order, row[1:]) if flag and b != row[0])
 
 
-def add_cells(
-    frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], unique_mask: bool = False, keep: bool = False
-) -> None:
+def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], unique_mask: bool = False) -> None:
     """The ``cells`` step of a direct-count lattice (``cohorts.add_cells``), counted once per
-    closure when a column determines another (``CLOSED_CELLS``), every subset otherwise.
-    ``keep``: the cells also carry their closure and key there (csid, ck0..), and the frame's
-    names the closed lattice (``closed_lattice``), for :func:`closed_phi`."""
+    closure when a column determines another (``CLOSED_CELLS``), every subset otherwise."""
     plan, t = frame.plan, frame.names
     masks: list[int] = []
     if CLOSED_CELLS and frame.d >= cohorts.DIRECT_MIN_COLUMNS:
@@ -66,8 +59,6 @@ def add_cells(
         )
         return
     closure_map, closed = f"{t['prefix']}_closure_map", f"{t['prefix']}_closed_lattice"
-    if keep:
-        t["closed_lattice"] = closed
     ctx: dict[str, Any] = {"words": frame.words}
     plan.add(
         "closed_lattice",
@@ -79,7 +70,7 @@ def add_cells(
     )
 
     def wrap(body: str) -> str:  # each chunk's closure cells read back for every subset, never stored
-        return render("shapley/closure_cells.sql", closure_map=closure_map, body=body, extras=[], keep=keep, **ctx)
+        return render("shapley/closure_cells.sql", closure_map=closure_map, body=body, extras=[], **ctx)
 
     cohorts.add_direct_cells(
         frame,
@@ -92,9 +83,3 @@ def add_cells(
         lattice=closed,
         wrap=wrap,
     )
-
-
-def closed_phi(frame: cohorts.CohortFrame) -> bool:
-    """Whether the sampled per-pattern step runs over the closures (``CLOSED_PHI``: the cells
-    were counted per closure with ``keep``)."""
-    return "closed_lattice" in frame.names

@@ -93,12 +93,8 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
         add_expanded_cells(frame)
     else:
         patterns = t["upatterns"] if direct else t["patterns"]
-        keep = shapley_closure.CLOSED_PHI and SPARSE_PHI and not shared_phi(frame)
-        shapley_closure.add_cells(
-            frame, patterns=patterns, deps=["upatterns", "lattice"], unique_mask=direct, keep=keep
-        )
-    closed = shapley_closure.closed_phi(frame)
-    plan.add("terms", [render("shapley/cell_terms.sql", **frame.context(closed=closed))], deps=["cells"])
+        shapley_closure.add_cells(frame, patterns=patterns, deps=["upatterns", "lattice"], unique_mask=direct)
+    plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
     plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)] if shared_phi(frame) else [], deps=["cells"])
     if d >= EXPAND_PHI_MIN_COLUMNS:
@@ -175,16 +171,14 @@ def sampled_phi_statements(
     ``shared_lattice`` step, a dependency of these statements): how many is known only once the
     cells are counted, so the chunks are positions up to the whole lattice's size and the last
     ones may be empty."""
-    closed = shapley_closure.closed_phi(frame)  # the chunks are ranges of closures
-    frame.plan.ensure(["closed_lattice" if closed else "lattice"])
+    frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
     shared = shared_phi(frame)
-    lattice = frame.names["closed_lattice"] if closed else None
-    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=shared, lattice=lattice)
+    chunks = lattice_chunks(frame, patterns, PHI_CHUNK_ROWS, n_patterns, positions=shared)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
-        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=shared, closed=closed)
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=shared)
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
@@ -194,23 +188,16 @@ def sampled_phi_statements(
 
 
 def lattice_chunks(
-    frame: cohorts.CohortFrame,
-    patterns: str,
-    pairs: int,
-    n_patterns: int | None = None,
-    positions: bool = False,
-    lattice: str | None = None,
+    frame: cohorts.CohortFrame, patterns: str, pairs: int, n_patterns: int | None = None, positions: bool = False
 ) -> list[tuple[int, int]]:
     """Sid ranges (inclusive) of lattice chunks of about ``pairs`` (pattern, subset) pairs each
     over the rows of table ``patterns`` (``n_patterns`` of them, counted when not given); at
     least one range, even for an empty table. ``positions``: ranges of positions 0, 1, ... in
-    sid order instead (shapley/lattice_shared.sql), as many as the whole lattice needs.
-    ``lattice``: the subsets of this table (e.g. the closures) instead of the lattice's."""
+    sid order instead (shapley/lattice_shared.sql), as many as the whole lattice needs."""
     con = frame.plan.con
     if n_patterns is None:
         n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
-    t = frame.names if lattice is None else {**frame.names, "lattice": lattice}
-    sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=t)).fetchall()]
+    sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
     per = max(1, pairs // max(1, n_patterns))
     if positions:
         return [(i, min(len(sids), i + per) - 1) for i in range(0, len(sids), per)] or [(0, 0)]

@@ -6,10 +6,8 @@
     row of a cell (smallest j) carries l = log2 N(s), the others l = 0, so sums of l count each
     cell once. A shared cell's subcell s - j (the cell one column coarser that holds it) is
     shared too, so it is in the cells table. Cell-level work only: no pattern is read, and no
-    grouping (which columns end orders at which subset is read from the small lattice).
-    `closed`: the cells carry their closure and key there (shapley/closure_cells.sql), and so do
-    the terms (csid, ck0..: shapley/closure_terms.sql sums them per closure cell). -#}
-{% macro shapley_cell_terms(t, columns, words, closed=false) -%}
+    grouping (which columns end orders at which subset is read from the small lattice). -#}
+{% macro shapley_cell_terms(t, columns, words) -%}
 create or replace temp table {{ sqlpriv.quote(t.terms) }} as
 with ends as (
 {% for c in columns %}
@@ -30,12 +28,6 @@ needs as (
 {% for word in words %}
         c.k{{ loop.index0 }},
 {% endfor %}
-{% if closed %}
-        c.csid,
-{% for word in words %}
-        c.ck{{ loop.index0 }},
-{% endfor %}
-{% endif %}
         case when e.j = f.j then log2(c.n) else 0.0 end as l,
         log2(c.n) as own,
         e.j,
@@ -54,12 +46,6 @@ select
 {% for word in words %}
     x.k{{ loop.index0 }},
 {% endfor %}
-{% if closed %}
-    x.csid,
-{% for word in words %}
-    x.ck{{ loop.index0 }},
-{% endfor %}
-{% endif %}
     x.l,
     x.j as xj,
     coalesce(x.r * x.own * log2(b.n), 0.0) as lx

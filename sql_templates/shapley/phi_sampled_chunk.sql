@@ -9,10 +9,8 @@
     `patterns`: a table name or the parts of one (engine/parts_union.sql). The pairs are narrow
     (keys and sid) until they meet the cells; the coefficients join the matched pairs only.
     `shared`: lo..hi are positions in t.shared_lattice (shapley/lattice_shared.sql: only the
-    subsets holding a shared cell), not sids of the whole lattice. `closed` (with `sparse`): lo..hi
-    are closure sids (t.closed_lattice), and the patterns meet each closure's terms once
-    (shapley/closure_terms.sql) instead of each subset's. -#}
-{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, sparse=false, shared=false, closed=false) -%}
+    subsets holding a shared cell), not sids of the whole lattice. -#}
+{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, sparse=false, shared=false) -%}
 with pairs as (
     select
 {% for word in words %}
@@ -26,8 +24,6 @@ with pairs as (
     cross join (
 {% if shared %}
         select * from {{ sqlpriv.quote(t.shared_lattice) }} where pos between {{ lo }} and {{ hi }}
-{% elif closed %}
-        select * from {{ sqlpriv.quote(t.closed_lattice) }} where sid between {{ lo }} and {{ hi }}
 {% else %}
         select * from {{ sqlpriv.quote(t.lattice) }} where sid between {{ lo }} and {{ hi }}
 {% endif %}
@@ -43,11 +39,7 @@ long as (
         sum(c.phi) as phi,
         sum(c.s2) as s2
     from pairs as e
-{% if closed %}
-    join ({{ sqlpriv.shapley_closure_terms(t, columns, words, lo, hi) }}) as c
-{% else %}
     join ({{ sqlpriv.shapley_sparse_terms(t, columns, words, sqlpriv.shapley_chunk_bound(t, lo, hi, shared), sqlpriv.shapley_chunk_bound(t, lo, hi, shared, last=true)) }}) as c
-{% endif %}
         on c.sid = e.sid{% for word in words %} and c.k{{ loop.index0 }} = e.q{{ loop.index0 }}{% endfor %}
 
     group by all
