@@ -105,9 +105,17 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
             statements = [
                 create_table(chosen, render("shapley/distinct_patterns.sql", table=sample, words=frame.words))
             ]
-            if self.sampled:
-                statements += sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows)
-                deps = ["terms", "shared_lattice"]
+            if self.sampled:  # the cell terms of the cells these patterns meet, not of every cell
+                cells, terms = f"{sample}_cells", f"{sample}_terms"
+                own = {**t, "cells": cells, "terms": terms}
+                statements += [
+                    create_table(cells, render("shapley/chosen_cells.sql", t=t, words=frame.words, chosen=chosen)),
+                    render("shapley/cell_terms.sql", **frame.context(t=own)),
+                    *sampled_phi_statements(frame, self.samples, chosen, values, n_patterns=rows, terms=terms),
+                    render("engine/drop_table.sql", table=cells),
+                    render("engine/drop_table.sql", table=terms),
+                ]
+                deps = ["cells", "shared_lattice"]
             else:
                 body = render("shapley/phi_chunk.sql", **frame.context(lo=0, hi=frame.full_sid, patterns=[chosen]))
                 parts = f"{values}_parts"

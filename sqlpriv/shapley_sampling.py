@@ -184,7 +184,12 @@ def add_expanded_phi(frame: cohorts.CohortFrame, samples: int) -> None:
 
 
 def sampled_phi_statements(
-    frame: cohorts.CohortFrame, samples: int, patterns: str, into: str, n_patterns: int | None = None
+    frame: cohorts.CohortFrame,
+    samples: int,
+    patterns: str,
+    into: str,
+    n_patterns: int | None = None,
+    terms: str | None = None,
 ) -> list[str]:
     """Statements leaving in table ``into`` the sampled per-pattern values and standard errors
     (phi0.., se0..) of the patterns in table ``patterns`` (every pattern, or a few for a view),
@@ -193,7 +198,8 @@ def sampled_phi_statements(
     :func:`shared_phi` the chunks cover the subsets holding a shared cell only (the
     ``shared_lattice`` step, a dependency of these statements): how many is known only once the
     cells are counted, so the chunks are positions up to the whole lattice's size and the last
-    ones may be empty."""
+    ones may be empty. ``terms``: the cell terms of this table (e.g. of the cells the patterns
+    meet) instead of the analysis' own."""
     frame.plan.ensure(["lattice"])
     parts_of = frame.parts.get(patterns, patterns)
     shared = shared_phi(frame)
@@ -203,6 +209,8 @@ def sampled_phi_statements(
     statements = []
     for i, (lo, hi) in enumerate(chunks):
         ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=shared)
+        if terms is not None:
+            ctx["t"] = {**frame.names, "terms": terms}
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
     body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv import shapley_closure
+from sqlpriv import shapley_closure, views
 from sqlpriv.errors import SqlprivWarning
 from tests.test_shapley_scale import oracle
 
@@ -47,15 +47,18 @@ def determines(df: pd.DataFrame) -> set[tuple[int, int]]:
 def analyse(
     df: pd.DataFrame, closed: bool, method: str, samples: int, seed: int, every: bool = True
 ) -> list[pd.DataFrame]:
-    """Per-row values, and with ``every`` the summary and a by() table, with the switch as given."""
+    """Per-row values, and with ``every`` the summary, a by() table and Figure 2's rows (their
+    values computed for the chosen patterns alone, before the per-row values), with the switch
+    as given."""
     shapley_closure.CLOSED_CELLS = closed
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SqlprivWarning)
             r = sqlpriv.uniqueness_shapley(df, method=method, samples=samples, seed=seed)
+            chosen = views.shapley_rows(r, 7).df() if every else None
             out = [r.per_row().df()]
             if every:
-                out += [r.summary().df(), r.by("v0 > 0").df().sort_values("level", ignore_index=True)]
+                out += [r.summary().df(), r.by("v0 > 0").df().sort_values("level", ignore_index=True), chosen]
         assert ("closed_lattice" in r.frame.plan.steps) == closed
         return out
     finally:
@@ -70,7 +73,8 @@ def numbers(frame: pd.DataFrame) -> np.ndarray:
 @given(seed=st.integers(0, 10_000), copy=st.integers(0, 6), coarse=st.integers(0, 6))
 def test_closed_cells_equal_every_subsets_cells_and_the_bruteforce_estimator(seed, copy, coarse):
     """Sampled, 9 columns (cells counted from the patterns): per-row values and errors, the
-    summary and a by() table equal to 1e-12 with the switch off, and the brute-force estimator."""
+    summary, a by() table and Figure 2's rows equal to 1e-12 with the switch off, and the
+    brute-force estimator."""
     df = planted(30, 7, seed, copy, coarse)
     assert {(2 + copy, 0), (0, 2 + copy), (2 + coarse, 1)} <= determines(df)
     on, off = (analyse(df, closed, "sample", 10, seed) for closed in (True, False))
