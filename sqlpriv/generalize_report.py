@@ -34,8 +34,8 @@ GUIDE = (
     "policy) and whose release the gate approves, found by an exact search of the lattice of hierarchy "
     "levels (ARX's loss, RANK order): the cheapest such node among the first few meeting the policy, "
     "otherwise the cheapest, said so. Level 0 keeps a column as it is; the top level replaces it by '*'. "
-    "The chart places every evaluated node (the search skips nodes it can decide by monotonicity; "
-    "generalize(..., evaluate='all') evaluates them all) that meets the policy by total loss and average "
+    "The chart places every evaluated node (the search, evaluate='climbs', skips nodes it can decide by "
+    "monotonicity; generalize(..., evaluate='all') evaluates them all) that meets the policy by total loss and average "
     "risk; the Pareto front (no other node has both less loss and less risk) is the line, the chosen node the star."
 )
 #: the percentile of RIG that PIF reports in the comparison
@@ -268,6 +268,7 @@ def what_to_do(
         k=k_policy,
         suppression_limit=suppression_limit,
         max_unique_share=gate.get("max_unique_share"),
+        evaluate="climbs",  # the climbs' passing nodes too: the chart's Pareto front
         **opts,
     )
     if not g.meets_policy:

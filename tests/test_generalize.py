@@ -287,3 +287,31 @@ def test_search_equals_brute_force_with_the_top_down_pass_cut_short_and_bisectio
         want = best_of(cols, out, metric)
         assert g.search.probes == 1
         assert want is not None and out[tuple(g.best[c] for c in cols)][metric] == out[want][metric]
+
+
+@pytest.mark.parametrize("seed,k,limit,metric", [(106, 3, 0.1, "loss"), (105, 3, 0.1, "entropy")])
+def test_climbs_taking_nodes_over_a_meeting_node_as_passing_both_ways(seed, k, limit, metric):
+    """The default search takes a node over a node meeting the (monotone) policy as passing in
+    its climbs; evaluate="climbs" evaluates it (the report's Pareto chart draws the evaluated
+    nodes). Both ways: the brute-force optimum and every evaluated node's brute-force figures;
+    the default evaluates fewer nodes, and the nodes only "climbs" evaluates include passing ones."""
+    df, hier = wider_case(seed)
+    cols, out = brute(df, hier, k, limit)
+    want = best_of(cols, out, metric)
+    seen = {}
+    for evaluate in ("search", "climbs"):
+        g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=5, evaluate=evaluate)
+        assert g.best == dict(zip(cols, want))
+        assert g.best_score == pytest.approx(out[want][metric], rel=1e-12, abs=1e-9)
+        cand = g.candidates().df()
+        seen[evaluate] = set()
+        for _, row in cand.iterrows():
+            node = tuple(int(row[c]) for c in cols)
+            seen[evaluate].add(node)
+            assert bool(row["meets_policy"]) == out[node]["meets"]
+            assert int(row["suppressed"]) == out[node]["suppressed"]
+            assert list(row["loss"]) == pytest.approx(out[node]["loss"], abs=1e-9)
+            assert row["entropy"] == pytest.approx(out[node]["entropy"], rel=1e-12, abs=1e-9)
+        assert g.nodes_evaluated == len(seen[evaluate])
+    assert len(seen["search"]) < len(seen["climbs"])
+    assert any(out[node]["meets"] for node in seen["climbs"] - seen["search"])

@@ -70,7 +70,7 @@ def test_evaluate_all_is_refused_above_the_node_limit_before_any_query():
 @pytest.mark.parametrize(
     "options, message",
     [
-        ({"evaluate": "every"}, r"evaluate must be 'search' or 'all', got 'every'"),
+        ({"evaluate": "every"}, r"evaluate must be one of 'search', 'climbs', 'all', got 'every'"),
         ({"evaluate": "all", "max_evaluate": 0}, r"max_evaluate must be a positive integer, got 0"),
         ({"max_patterns": 0}, r"max_patterns must be a positive integer, got 0"),
     ],

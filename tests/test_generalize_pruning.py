@@ -60,3 +60,25 @@ def check(heights, nodes, events):
         # the kept lists are the maximal failing / minimal clean nodes
         assert sorted(s.failed) == sorted({f for f in failing if not any(f != g and leq(f, g) for g in failing)})
         assert sorted(s.clean) == sorted({c for c in clean if not any(c != e and leq(e, c) for e in clean)})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_lazy_bound_order_is_the_sorted_order(data):
+    """sweeps.bound_order (a heap from the bottom node) against the lattice sorted by (bound,
+    level sum, levels), for loss (the per-column values sorted descending, as ARX's RANK) and a
+    sum (entropy), with per-column values rising with the level and many ties (few distinct values)."""
+    from sqlpriv.treatment.sweeps import bound_order
+
+    heights = data.draw(st.lists(st.integers(1, 4), min_size=1, max_size=4))
+    per = []
+    for h in heights:
+        steps = data.draw(st.lists(st.sampled_from([0.0, 0.25, 0.5]), min_size=h, max_size=h))
+        per.append(list(itertools.accumulate(steps)))
+    for combine in (lambda v: sorted(v, reverse=True), sum):
+
+        def bound(node, combine=combine):
+            return combine([per[j][level] for j, level in enumerate(node)])
+
+        nodes = list(itertools.product(*[range(h) for h in heights]))
+        assert list(bound_order(heights, bound)) == sorted(nodes, key=lambda n: (bound(n), sum(n), n))

@@ -242,12 +242,15 @@ def generalize(
     threads: int | None = None,
     memory_limit: str | None = None,
     temp_directory: str | None = None,
+    climbs: bool = False,
 ) -> Generalization:
     """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
     record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
     ``hierarchies`` maps each quasi-identifier to a hierarchy (a file, a dict, a list of SQL
     expressions or a builder of :mod:`sqlpriv.hierarchy`). ``key`` is accepted for symmetry
     with the other measures (the released table keeps every column, so it keeps the key too).
+    ``climbs``: the search's climbs evaluate every node they probe, also those over a node
+    meeting the policy (``evaluate="climbs"`` of :func:`sqlpriv.generalize`).
     """
     metric = checks.choice("metric", metric, METRICS)
     policy = Policy.build(k, suppression_limit, max_unique_share)
@@ -272,7 +275,7 @@ def generalize(
     if n == 0:
         raise EmptyInputError(f"{src.label} has no rows to generalize")
     statements += compile_.build(conn, src.ref, names, qis)
-    g = search_lattice(plan, qis, policy, n, metric, batch, max_nodes, statements)
+    g = search_lattice(plan, qis, policy, n, metric, batch, max_nodes, statements, climbs=climbs)
     g.stable = stable
     if g.stable is not None:
         plan.guards.append(g.stable)
@@ -311,6 +314,7 @@ def search_lattice(
     batch: int,
     max_nodes: int,
     statements: list[str],
+    climbs: bool = False,
 ) -> Generalization:
     conn, src = plan.con, plan.source
     assert src is not None
@@ -369,6 +373,7 @@ def search_lattice(
         words=pack(bases),
         bases=bases,
         candidates_args=candidates_args,
+        climb_met=not climbs,
     )
     run_search(s, max_nodes)
     g = Generalization(plan, qis, policy, n, s)

@@ -5,7 +5,10 @@ of the lattice it evaluates (docs/measures.md §7).
 decides by monotonicity, so ``candidates()``, ``pareto()`` and the report's chart show the
 evaluated nodes. ``evaluate="all"`` then evaluates every remaining node of the lattice (at most
 ``max_evaluate``, refused before any query above), so they show the whole lattice and its whole
-Pareto front; the best node is the search's either way.
+Pareto front; the best node is the search's either way. ``evaluate="climbs"`` is the search with
+every node its climbs probe evaluated, also those over a node meeting the policy, which the
+default takes as passing unevaluated (a monotone policy): a few more nodes, more points of the
+Pareto front for the report's chart (its "What to do" section asks for it).
 
 >>> import pandas as pd
 >>> from sqlpriv.treatment.hierarchy import intervals
@@ -35,7 +38,7 @@ from sqlpriv.treatment.spark_search import MAX_PATTERNS, generalize_spark
 
 #: the most lattice nodes ``evaluate="all"`` evaluates
 MAX_EVALUATE = 20_000
-EVALUATE = ("search", "all")
+EVALUATE = ("search", "climbs", "all")
 
 
 def generalize(
@@ -105,6 +108,7 @@ def generalize(
             batch=batch,
             max_nodes=max_nodes,
             max_patterns=max_patterns,
+            climbs=evaluate == "climbs",
         )
     else:
         g = apply.generalize(
@@ -121,6 +125,7 @@ def generalize(
             threads=threads,
             memory_limit=memory_limit,
             temp_directory=temp_directory,
+            climbs=evaluate == "climbs",
         )
     if evaluate == "all":
         evaluate_all(g)

@@ -127,6 +127,7 @@ def generalize_spark(
     batch: int = 64,
     max_nodes: int = MAX_NODES,
     max_patterns: int = MAX_PATTERNS,
+    climbs: bool = False,
 ) -> SparkGeneralization:
     """:func:`sqlpriv.generalize` for a Spark DataFrame, table or file (``spark=`` a
     SparkSession unless ``source`` is a DataFrame): the same node, candidates and released
@@ -189,7 +190,7 @@ def generalize_spark(
     statements = compile_.build(conn, duck_quote(stand_in), columns, searched)
     plan = Plan(conn, source=Source(conn, keys, src.label, comment=f"-- patterns of {src.label} collected from Spark"))
     plan.source.columns = list(src.columns)  # type: ignore[union-attr]
-    found = search_lattice(plan, searched, policy, int(n), metric, batch, max_nodes, statements)
+    found = search_lattice(plan, searched, policy, int(n), metric, batch, max_nodes, statements, climbs=climbs)
     g = SparkGeneralization(found.plan, qis, policy, int(n), found.search)
     g.spark_source, g.relation = src, src.name
     return g

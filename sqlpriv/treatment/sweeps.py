@@ -6,7 +6,9 @@ precision) and the level-by-level walk (discernibility, AECS) with its greedy de
 
 from __future__ import annotations
 
+import heapq
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 from sqlpriv.engine.plan import run
@@ -59,28 +61,58 @@ def a_priori_bound(metric: str, heights: list[int], bounds: dict[tuple[int, int]
     return bound
 
 
-def by_bound(s: Search, nodes: list[tuple[int, ...]], bound: Any) -> None:
-    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best value."""
+def by_bound(s: Search, nodes: list[tuple[int, ...]], bound: Any, rising: bool = False) -> None:
+    """Loss / entropy / precision: visit nodes by increasing a-priori bound; stop past the best
+    value. ``rising``: the bound never falls from a node to a parent, so the order is made lazily
+    (:func:`bound_order`: only the nodes visited before the stop; adult k=5 5% loss: 776 of 12,960)."""
 
     def step(node: tuple[int, ...], ups: list[int]) -> int:  # the column whose next level costs least
         return min(ups, key=lambda j: (bound(node[:j] + (node[j] + 1,) + node[j + 1 :]), j))
 
-    order = sorted(nodes, key=lambda node: (bound(node), sum(node), node))
-    i, size = 0, min(FIRST_BATCH, s.batch)
-    while i < len(order):
+    if rising:
+        order = bound_order(s.heights, bound)
+    else:
+        order = iter(sorted(nodes, key=lambda node: (bound(node), sum(node), node)))
+    size, done = min(FIRST_BATCH, s.batch), False
+    while not done:
         batch: list[tuple[int, ...]] = []
-        while i < len(order) and len(batch) < size:
-            node = order[i]
-            if s.best is not None and bound(node) > s.best:
-                i = len(order)
+        while len(batch) < size:
+            node = next(order, None)
+            if node is None or (s.best is not None and bound(node) > s.best):
+                done = True
                 break
-            i += 1
             if not s.skip(node):
                 batch.append(node)
         if batch:
             s.evaluate(batch)
             s.climb(batch, step)
         size = min(2 * size, s.batch)  # the first batches are the nearest the bottom, the largest to group
+
+
+def bound_order(heights: list[int], bound: Any) -> Iterator[tuple[int, ...]]:
+    """Every node by increasing (bound, level sum, levels), the order by_bound sorts the lattice
+    in, made lazily: a heap from the bottom node, each node taken pushing its parents. Exact when
+    ``bound`` never falls from a node to a parent (each column's value rises with its level and
+    the metric combines them monotonically): a node's key is then strictly above each child's
+    (its level sum is one more), it is pushed when its first child is taken, so before any node
+    with a larger key is taken.
+
+    >>> f = lambda node: sorted((node[0] * 0.5, node[1] * 0.3), reverse=True)
+    >>> list(bound_order([3, 2], f)) == sorted(itertools.product(range(3), range(2)), key=lambda n: (f(n), sum(n), n))
+    True
+    """
+    bottom = tuple(0 for _ in heights)
+    heap = [(bound(bottom), 0, bottom)]
+    pushed = {bottom}
+    while heap:
+        _, total, node = heapq.heappop(heap)
+        yield node
+        for j, level in enumerate(node):
+            if level + 1 < heights[j]:
+                parent = node[:j] + (level + 1,) + node[j + 1 :]
+                if parent not in pushed:
+                    pushed.add(parent)
+                    heapq.heappush(heap, (bound(parent), total + 1, parent))
 
 
 def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
@@ -108,6 +140,9 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
             return floor
         return max(floor + (n - s.k) * sup, n * sup + (n - sup) * s.k)
 
+    # a climb evaluates the passing nodes over a meeting node too: their suppressed records feed
+    # the bound from suppression above (adult k=5 5%: 2,143 nodes without them against 950)
+    s.climb_met = False
     if above is not None and s.max_suppressed > 0:
         descend(s)
     for total in sorted(levels):
@@ -256,11 +291,19 @@ def run_search(s: Search, max_nodes: int) -> None:
     """The exact search for ``s.metric`` over the whole lattice."""
     nodes = lattice(s.heights, max_nodes)
     s.grid = nodes  # the closures' walks pick their nodes from it by code
-    bound = None
+    bound, rising = None, False
     if s.metric in ("loss", "precision", "entropy"):
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
         pick = 3 if s.metric == "entropy" else 2
-        bound = a_priori_bound(s.metric, s.heights, {(int(r[0]), int(r[1])): float(r[pick]) for r in rows})
+        per = {(int(r[0]), int(r[1])): float(r[pick]) for r in rows}
+        bound = a_priori_bound(s.metric, s.heights, per)
+        # each column's value rising with its level (precision: level / (height - 1) does), the
+        # combined bound never falls from a node to a parent: by_bound orders the nodes lazily
+        rising = s.metric == "precision" or all(
+            per[(j, level)] <= per[(j, level + 1)] for j, h in enumerate(s.heights) for level in range(h - 1)
+        )
+    if s.max_suppressed <= 0:  # every meeting node is clean or over a clean one: above_clean knows it
+        s.climb_met = False
     patterns = max(1, int(run(s.con, call("engine_count_rows", relation=quote(s.patterns))).fetchall()[0][0]))
     # a round of climb probes more nodes where a node costs little against a statement
     s.probes = max(1, min(CLIMB_PROBES, PROBE_ROWS // patterns))
@@ -270,7 +313,7 @@ def run_search(s: Search, max_nodes: int) -> None:
         if s.monotone and top_down(s, min(TOP_DOWN_BUDGET, TOP_DOWN_ROWS // patterns)):
             return  # every node is decided: the sweep would evaluate none
     if bound is not None:
-        by_bound(s, nodes, bound)
+        by_bound(s, nodes, bound, rising)
     else:
         n = int(run(s.con, render("generalize/total.sql", patterns=s.patterns)).fetchall()[0][0])
         by_level(s, nodes, n)
