@@ -68,7 +68,8 @@ def generalize(
     with the other measures (the released table keeps every column, so it keeps the key too).
 
     ``evaluate="all"``: also evaluate every other lattice node (at most ``max_evaluate``), for
-    the whole Pareto front. A Spark DataFrame source, or ``spark=`` (a SparkSession) with a table
+    the whole Pareto front; ``evaluate="climbs"``: also the nodes the search's climbs take as
+    passing unevaluated (more points of the front, as the report's chart draws it). A Spark DataFrame source, or ``spark=`` (a SparkSession) with a table
     name or file: Spark aggregates the distinct patterns (at most ``max_patterns``, estimated
     first), the search runs on them on the driver, and ``apply()``, ``sql`` and ``compare()``
     run on Spark (:mod:`sqlpriv.treatment.spark_search`).
