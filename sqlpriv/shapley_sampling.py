@@ -145,7 +145,9 @@ def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
             statements += [
                 create_table(level, render("shapley/expand_cells.sql", **ctx)),
                 insert_into(t["cells"], render("shapley/expand_copy.sql", table=level)),
-                create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx, level_cells=level, mark=MARK_SHARED)),
+                create_table(
+                    f"{shared}{size}", render("shapley/expand_shared.sql", **ctx, level_cells=level, mark=MARK_SHARED)
+                ),
                 _drop(level),
                 _drop(f"{shared}{size - 1}"),
             ]
