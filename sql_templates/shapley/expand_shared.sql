@@ -7,14 +7,6 @@
     underestimates them: 40 x 20,000, level 4, about 0.1M estimated of 3.8M, against 0.58M
     cells), twice the CPU (benchmarks/RESULTS.md, session wide9). -#}
 {% macro shapley_expand_shared(t, words, shared, size, level_cells=none, mark=false) -%}
-{% set cells -%}
-{% if level_cells %}
-    select * from {{ sqlpriv.quote(level_cells) }}
-{% else %}
-    select * from {{ sqlpriv.quote(t.cells) }}
-    where sid in (select sid from {{ sqlpriv.quote(t.bases) }} where size = {{ size }})
-{% endif %}
-{%- endset %}
 {% if mark %}
 select
 {% for word in words %}
@@ -31,7 +23,7 @@ from (
         c.sid,
         exists (
             select 1
-            from ({{ cells }}) as s
+            from ({{ sqlpriv.shapley_level_cells(t, size, level_cells) }}) as s
             where s.sid = c.sid{% for word in words %} and s.k{{ loop.index0 }} = c.q{{ loop.index0 }}{% endfor %}
 
         ) as is_shared
@@ -46,7 +38,7 @@ select
     c.w,
     c.sid
 from ({{ sqlpriv.shapley_expand_candidates(t, words, shared, size) }}) as c
-semi join ({{ cells }}) as s
+semi join ({{ sqlpriv.shapley_level_cells(t, size, level_cells) }}) as s
     on s.sid = c.sid{% for word in words %} and s.k{{ loop.index0 }} = c.q{{ loop.index0 }}{% endfor %}
 
 {% endif %}
