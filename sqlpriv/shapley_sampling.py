@@ -31,6 +31,10 @@ WIDE_PHI_CHUNK_ROWS = 100_000_000
 #: each level's cells in a table of their own before they join the cells table, so that the
 #: level's shared pairs (shapley/expand_shared.sql) probe those cells without reading every level's
 LEVEL_CELLS = True
+#: a level's shared pairs test their cell with an EXISTS in the select list (a mark join, the level's
+#: cells hashed) instead of a semi join, which DuckDB flips to hash the candidates it underestimates
+#: (shapley/expand_shared.sql): the statement's CPU about halves (benchmarks/RESULTS.md, wide9)
+MARK_SHARED = True
 #: from this many columns the per-pattern values are summed by expansion too (any cells step): off
 #: (measured slower than probing every pair in chunks: 40 x 20,000, 18.8 s against 11.6 s of CPU;
 #: adult forced on, 28.9 s against 10.9 s); kept as a switch, tested equal
@@ -141,14 +145,16 @@ def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
             statements += [
                 create_table(level, render("shapley/expand_cells.sql", **ctx)),
                 insert_into(t["cells"], render("shapley/expand_copy.sql", table=level)),
-                create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx, level_cells=level)),
+                create_table(
+                    f"{shared}{size}", render("shapley/expand_shared.sql", **ctx, level_cells=level, mark=MARK_SHARED)
+                ),
                 _drop(level),
                 _drop(f"{shared}{size - 1}"),
             ]
             continue
         statements += [
             insert_into(t["cells"], render("shapley/expand_cells.sql", **ctx)),
-            create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx)),
+            create_table(f"{shared}{size}", render("shapley/expand_shared.sql", **ctx, mark=MARK_SHARED)),
             _drop(f"{shared}{size - 1}"),
         ]
     statements.append(_drop(f"{shared}{d}"))

@@ -263,9 +263,9 @@ def test_per_pattern_step_over_shared_subsets_equals_the_whole_lattice_and_the_b
 
 
 def test_wide_path_switches_equal_the_plain_expansion_and_the_bruteforce_estimator(monkeypatch):
-    """The wide path's work-savers (session wide8), forced on at 9 columns: the patterns read in
+    """The wide path's work-savers (sessions wide8, wide9), forced on at 9 columns: the patterns read in
     one part per thread by the per-pattern chunks (shapley_sampling.PATTERN_PARTS), each level's
-    cells in a table of their own (LEVEL_CELLS), and the per-pattern chunks' size
+    cells in a table of their own (LEVEL_CELLS), tested by a mark join (MARK_SHARED), and the per-pattern chunks' size
     (WIDE_PHI_CHUNK_ROWS: several chunks here, one by default), against the expansion without
     them and the brute-force estimator; the summary and the cells too."""
     from sqlpriv import shapley_sampling
@@ -278,6 +278,7 @@ def test_wide_path_switches_equal_the_plain_expansion_and_the_bruteforce_estimat
     for on in (False, True):
         monkeypatch.setattr(shapley_sampling, "PATTERN_PARTS", on)
         monkeypatch.setattr(shapley_sampling, "LEVEL_CELLS", on)
+        monkeypatch.setattr(shapley_sampling, "MARK_SHARED", on)
         monkeypatch.setattr(shapley_sampling, "WIDE_PHI_CHUNK_ROWS", 600 if on else 10**9)
         with warnings.catch_warnings():  # v6 looks like an identifier
             warnings.simplefilter("ignore", SqlprivWarning)
@@ -289,6 +290,12 @@ def test_wide_path_switches_equal_the_plain_expansion_and_the_bruteforce_estimat
         assert (len(parts) == 2) is on  # one part per thread, read through a union
         chunks = sum(s.startswith("insert into") for s in r.frame.plan.steps["phi"].statements)
         assert (chunks > 0) is on  # several chunks, the first one created, the others inserted
+        shared = [
+            s
+            for s in r.frame.plan.steps["cells"].statements
+            if s.startswith("create") and "_x_shared" in s.splitlines()[0]
+        ]
+        assert shared and all((" exists (" in s) is on and ("semi join" in s) is not on for s in shared[1:])
     assert runs[True][2] == runs[False][2]
     pd.testing.assert_frame_equal(runs[True][1], runs[False][1], rtol=0, atol=1e-12)
     same_and_as_the_oracle(runs[True][0], runs[False][0], df, names, samples, seed)
