@@ -100,6 +100,7 @@ class Search:
     probes: int = 1  # the nodes one round of climb evaluates (at least one per chain; 1: bisection)
     exact: Any = None  # node -> its metric value, where the a-priori bound is exact (loss / entropy, no suppression)
     grid: list[tuple[int, ...]] = field(default_factory=list)  # every node by its code, where the sweeps set it
+    climb_test: Any = None  # node -> bool | None: what a climb bisects on in place of the policy (sweeps.by_level)
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -272,7 +273,10 @@ class Search:
             return
         chains: list[tuple[list[tuple[int, ...]], list[int]]] = []
         for node in nodes:
-            if self.seen[node][0] or (node in self.below_failed and not self.topmost_failing(node)):
+            if self.climb_test is not None:  # from each node known to fail the test, none of whose parents is
+                if self._known(node) is not False or any(self._known(p) is False for p in self.parents(node)):
+                    continue
+            elif self.seen[node][0] or (node in self.below_failed and not self.topmost_failing(node)):
                 continue
             chain, cur = [], node
             while True:
@@ -306,8 +310,17 @@ class Search:
             for chain, span in chains:
                 narrow(chain, span, self._known)
 
+    def parents(self, node: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The nodes one level over ``node`` in one column."""
+        return [node[:j] + (node[j] + 1,) + node[j + 1 :] for j in range(len(node)) if node[j] + 1 < self.heights[j]]
+
     def _known(self, node: tuple[int, ...]) -> bool | None:
-        """Whether ``node`` meets the (monotone) policy, where known without evaluating it."""
+        """Whether ``node`` meets the (monotone) policy, where known without evaluating it; with
+        ``climb_test``, whether it passes that test instead (a test failed by every node under a
+        node that fails it, as the policy is: the chains bisect on it)."""
+        if self.climb_test is not None:
+            passes: bool | None = self.climb_test(node)
+            return passes
         if node in self.seen:
             return bool(self.seen[node][0])
         if self.known_to_fail(node):
