@@ -185,16 +185,20 @@ class Search:
             levels = nodes[node_id - first]
             if value is None and self.exact is not None:  # the lean query left the value to the bound
                 value = self.exact(levels)
-            self.seen[levels] = (bool(meets), value, dm_bound, int(suppressed))
-            if not meets:
-                self._fails(levels)
-            else:
-                if self.climb_met:
-                    self._met(levels)
-                if int(suppressed) == 0 and not self.dominated(levels):
-                    self._clean(levels)
-                if self.best is None or value < self.best:
-                    self.best = value
+            self.record(levels, bool(meets), value, dm_bound, int(suppressed))
+
+    def record(self, levels: tuple[int, ...], meets: bool, value: Any, dm_bound: Any, suppressed: int) -> None:
+        """Take in one evaluated node's figures (what the sweeps learn from them)."""
+        self.seen[levels] = (meets, value, dm_bound, suppressed)
+        if not meets:
+            self._fails(levels)
+        else:
+            if self.climb_met:
+                self._met(levels)
+            if suppressed == 0 and not self.dominated(levels):
+                self._clean(levels)
+            if self.best is None or value < self.best:
+                self.best = value
 
     def _prepare(self, codes: list[int]) -> None:
         """The first batch: create the statistics table with it, then prepare the two statements
