@@ -43,7 +43,7 @@ def brute(heights: list[int], rows: list[tuple[int, ...]], k: int, limit: float)
 class OracleSearch(Search):
     """The real search with each node's figures from the brute force instead of SQL."""
 
-    figures: dict[tuple[int, ...], tuple] = {}
+    figures: Any = None  # node -> (meets, discernibility, B, suppressed), set per test
 
     def _evaluate(self, nodes: list[tuple[int, ...]]) -> None:
         self.evaluated += len(nodes)
