@@ -42,7 +42,15 @@ best one found:
   record is suppressed here too); no chain is climbed from a node whose own B exceeds the best
   value (every node over it costs more); with suppression,
   a greedy descent from the top (the child with the lowest value meeting the policy, step by
-  step) finds a first value before the sweep, so the bounds prune from its first level on.
+  step) and a local search from its best node (its children and siblings, one statement a round,
+  while one is better) find a first value before the sweep, so the bounds prune from its first
+  level on, and the climbs bisect on "cannot beat the best value" instead of on the policy
+  (``climb_test``: a node fails it when it fails the policy or when the records suppressed at it,
+  or at a meeting node over it, cost more than the best value; a node under one that fails it
+  fails it too), so a chain's highest such node prunes, through the bound from suppression
+  above, what the highest failing node would leave (adult k=5 / k=2 5%: 497 / 671 nodes instead
+  of 950 / 1,096). The test only picks the nodes to evaluate: what is pruned is decided by the
+  bounds above alone.
 """
 
 from __future__ import annotations
