@@ -120,7 +120,9 @@ def main() -> None:
     print(f"exact tables of {d} columns x {len(df):,} rows: {time.perf_counter() - t:.0f} s")
     print("exact summary:", np.round(exact_summary, 4).tolist())
     designs = [("plain", 200), ("plain", 60), ("balanced", 2), ("balanced", 3), ("balanced", 4), ("balanced", 13)]
-    print("| design | orders | subsets | summary RMSE mean / max | per-row RMSE mean / p95 | per-row SE / RMSE | coverage (1.96 SE) |")
+    print(
+        "| design | orders | subsets | summary RMSE mean / max | per-row RMSE mean / p95 | per-row SE / RMSE | coverage (1.96 SE) |"
+    )
     print("| --- | ---: | ---: | --- | --- | ---: | ---: |")
     for name, size in designs:
         err_s, err_r, se_r, cov, subs = [], [], [], [], []
