@@ -217,7 +217,14 @@ def sampled_phi_statements(
             ctx["t"] = {**frame.names, "terms": terms}
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
-    body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
+    body = render(
+        "shapley/phi_sampled_sum.sql",
+        parts=parts,
+        columns=frame.columns,
+        words=frame.words,
+        samples=samples,
+        patterns=parts_of,
+    )
     statements.append(create_table(into, body))
     statements.append(render("engine/drop_table.sql", table=parts))
     return statements

@@ -4,26 +4,25 @@
     shapley_sampling.balanced_orders). With s2_j the sum of the squared marginals and q_j the sum
     over positions of (the position's share of phi_j)^2, the within-position sum of squares is
     s2_j - M d q_j and se_j = sqrt((s2_j - M d q_j) / (d^2 B (B - 1))). A difference within
-    rounding of s2_j (all marginals of every position equal) is 0. -#}
-{% macro shapley_phi_sampled_sum(parts, columns, words, samples) -%}
+    rounding of s2_j (all marginals of every position equal) is 0. The chunks' rows are keyed by
+    the pattern's number; its keys come back from `patterns` (shapley/_numbered_patterns.sql). -#}
+{% macro shapley_phi_sampled_sum(parts, columns, words, samples, patterns) -%}
 {% set d = columns | length %}
 {% set blocks = samples // d %}
 with sums as (
     select
-{% for word in words %}
-        k{{ loop.index0 }},
-{% endfor %}
+        pid,
 {% for c in columns %}
         sum(phi{{ loop.index0 }}) as phi{{ loop.index0 }},
         sum(s2{{ loop.index0 }}) as s2{{ loop.index0 }},
         sum(q{{ loop.index0 }}) as q{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
     from {{ sqlpriv.quote(parts) }}
-    group by all
+    group by pid
 )
 select
 {% for word in words %}
-    k{{ loop.index0 }},
+    p.k{{ loop.index0 }},
 {% endfor %}
 {% for c in columns %}
     phi{{ loop.index0 }},
@@ -33,4 +32,5 @@ select
     end as se{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
 from sums
+join {{ sqlpriv.shapley_numbered_patterns(patterns) }} as p using (pid)
 {%- endmacro %}
