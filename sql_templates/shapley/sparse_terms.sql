@@ -3,7 +3,9 @@
     column j with c_j(s) or e_j(s) not 0) with its stratum, phi = c_j(s) log2 N(s) and
     s2 = e_j(s) log2^2 N(s) - 2 lx_j, the cell's whole contribution to the per-pattern sums of
     every pattern in it, for the strata lo..hi of one chunk. The keys are read as computed values
-    (shapley/_terms_chunk.sql says why). A cell with several terms rows (several columns ending orders at s) has
+    (k + 0): joining on the stored key columns of the terms table (several rows per key) made
+    DuckDB 2.0.0 fail with an internal error ("dict-surviving cache ... changed identity").
+    A cell with several terms rows (several columns ending orders at s) has
     l > 0 on its first row only, so each coefficient is counted once and each cross term on the
     row of its own column. Cell-level work only (about 2 rows per cell on adult, never stored):
     shapley/phi_sampled_chunk.sql then adds these rows up per (pattern, column, stratum) with no
