@@ -155,7 +155,7 @@ PEAK_LIMIT_GB = 2.0  # --check also fails a case whose child peaked above this (
 
 
 def case_adult() -> dict:
-    """UCI adult, all 15 columns, default settings (method="auto": 200 sampled orders):
+    """UCI adult, all 15 columns, default settings (method="auto": 45 position-balanced orders):
     summary() on a fresh analysis, then every row's values (issue 29)."""
     import warnings
 

@@ -31,13 +31,19 @@ from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ParameterError, SqlprivWarning
-from sqlpriv.shapley_sampling import add_sampled_steps, lattice_chunks, sampled_phi_statements, sampled_subsets
+from sqlpriv.shapley_sampling import (
+    add_sampled_steps,
+    balanced_samples,
+    lattice_chunks,
+    sampled_phi_statements,
+    sampled_subsets,
+)
 
 EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns, and beyond while it fits:
 EXACT_PAIRS = 20_000_000  # (pattern, subset) pairs exact values may visit under method="auto" (exact_fits)
 EXACT_MAX = 20  # method="exact" refuses more (2^20 subsets per pattern)
 MAX_COLUMNS = MAX_PACKED_COLUMNS  # subsets are bitmasks in one BIGINT
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = None  # 3 blocks of d position-balanced orders (shapley_sampling.DEFAULT_BLOCKS)
 PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the chunked exact values
 #: a sampled by() sums the cross entropies of the subsets holding a column whose value fixes the
 #: level from the cells, as for the columns the expression reads (UCI adult by(education):
@@ -264,7 +270,7 @@ def uniqueness_shapley(
     key: str | None = None,
     dropna: bool = False,
     method: str = "auto",
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = DEFAULT_SAMPLES,
     seed: int = 0,
     threads: int | None = None,
     memory_limit: str | None = None,
@@ -276,8 +282,8 @@ def uniqueness_shapley(
     ``source``: file path or glob (CSV, Parquet, JSON), pandas DataFrame,
     pyarrow Table, DuckDB relation, or a table/view name with ``con=``.
     ``columns``: names or ``{"name": "SQL expression"}`` entries; default all.
-    ``method``: ``"exact"``, ``"sample"`` (permutation sampling, ``samples``
-    orders, seeded by ``seed``) or ``"auto"`` (exact up to 12 columns, and up to 20 while
+    ``method``: ``"exact"``, ``"sample"`` (permutation sampling: ``samples`` orders, rounded up
+    to whole blocks of d position-balanced orders, 3 blocks when not given; seeded by ``seed``) or ``"auto"`` (exact up to 12 columns, and up to 20 while
     patterns x 2^columns is at most ``EXACT_PAIRS`` = 20M pairs or no more than sampling visits;
     sampled otherwise: docs/measures.md §1).
     ``spark``: a SparkSession, to measure a table of it; a Spark DataFrame source needs none
@@ -290,12 +296,13 @@ def uniqueness_shapley(
     """
     if method not in ("auto", "exact", "sample"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 2:
-        raise ParameterError(f"samples must be an integer >= 2, got {samples!r}")
+    if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 2):
+        raise ParameterError(f"samples must be an integer >= 2 (or None for the default), got {samples!r}")
     if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
         memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
+    samples = balanced_samples(frame.d, samples)
     method = _choose_method(frame.d, method, samples, lambda: pattern_count(frame))
     check_memory(frame, method, samples)
     phi_weights = False

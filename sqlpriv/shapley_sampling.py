@@ -1,10 +1,11 @@
-"""The sampled uniqueness Shapley path (docs/measures.md §1, permutation sampling): seeded column
-orders, the subsets they visit, their shared cells with the cell-level terms of the standard
+"""The sampled uniqueness Shapley path (docs/measures.md §1, permutation sampling): seeded,
+position-balanced column orders (blocks of d orders in which every column takes every position
+once), the subsets they visit, their shared cells with the cell-level terms of the standard
 errors, and per-pattern estimates summed chunk by chunk of the lattice, on the same pattern
 machinery as exact mode (no pattern x order table; memory within one chunk's cells).
 
->>> sampled_subsets(15, 200), sampled_subsets(4, 200)
-(3222, 16)
+>>> sampled_subsets(15, 45), sampled_subsets(4, 8)
+(1052, 16)
 """
 
 from __future__ import annotations
@@ -35,14 +36,6 @@ LEVEL_CELLS = True
 #: cells hashed) instead of a semi join, which DuckDB flips to hash the candidates it underestimates
 #: (shapley/expand_shared.sql): the statement's CPU about halves (benchmarks/RESULTS.md, wide9)
 MARK_SHARED = True
-#: from this many columns the per-pattern values are summed by expansion too (any cells step): off
-#: (measured slower than probing every pair in chunks: 40 x 20,000, 18.8 s against 11.6 s of CPU;
-#: adult forced on, 28.9 s against 10.9 s); kept as a switch, tested equal
-EXPAND_PHI_MIN_COLUMNS = 64
-#: the chunks' per-pattern sums from the cell terms in long form over the non-zero coefficients
-#: (shapley/sparse_terms.sql: about 2 columns of 15 per subset on adult) instead of 2d products per
-#: matched pair: adult's per-pattern step 10.3-10.8 -> 8.3-8.9 s of CPU, 40 x 20,000 about half
-SPARSE_PHI = True
 #: the per-pattern step (and sampled by()) pairs the patterns with the subsets holding a shared cell
 #: only (the others add nothing): 40 columns x 20,000 rows, 1,539 of 7,423 subsets; 40 x 100,000,
 #: 2,046; per-pattern step 99.7 -> 70.7 s of CPU there, about 10% at 20,000 rows (RESULTS.md, shp4)
@@ -67,9 +60,6 @@ def shared_phi(frame: cohorts.CohortFrame) -> bool:
     return SHARED_PHI and frame.d >= SHARED_PHI_MIN_COLUMNS
 
 
-SPARSE_SUMS = True  # the expansion's per-pattern sums in long form (shapley/sparse_sums.sql), not 2d columns
-
-
 def sampled_subsets(d: int, samples: int) -> int:
     """An upper bound on the column subsets a sampled run visits: each order's d - 1 proper
     non-empty prefixes, the empty and the full set, and the helper orders' single columns and
@@ -79,6 +69,46 @@ def sampled_subsets(d: int, samples: int) -> int:
     return min(1 << d, samples * (d - 1) + 2 * d * (d - 1) + 2)
 
 
+#: blocks of d position-balanced orders when ``samples`` is not given: on UCI adult (15 columns) 3
+#: blocks (45 orders, 553 subsets) estimate the summary and the per-row values with a smaller error
+#: against the exact values than 200 independent orders (2,078 subsets) did (benchmarks/RESULTS.md,
+#: "session est1"; benchmarks/bench_shapley_design.py)
+DEFAULT_BLOCKS = 3
+
+
+def balanced_samples(d: int, samples: int | None) -> int:
+    """The number of sampled orders for ``d`` columns: ``samples`` rounded up to whole blocks of
+    ``d`` orders, at least 2 blocks (the standard errors compare blocks); ``DEFAULT_BLOCKS``
+    blocks when ``samples`` is None.
+
+    >>> balanced_samples(15, None), balanced_samples(15, 200), balanced_samples(15, 2), balanced_samples(40, None)
+    (45, 210, 30, 120)
+    """
+    blocks = DEFAULT_BLOCKS if samples is None else max(2, -(-samples // d))
+    return blocks * d
+
+
+def balanced_orders(d: int, samples: int, seed: int) -> list[list[int]]:
+    """``samples`` (a multiple of ``d``) column orders in blocks of ``d``: each block a Latin square
+    (every column once in every order and once at every position) drawn as
+    ``order_i[pos] = p[(r[i] + c[pos]) mod d]`` for three seeded random permutations p, r, c
+    (the cyclic square with its symbols, rows and positions shuffled). Position-balanced orders
+    stratify the marginals by position, where most of their variance lies (docs/measures.md §1).
+
+    >>> orders = balanced_orders(4, 8, seed=1)
+    >>> all(sorted(o) == [0, 1, 2, 3] for o in orders)
+    True
+    >>> all(sorted(o[pos] for o in orders[b * 4:(b + 1) * 4]) == [0, 1, 2, 3] for b in range(2) for pos in range(4))
+    True
+    """
+    rng = random.Random(seed)
+    orders: list[list[int]] = []
+    for _ in range(samples // d):
+        p, r, c = (rng.sample(range(d), d) for _ in range(3))
+        orders += [[p[(r[i] + c[pos]) % d] for pos in range(d)] for i in range(d)]
+    return orders
+
+
 def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> None:
     """Sampled column orders (seeded), the subsets they visit, their shared cells with the
     cell-level terms of the standard errors, and per-pattern estimates summed chunk by chunk of
@@ -86,8 +116,7 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     plan, t, d = frame.plan, frame.names, frame.d
     t["terms"] = f"{t['prefix']}_terms"
     t["upatterns"] = f"{t['prefix']}_upatterns"
-    rng = random.Random(seed)
-    permutations = [rng.sample(range(d), d) for _ in range(samples)]
+    permutations = balanced_orders(d, samples, seed)
     direct = d >= cohorts.DIRECT_MIN_COLUMNS  # cells counted from the patterns, no rollup parents
     extra: list[int] = []
     if direct:  # every single column and leave-one-out set joins the lattice, for the entropy summary
@@ -113,19 +142,16 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
     plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)] if shared_phi(frame) else [], deps=["cells"])
-    if d >= EXPAND_PHI_MIN_COLUMNS:
-        add_expanded_phi(frame, samples)
-    else:
-        plan.ensure(["upatterns"])  # its size plans the chunks
-        deps = ["terms", "shared_lattice"]
-        if d >= EXPAND_MIN_COLUMNS and PATTERN_PARTS:  # the direct count made no parts to read in parallel
-            deps.append(_add_pattern_parts(frame, t["upatterns"]))
-        plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=deps)
+    plan.ensure(["upatterns"])  # its size plans the chunks
+    deps = ["terms", "shared_lattice"]
+    if d >= EXPAND_MIN_COLUMNS and PATTERN_PARTS:  # the direct count made no parts to read in parallel
+        deps.append(_add_pattern_parts(frame, t["upatterns"]))
+    plan.add("phi", sampled_phi_statements(frame, samples, t["upatterns"], t["phi"]), deps=deps)
 
 
 def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
     """The cells step of a wide sampled lattice by expansion, level by level of subset size (the
-    per-pattern values: ``add_expanded_phi``): a subset's candidate pairs are the pairs shared at
+    per-pattern values: ``sampled_phi_statements``): a subset's candidate pairs are the pairs shared at
     its base (a subset one column smaller that an order visits before it), so pairs of a pattern
     already alone are never formed again (docs/measures.md §6). Subsets without a base (the
     empty set, extra subsets no sampled order visits) are counted straight from the patterns.
@@ -161,34 +187,6 @@ def add_expanded_cells(frame: cohorts.CohortFrame) -> None:
     plan.add("cells", statements, deps=["patterns", "bases"])
 
 
-def add_expanded_phi(frame: cohorts.CohortFrame, samples: int) -> None:
-    """The per-pattern values and standard errors of a sampled lattice by expansion, level by
-    level: each level's shared pairs are the pairs shared at their base that meet a cell term
-    (shapley/expand_matched.sql), summed per pattern in long form (shapley/sparse_sums.sql)."""
-    plan, t, d, words = frame.plan, frame.names, frame.d, frame.words
-    prefix = t["prefix"]
-    _add_bases(frame)
-    matched, parts, coefficients = f"{prefix}_x_matched", f"{t['phi']}_parts", f"{prefix}_x_coefficients"
-    statements = [create_table(coefficients, render("shapley/sparse_coefficients.sql", t=t, columns=frame.columns))]
-    for size in range(d + 1):
-        body = render("shapley/expand_matched.sql", t=t, words=words, shared=f"{matched}{size - 1}", size=size)
-        sums_ctx: dict[str, Any] = {"words": words, "columns": frame.columns, "matched": f"{matched}{size}"}
-        if SPARSE_SUMS:
-            sums = render("shapley/sparse_sums.sql", **sums_ctx, coefficients=coefficients, size=size)
-        else:
-            sums = render("shapley/sampled_sums.sql", **sums_ctx, t=t, size=size)
-        statements += [
-            create_table(f"{matched}{size}", body),
-            create_table(parts, sums) if size == 0 else insert_into(parts, sums),
-        ]
-        if size:
-            statements.append(_drop(f"{matched}{size - 1}"))
-    statements += [_drop(f"{matched}{d}"), _drop(coefficients)]
-    body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=words, samples=samples)
-    statements += [create_table(t["phi"], body), _drop(parts)]
-    plan.add("phi", statements, deps=["terms", "bases"])
-
-
 def sampled_phi_statements(
     frame: cohorts.CohortFrame,
     samples: int,
@@ -210,19 +208,50 @@ def sampled_phi_statements(
     parts_of = frame.parts.get(patterns, patterns)
     shared = shared_phi(frame)
     pairs = WIDE_PHI_CHUNK_ROWS if frame.d >= EXPAND_MIN_COLUMNS else PHI_CHUNK_ROWS
-    chunks = lattice_chunks(frame, patterns, pairs, n_patterns, positions=shared)
+    chunks = strata_chunks(frame, patterns, pairs, n_patterns)
     parts = f"{into}_parts"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
-        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, sparse=SPARSE_PHI, shared=shared)
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, shared=shared)
         if terms is not None:
             ctx["t"] = {**frame.names, "terms": terms}
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
         statements.append(create_table(parts, body) if i == 0 else insert_into(parts, body))
-    body = render("shapley/phi_sampled_sum.sql", parts=parts, columns=frame.columns, words=frame.words, samples=samples)
+    body = render(
+        "shapley/phi_sampled_sum.sql",
+        parts=parts,
+        columns=frame.columns,
+        words=frame.words,
+        samples=samples,
+        patterns=parts_of,
+    )
     statements.append(create_table(into, body))
     statements.append(render("engine/drop_table.sql", table=parts))
     return statements
+
+
+def strata_chunks(
+    frame: cohorts.CohortFrame, patterns: str, pairs: int, n_patterns: int | None = None
+) -> list[tuple[int, int]]:
+    """Ranges lo..hi (inclusive) of strata (the positions 0 .. d - 1 at which a column is revealed)
+    holding about ``pairs`` (pattern, subset) pairs each over the rows of table ``patterns``
+    (``n_patterns`` of them, counted when not given): strata lo..hi read the subsets of sizes
+    lo..hi + 1. A chunk holds whole strata, so that its per-pattern sums of squares per stratum
+    are complete (shapley/phi_sampled_chunk.sql); one stratum may exceed ``pairs``."""
+    con = frame.plan.con
+    if n_patterns is None:
+        n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
+    sizes = dict(run(con, render("shapley/lattice_sizes.sql", t=frame.names)).fetchall())
+    per = max(1, pairs // max(1, n_patterns))
+    chunks: list[tuple[int, int]] = []
+    lo = 0
+    while lo < frame.d:
+        hi = lo
+        while hi + 1 < frame.d and sum(sizes.get(s, 0) for s in range(lo, hi + 3)) <= per:
+            hi += 1
+        chunks.append((lo, hi))
+        lo = hi + 1
+    return chunks
 
 
 def lattice_chunks(

@@ -95,18 +95,27 @@ def test_same_seed_same_numbers(wide):
 @pytest.mark.parametrize(("d", "samples", "seed"), [(14, 30, 11), (3, 5, 2)])
 def test_steps_table_holds_the_seeded_orders(wide, d, samples, seed):
     """The steps table (shapley/permutations.sql, one list literal of the orders) against the
-    orders drawn independently here: random.Random(seed).sample(range(d), d) per order, and per
-    (order, column) the bitmask of the columns revealed before it and after it."""
+    orders drawn independently here as documented (B = max(2, ceil(samples / d)) blocks, each
+    order_i[pos] = p[(r[i] + c[pos]) mod d] for three random.Random(seed).sample(range(d), d)
+    draws p, r, c), and per (order, column) the bitmask of the columns revealed before it and
+    after it, and its position; each block puts every column once at every position."""
     import random
 
     rng = random.Random(seed)
-    orders = [rng.sample(range(d), d) for _ in range(samples)]
+    orders = []
+    for _ in range(max(2, -(-samples // d))):
+        p, r, c = rng.sample(range(d), d), rng.sample(range(d), d), rng.sample(range(d), d)
+        orders += [[p[(r[i] + c[pos]) % d] for pos in range(d)] for i in range(d)]
+    samples = len(orders)
     expected = set()
     for perm, order in enumerate(orders):
         before = 0
-        for col in order:
-            expected.add((perm, True, col, before, before | (1 << col)))
+        for pos, col in enumerate(order):
+            expected.add((perm, True, col, before, before | (1 << col), pos))
             before |= 1 << col
+    for b in range(samples // d):
+        block = orders[b * d : (b + 1) * d]
+        assert all(sorted(o[pos] for o in block) == list(range(d)) for pos in range(d))
     r = sqlpriv.uniqueness_shapley(wide.iloc[:, :d], method="sample", samples=samples, seed=seed)
     r.frame.plan.ensure(["steps"])
     rows = r.frame.plan.con.execute(f'select * from "{r.frame.names["steps"]}"').fetchall()

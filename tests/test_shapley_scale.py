@@ -1,9 +1,12 @@
 """Issue 29: the sampled path on the pattern machinery, its memory estimate and Figure 2's sample.
 
 The oracle recomputes the seeded estimator by brute force over the rows: the same M column
-orders (drawn as documented: ``random.Random(seed).sample(range(d), d)`` per order), every
-row's marginal log2 N(before) - log2 N(after) in each order from pandas group counts, then the
-mean and its standard error (sample standard deviation / sqrt(M)). It shares no code with sqlpriv.
+orders (drawn as documented: B = max(2, ceil(samples / d)) blocks, each a Latin square
+``order_i[pos] = p[(r[i] + c[pos]) mod d]`` from three ``random.Random(seed).sample(range(d), d)``
+draws p, r, c), every row's marginal log2 N(before) - log2 N(after) in each order from pandas
+group counts, then the mean and its standard error stratified by position
+(sqrt(sum over positions of the sample variance of the B marginals there / B) / d). It shares
+no code with sqlpriv.
 """
 
 from __future__ import annotations
@@ -35,8 +38,8 @@ def table(n: int, d: int, seed: int) -> pd.DataFrame:
 def oracle(df: pd.DataFrame, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     names = list(df.columns)
     d, n = len(names), len(df)
-    rng = random.Random(seed)
-    orders = [rng.sample(range(d), d) for _ in range(samples)]
+    orders = balanced_orders(d, samples, seed)
+    samples = len(orders)
 
     def log_sizes(cols: list[str]) -> np.ndarray:
         if not cols:
@@ -45,15 +48,34 @@ def oracle(df: pd.DataFrame, samples: int, seed: int) -> tuple[np.ndarray, np.nd
         return np.log2(sizes)
 
     marginals = np.zeros((samples, n, d))
+    position = np.zeros((samples, d), int)
     for m, order in enumerate(orders):
         before = log_sizes([])
         for pos, j in enumerate(order):
             after = log_sizes([names[i] for i in order[: pos + 1]])
             marginals[m, :, j] = before - after
+            position[m, j] = pos
             before = after
     mean = marginals.mean(axis=0)
-    se = marginals.std(axis=0, ddof=1) / math.sqrt(samples)
+    blocks = samples // d
+    variance = np.zeros((n, d))
+    for j in range(d):
+        for pos in range(d):
+            at = marginals[position[:, j] == pos, :, j]  # the B orders revealing j at pos
+            assert len(at) == blocks
+            variance[:, j] += at.var(axis=0, ddof=1) / blocks
+    se = np.sqrt(variance) / d
     return mean, se
+
+
+def balanced_orders(d: int, samples: int, seed: int) -> list[list[int]]:
+    """The documented orders: whole blocks of d, each a shuffled cyclic Latin square."""
+    rng = random.Random(seed)
+    orders = []
+    for _ in range(max(2, -(-samples // d))):
+        p, r, c = rng.sample(range(d), d), rng.sample(range(d), d), rng.sample(range(d), d)
+        orders += [[p[(r[i] + c[pos]) % d] for pos in range(d)] for i in range(d)]
+    return orders
 
 
 def same_and_as_the_oracle(
@@ -88,7 +110,7 @@ def test_sampled_estimate_converges_to_exact():
     names = list(df.columns)
     exact = sqlpriv.uniqueness_shapley(df, method="exact").per_row().df()[names].to_numpy()
     errors = []
-    for samples in (10, 200, 3000):
+    for samples in (15, 200, 3000):  # 3, 40 and 600 blocks of 5 orders
         out = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=7).per_row().df()
         est, se = out[names].to_numpy(), out[[f"{c}_se" for c in names]].to_numpy()
         errors.append(np.abs(est - exact).mean())
@@ -162,7 +184,6 @@ def test_expansion_equals_the_direct_count_and_the_bruteforce_estimator(monkeypa
     runs = {}
     for name, threshold in (("direct", 99), ("expanded", 8)):
         monkeypatch.setattr(shapley_sampling, "EXPAND_MIN_COLUMNS", threshold)
-        monkeypatch.setattr(shapley_sampling, "EXPAND_PHI_MIN_COLUMNS", threshold)
         with warnings.catch_warnings():  # v6 looks like an identifier
             warnings.simplefilter("ignore", SqlprivWarning)
             r = sqlpriv.uniqueness_shapley(other, names, method="sample", samples=samples, seed=seed)
@@ -180,10 +201,11 @@ def test_expansion_equals_the_direct_count_and_the_bruteforce_estimator(monkeypa
     assert np.abs(out[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
 
 
-def test_expansion_counts_subsets_no_sampled_order_visits(monkeypatch):
-    """At 12 columns and 3 orders most single columns and leave-one-out sets (the summary's
-    entropy and conditional entropy) are visited by no order: they have no base and are counted
-    straight from the patterns; the summary still equals the direct count's."""
+def test_expansion_counts_single_columns_and_leave_one_out_sets(monkeypatch):
+    """At 12 columns the summary's entropies and conditional entropies (single columns and
+    leave-one-out sets) come from the balanced orders' first and last positions, which every
+    block visits: every subset but the empty set has a base, and the summary equals the direct
+    count's."""
     from sqlpriv import shapley_sampling
 
     df = table(120, 12, 8)
@@ -196,33 +218,28 @@ def test_expansion_counts_subsets_no_sampled_order_visits(monkeypatch):
         out[name] = r.summary().df()
     con, t = r.frame.plan.con, r.frame.names
     unvisited = con.execute(f'select count(*) from "{t["bases"]}" where base is null and sid > 0').fetchone()[0]
-    assert unvisited > 0
+    assert unvisited == 0 and r.samples == 24
     pd.testing.assert_frame_equal(out["expanded"], out["direct"], rtol=0, atol=1e-12)
 
 
 @pytest.mark.parametrize(("n", "d", "samples", "seed", "constant"), [(40, 9, 12, 4, False), (45, 8, 20, 2, True)])
-def test_sparse_per_pattern_sums_equal_the_dense_form_and_the_bruteforce_estimator(
-    monkeypatch, n, d, samples, seed, constant
-):
-    """The per-pattern step over the non-zero coefficients only (shapley_sampling.SPARSE_PHI:
-    shapley/sparse_terms.sql) against the dense 2d products per matched pair and the brute-force
-    estimator; with a constant column too (all its coefficients are 0, so it has no terms)."""
-    from sqlpriv import shapley_sampling
-
+def test_per_pattern_sums_equal_the_bruteforce_estimator(n, d, samples, seed, constant):
+    """The per-pattern step over the non-zero coefficients (shapley/sparse_terms.sql), per
+    stratum for the standard errors, against the brute-force estimator, twice (the same numbers);
+    with a constant column too (all its coefficients are 0, so it has no terms)."""
     df = table(n, d, seed)
     if constant:
         df["v1"] = 7
     names = list(df.columns)
-    runs = {}
-    for sparse in (False, True):
-        monkeypatch.setattr(shapley_sampling, "SPARSE_PHI", sparse)
+    runs = []
+    for threads in (1, 2):
         with warnings.catch_warnings():  # v6 looks like an identifier
             warnings.simplefilter("ignore", SqlprivWarning)
-            r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed)
-        runs[sparse] = r.per_row().df()
-    same_and_as_the_oracle(runs[True], runs[False], df, names, samples, seed)
+            r = sqlpriv.uniqueness_shapley(df, method="sample", samples=samples, seed=seed, threads=threads)
+        runs.append(r.per_row().df())
+    same_and_as_the_oracle(runs[0], runs[1], df, names, samples, seed)
     if constant:
-        a = runs[True]
+        a = runs[0]
         assert (a["v1"] == 0).all() and (a["v1_se"] == 0).all()
 
 

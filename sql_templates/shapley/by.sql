@@ -3,7 +3,7 @@
     s first: the weighted mean over the level's patterns of the per-pattern value
     sum_s c_j(s) log2 N(s), counts per (pattern, level) only, never the rows. Sampled runs read
     the sums |v| X_v(s) (table t.xent, shapley/cross_entropy_chunk.sql) for the means and for
-    the standard errors over the orders. -#}
+    the standard errors, stratified by position as in shapley/summary.sql. -#}
 {% macro shapley_by(t, columns, meta, sampled, samples, words) -%}
 with sizes as (
     select level, sum(w)::bigint as n from {{ sqlpriv.quote(t.levels) }} group by level
@@ -35,20 +35,25 @@ means as (
     group by v.level
 ){% endif %}{% if sampled %}
 per_order as (
-    select s.level, st.col,
+    select s.level, st.col, st.pos,
            (coalesce(b.sum_log_n, 0) - coalesce(a.sum_log_n, 0)) / s.n as gain
     from (select * from {{ sqlpriv.quote(t.steps) }} where is_sample) as st
     cross join sizes as s
     left join cross_entropy as b on b.sid = st.before_sid and b.level is not distinct from s.level
     left join cross_entropy as a on a.sid = st.after_sid and a.level is not distinct from s.level
 ),
+strata as (  -- stratified by position, as the summary (shapley/summary.sql)
+    select level, col, pos, coalesce(var_samp(gain), 0) as v
+    from per_order
+    group by level, col, pos
+),
 errors as (
     select
         level,
 {% for c in columns %}
-        coalesce(stddev_samp(gain) filter (where col = {{ loop.index0 }}), 0) / sqrt({{ samples }}) as se{{ loop.index0 }}{{ "," if not loop.last }}
+        sqrt(coalesce(sum(v) filter (where col = {{ loop.index0 }}), 0) / {{ (samples // (columns | length)) | int }}) / {{ columns | length | int }} as se{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
-    from per_order
+    from strata
     group by level
 )
 {% endif %}

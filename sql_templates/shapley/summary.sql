@@ -1,7 +1,9 @@
 {#- One row per analysed column: marginal entropy H(j), conditional entropy H(j | rest)
     and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (docs/measures.md §1, entropy identity),
     all read from one pass over the entropies (no scalar subquery: Spark plans each one apart).
-    Sampled runs add the standard error over orders of H(after) - H(before). -#}
+    Sampled runs add the standard error of the position-balanced orders' mean gain
+    H(after) - H(before) (shapley_sampling.balanced_orders): stratified by position, with B = M / d
+    orders per (column, position), se_j = sqrt(sum_pos var_samp(gain) / B) / d. -#}
 {% macro shapley_summary(t, columns, full_sid, sampled, samples) -%}
 with {{ sqlpriv.shapley_entropies_cte(t) }},
 combined as (
@@ -16,14 +18,19 @@ combined as (
     join {{ sqlpriv.quote(t.lattice) }} as l using (sid)
 ){% if sampled %},
 per_order as (
-    select s.perm, s.col, a.entropy - b.entropy as gain
+    select s.perm, s.col, s.pos, a.entropy - b.entropy as gain
     from (select * from {{ sqlpriv.quote(t.steps) }} where is_sample) as s
     join entropies as b on b.sid = s.before_sid
     join entropies as a on a.sid = s.after_sid
 ),
-errors as (
-    select col, stddev_samp(gain) / sqrt({{ samples }}) as se
+strata as (
+    select col, pos, coalesce(var_samp(gain), 0) as v
     from per_order
+    group by col, pos
+),
+errors as (
+    select col, sqrt(sum(v) / {{ (samples // (columns | length)) | int }}) / {{ columns | length | int }} as se
+    from strata
     group by col
 )
 {% endif %}

@@ -28,7 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_key(p)
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     p.add_argument("--method", choices=("auto", "exact", "sample"), default="auto")
-    p.add_argument("--samples", type=int, default=200, help="sampled column orders (method sample)")
+    p.add_argument(
+        "--samples", type=int, default=None, help="sampled column orders, in whole blocks of d (default: 3 blocks)"
+    )
     p.add_argument("--seed", type=int, default=0)
     common.add_output(p)
     verdicts.add_rules(p, "shapley")
