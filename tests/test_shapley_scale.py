@@ -35,7 +35,11 @@ def table(n: int, d: int, seed: int) -> pd.DataFrame:
     return pd.concat([df, df.iloc[:5]], ignore_index=True)  # repeated rows
 
 
-def oracle(df: pd.DataFrame, samples: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def oracle(
+    df: pd.DataFrame, samples: int, seed: int, groups: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per-row means and standard errors; with ``groups`` (one row mask per row of it), the same
+    for each group's mean marginal per order instead of each row's."""
     names = list(df.columns)
     d, n = len(names), len(df)
     orders = balanced_orders(d, samples, seed)
@@ -56,9 +60,11 @@ def oracle(df: pd.DataFrame, samples: int, seed: int) -> tuple[np.ndarray, np.nd
             marginals[m, :, j] = before - after
             position[m, j] = pos
             before = after
+    if groups is not None:  # each order's marginal of a group: the mean over its rows
+        marginals = np.stack([marginals[:, mask, :].mean(axis=1) for mask in groups], axis=1)
     mean = marginals.mean(axis=0)
     blocks = samples // d
-    variance = np.zeros((n, d))
+    variance = np.zeros(mean.shape)
     for j in range(d):
         for pos in range(d):
             at = marginals[position[:, j] == pos, :, j]  # the B orders revealing j at pos
@@ -103,6 +109,24 @@ def test_sampled_values_and_errors_match_the_bruteforce_estimator(n, d, samples,
     names = list(df.columns)
     assert np.abs(out[names].to_numpy() - mean).max() < 1e-9
     assert np.abs(out[[f"{c}_se" for c in names]].to_numpy() - se).max() < 1e-9
+
+
+def test_sampled_summary_and_by_errors_match_the_bruteforce_estimator():
+    """The summary's and by()'s stratified standard errors (shapley/summary.sql, by.sql) against
+    the same estimator run by brute force on the mean marginal of all rows, and of each level."""
+    df = table(60, 6, 9)
+    names = list(df.columns)
+    r = sqlpriv.uniqueness_shapley(df, method="sample", samples=20, seed=9)  # 4 blocks of 6
+    assert r.samples == 24
+    mean, se = oracle(df, 20, 9, groups=np.ones((1, len(df)), bool))
+    summary = r.summary().df()
+    assert np.abs(summary["shapley"].to_numpy() - mean[0]).max() < 1e-9
+    assert np.abs(summary["shapley_se"].to_numpy() - se[0]).max() < 1e-9
+    by = r.by("v0").df().set_index("level").sort_index()
+    masks = np.array([(df["v0"] == level).to_numpy() for level in by.index])
+    mean, se = oracle(df, 20, 9, groups=masks)
+    assert np.abs(by[names].to_numpy(float) - mean).max() < 1e-9
+    assert np.abs(by[[f"{c}_se" for c in names]].to_numpy(float) - se).max() < 1e-9
 
 
 def test_sampled_estimate_converges_to_exact():
