@@ -1,7 +1,10 @@
 """A CSV source's view pins what DuckDB's sniffer found (sqlpriv.engine.sources.sniffed_csv), so
-binding it does not sniff the file again (issue 28, session gen8). The oracle is DuckDB's own
-auto-detection: on files of many shapes the pinned view must read exactly the same rows and
-types as ``select * from read_csv(path)``, and a file it cannot pin reads as before."""
+binding it does not sniff the file again (issue 28, sessions gen8 and gen12). The oracle is
+DuckDB's own auto-detection: on files of many shapes the pinned view must read exactly the same
+rows and types as ``select * from read_csv(path)``, with the same row estimate (so every plan over
+the view is the unpinned view's: gen8's first pin, ``auto_detect=false``, made DuckDB assume 42
+rows, which turned the release's joins around and changed its row order), and a file it cannot pin
+reads as before."""
 
 from __future__ import annotations
 
@@ -42,6 +45,12 @@ def _write(tmp_path, name, text):
     return str(path)
 
 
+def _estimate(con, relation):
+    """The row estimate of DuckDB's plan for ``select * from relation`` (EXPLAIN's text)."""
+    plan = con.execute(f"explain select * from {relation}").fetchall()[0][1]
+    return [line.strip(" │") for line in plan.splitlines() if "rows" in line]
+
+
 def _auto(path):
     con = duckdb.connect()
     try:
@@ -65,6 +74,8 @@ def test_the_pinned_view_reads_what_auto_detection_reads(name, tmp_path):
     src = resolve_source(path, con)
     assert [(n, t) for n, t in src.columns] == want_types
     assert con.execute(f"select * from {src.ref}").fetchall() == want_rows
+    assert "sample_size=1" in src.statements[-1]
+    assert _estimate(con, src.ref) == _estimate(duckdb.connect(), f"read_csv('{path}')")
     # the printed statement runs alone in a fresh DuckDB and reads the same
     fresh = duckdb.connect()
     fresh.execute(src.statements[-1])
@@ -74,10 +85,10 @@ def test_the_pinned_view_reads_what_auto_detection_reads(name, tmp_path):
 def test_the_view_is_pinned_and_falls_back_when_the_sniffer_says_no(tmp_path, monkeypatch):
     path = _write(tmp_path, "plain.csv", FILES["plain.csv"])
     src = resolve_source(path, connect(None))
-    assert "auto_detect=false" in src.statements[-1]
+    assert "sample_size=1" in src.statements[-1]
     from sqlpriv.engine import sources
 
     monkeypatch.setattr(sources, "sniffed_csv", lambda con, p: None)
     src = resolve_source(path, connect(None))
-    assert "auto_detect" not in src.statements[-1]
+    assert "sample_size" not in src.statements[-1]
     assert src.columns == [("a", "BIGINT"), ("b", "VARCHAR"), ("c", "DOUBLE")]
