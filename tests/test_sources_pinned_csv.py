@@ -92,3 +92,39 @@ def test_the_view_is_pinned_and_falls_back_when_the_sniffer_says_no(tmp_path, mo
     src = resolve_source(path, connect(None))
     assert "sample_size" not in src.statements[-1]
     assert src.columns == [("a", "BIGINT"), ("b", "VARCHAR"), ("c", "DOUBLE")]
+
+
+def test_a_file_changed_since_its_sniff_is_sniffed_again(tmp_path):
+    """The sniff is kept per file version (size, modification time, inode): reading the same file
+    again does not sniff it (one sniff_csv query in all), a file rewritten in place is sniffed
+    again and read with its new dialect and types."""
+    import os
+
+    from sqlpriv.engine import sources
+
+    path = _write(tmp_path, "changing.csv", "a;b\n1;x\n2;y\n")
+    calls = []
+    real = sources._sniff
+
+    def counting(con, p):
+        calls.append(p)
+        return real(con, p)
+
+    sources._SNIFFED.clear()
+    try:
+        sources._sniff = counting
+        first = resolve_source(path, connect(None))
+        again = resolve_source(path, connect(None))
+        assert len(calls) == 1 and first.statements == again.statements
+        assert first.columns == [("a", "BIGINT"), ("b", "VARCHAR")]
+        stat = os.stat(path)
+        _write(tmp_path, "changing.csv", "a,b,c\n1.5,2024-01-02,z\n")
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+        con = connect(None)
+        changed = resolve_source(path, con)
+        assert len(calls) == 2
+        assert changed.columns == [("a", "DOUBLE"), ("b", "DATE"), ("c", "VARCHAR")]
+        assert con.execute(f"select * from {changed.ref}").fetchall() == _auto(path)[0]
+    finally:
+        sources._sniff = real
+        sources._SNIFFED.clear()

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Union
@@ -22,6 +24,7 @@ from typing import Any, Protocol, Union
 import duckdb
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
 from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
@@ -110,6 +113,12 @@ def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
 
 
 NEW_LINES = ("\\n", "\\r\\n", "\\r")  # as sniff_csv writes them (escaped), as read_csv's new_line= takes them
+#: what :func:`sniffed_csv` found per file version (path, size, modification time, inode:
+#: :func:`sqlpriv.engine.cache.source_version`), so a file read again in this process (another
+#: call, another family) is not sniffed again; a few recent files only
+_SNIFFED: OrderedDict[Hashable, dict[str, Any] | None] = OrderedDict()
+_SNIFFED_FILES = 16
+_SNIFFED_LOCK = threading.Lock()
 
 
 def sniffed_csv(con: duckdb.DuckDBPyConnection, path: str) -> dict[str, Any] | None:
@@ -128,6 +137,24 @@ def sniffed_csv(con: duckdb.DuckDBPyConnection, path: str) -> dict[str, Any] | N
     >>> csv["delim"], csv["header"], csv["columns"]
     (';', True, [('a', 'BIGINT'), ('b', 'VARCHAR')])
     """
+    version = source_version(path)
+    with _SNIFFED_LOCK:
+        known = version is not None and version in _SNIFFED
+        if known:
+            _SNIFFED.move_to_end(version)
+            found = _SNIFFED[version]
+    if not known:
+        found = _sniff(con, path)
+        if version is not None:
+            with _SNIFFED_LOCK:
+                _SNIFFED[version] = found
+                while len(_SNIFFED) > _SNIFFED_FILES:
+                    _SNIFFED.popitem(last=False)
+    return None if found is None else {**found, "columns": list(found["columns"])}
+
+
+def _sniff(con: duckdb.DuckDBPyConnection, path: str) -> dict[str, Any] | None:
+    """:func:`sniffed_csv` without the cache: one sniff_csv query."""
     try:
         row = con.execute(render("engine/sniff_csv.sql"), [path]).fetchone()
     except duckdb.Error:
