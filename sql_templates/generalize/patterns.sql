@@ -1,6 +1,7 @@
 {#- The distinct patterns of the quasi-identifiers with their row counts, each joined to its
-    column's coded hierarchy: g_<j>_<level> (label) and s_<j>_<level> (domain share) for every
-    column j and level. Every lattice node is a GROUP BY over this table, never over the rows.
+    column's coded hierarchy: g_<j>_<level> (the label's integer code) for every column j and
+    level. Every lattice node is a GROUP BY over this table, never over the rows. (The domain
+    shares are read from the coded tables: generalize/bounds.sql, generalize/shares.sql.)
     keys: the table generalize/keys.sql made (the same keys and counts, already read from the
     source), or none to read the source here. -#}
 {% macro generalize_patterns(source, columns, coded, heights, keys=none) -%}
@@ -17,7 +18,6 @@ select p.cnt
 {% for j in range(columns | length) %}
 {% for level in range(heights[j]) %}
   , {{ sqlpriv.quote("c" ~ j) }}.{{ sqlpriv.quote("g" ~ level) }} as {{ sqlpriv.quote("g_" ~ j ~ "_" ~ level) }}
-  , {{ sqlpriv.quote("c" ~ j) }}.{{ sqlpriv.quote("s" ~ level) }} as {{ sqlpriv.quote("s_" ~ j ~ "_" ~ level) }}
 {% endfor %}
 {% endfor %}
 from p

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, Union
@@ -22,6 +24,7 @@ from typing import Any, Protocol, Union
 import duckdb
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
 from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
@@ -109,6 +112,74 @@ def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
         return False
 
 
+NEW_LINES = ("\\n", "\\r\\n", "\\r")  # as sniff_csv writes them (escaped), as read_csv's new_line= takes them
+#: what :func:`sniffed_csv` found per file version (path, size, modification time, inode:
+#: :func:`sqlpriv.engine.cache.source_version`), so a file read again in this process (another
+#: call, another family) is not sniffed again; a few recent files only
+_SNIFFED: OrderedDict[Hashable, dict[str, Any] | None] = OrderedDict()
+_SNIFFED_FILES = 16
+_SNIFFED_LOCK = threading.Lock()
+
+
+def sniffed_csv(con: duckdb.DuckDBPyConnection, path: str) -> dict[str, Any] | None:
+    """What DuckDB's CSV sniffer finds in the file at ``path`` (its dialect, header, columns and
+    date formats: the options of the ``read_csv`` call it would make), for
+    ``engine/source_view.sql`` to pin: a view that auto-detects sniffs the file again each time
+    it is bound (its creation, the describe, every query: about 60 ms CPU each on adult's
+    2.5 MB), a pinned one reads a one-row sample (4 ms) and keeps the unpinned view's row
+    estimate, so the same plans. None where the sniffer fails or reports something else than
+    plain single characters, or no usable newline: then the view auto-detects, as before.
+
+    >>> import duckdb, os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.csv")
+    >>> _ = open(path, "w").write("a;b\\n1;x\\n2;y\\n")
+    >>> csv = sniffed_csv(duckdb.connect(), path)
+    >>> csv["delim"], csv["header"], csv["columns"]
+    (';', True, [('a', 'BIGINT'), ('b', 'VARCHAR')])
+    """
+    version = source_version(path)
+    with _SNIFFED_LOCK:
+        known = version is not None and version in _SNIFFED
+        if known:
+            _SNIFFED.move_to_end(version)
+            found = _SNIFFED[version]
+    if not known:
+        found = _sniff(con, path)
+        if version is not None:
+            with _SNIFFED_LOCK:
+                _SNIFFED[version] = found
+                while len(_SNIFFED) > _SNIFFED_FILES:
+                    _SNIFFED.popitem(last=False)
+    return None if found is None else {**found, "columns": list(found["columns"])}
+
+
+def _sniff(con: duckdb.DuckDBPyConnection, path: str) -> dict[str, Any] | None:
+    """:func:`sniffed_csv` without the cache: one sniff_csv query."""
+    try:
+        row = con.execute(render("engine/sniff_csv.sql"), [path]).fetchone()
+    except duckdb.Error:
+        return None
+    if row is None:
+        return None
+    delim, quote_char, escape, new_line, comment, skip, header, columns, dateformat, timestampformat, user = row
+    chars = ["" if c == "(empty)" else c for c in (delim, quote_char, escape, comment)]
+    plain = all(isinstance(c, str) and len(c) <= 1 for c in chars) and bool(chars[0])
+    if not plain or new_line not in NEW_LINES or user or not columns or not isinstance(skip, int):
+        return None
+    return {
+        "delim": chars[0],
+        "quote": chars[1],
+        "escape": chars[2],
+        "comment": chars[3],
+        "new_line": new_line,
+        "skip": skip,
+        "header": bool(header),
+        "columns": [(str(c["name"]), str(c["type"])) for c in columns],
+        "dateformat": dateformat,
+        "timestampformat": timestampformat,
+    }
+
+
 def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tuple[str, str]]:
     try:
         rows = con.execute(render("engine/describe.sql", relation=ref)).fetchall()
@@ -142,7 +213,7 @@ def _enums_as_text(src: Source) -> Source:
     return out
 
 
-def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
+def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None, sniff: bool = True) -> Source:
     view = name or fresh_name(con, "sqlpriv_source")
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
@@ -165,14 +236,18 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             )
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
-        stmt = render("engine/source_view.sql", view=view, reader=reader_for(path), path=path)
+        reader = reader_for(path)
+        csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not any(ch in path for ch in "*?[") else None
+        stmt = render("engine/source_view.sql", view=view, reader=reader, path=path, csv=csv)
         try:
             con.execute(stmt)
         except duckdb.Error as exc:
-            raise SourceError(f"cannot read {path!r}: {str(exc).splitlines()[0]}") from None
-        reader = reader_for(path)
+            if csv is None:
+                raise SourceError(f"cannot read {path!r}: {str(exc).splitlines()[0]}") from None
+            return _bind_source(source, con, name=view, sniff=False)
         src = Source(con, view, repr(path), statements=[stmt], parquet=path if reader == "read_parquet" else None)
-        src.columns = _describe(con, src.ref, repr(path))
+        # a pinned view's columns are the sniffed ones (tests/test_sources_pinned_csv.py): no describe
+        src.columns = list(csv["columns"]) if csv is not None else _describe(con, src.ref, repr(path))
         return src
     if isinstance(source, duckdb.DuckDBPyRelation):
         try:

@@ -30,6 +30,7 @@ from sqlpriv.engine.sources import resolve_source
 from sqlpriv.engine.templates import call, create_table, quote, render, use_dialect
 from sqlpriv.errors import EmptyInputError, ParameterError, SourceError
 from sqlpriv.treatment import compile as compile_
+from sqlpriv.treatment import search as search_
 from sqlpriv.treatment.hierarchy import from_spec
 from sqlpriv.treatment.policy import Policy
 from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack
@@ -90,7 +91,8 @@ class Generalization(Presentable):
         fill of the figures it left out (run when the candidates are read)."""
         self.plan.add("gen_stats", self.search.statements, deps=["gen_tables"])
         self.plan.done.add("gen_stats")
-        self.plan.add("gen_fill", self.search.fill(), deps=["gen_stats"])
+        shares = ["gen_shares"] if "gen_shares" in self.plan.steps else []  # made for the fill only
+        self.plan.add("gen_fill", self.search.fill(), deps=["gen_stats", *shares])
 
     def _node(self, levels: Mapping[str, int] | None) -> tuple[dict[str, int], bool]:
         """The node asked for (default: the best) and whether it suppresses records (its classes
@@ -336,13 +338,22 @@ def search_lattice(
             ),
         ),
         (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),
-        (shares, render("generalize/shares.sql", coded=coded, heights=heights)),
     ):
         stmt = create_table(table, body)
         run(conn, stmt)
         statements.append(stmt)
         if table == patterns:
             compile_.covered(conn, patterns, n, qis)  # values a hierarchy lacks: one clear error
+    # the suppressed classes' shares: made here where the search reads them (loss or entropy with
+    # suppression), made before the fill where only candidates() reads them, never without
+    # suppression (nothing reads them then)
+    if policy.max_suppressed(n) > 0:
+        shares_stmt = create_table(shares, render("generalize/shares.sql", coded=coded, heights=heights))
+        if metric in search_.SHARES_METRICS:  # read when the search runs (a test widens it)
+            run(conn, shares_stmt)
+            statements.append(shares_stmt)
+        else:
+            plan.add("gen_shares", [shares_stmt], deps=["gen_tables"])
     plan.add("gen_tables", statements)
     plan.done.add("gen_tables")
     candidates_args: dict[str, Any] = {
