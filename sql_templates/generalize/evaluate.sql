@@ -19,8 +19,12 @@
     not read at all); shares: (j, level, g, s) rows; a suppressed class's label
     of column j is decoded from its packed word with bases[j]. stats: the statistics
     table, whose nodes that suppress rows within the limit are evaluated again (what
-    generalize/fill.sql adds their suppressed-class shares and entropies from). -#}
-{% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none, stats=none) -%}
+    generalize/fill.sql adds their suppressed-class shares and entropies from). parts: with nothing
+    suppressed read (max_suppressed 0), the nodes are grouped in this many parts (node id modulo
+    parts), one GROUP BY each joined by UNION ALL: DuckDB scans a table of fewer than 122,880
+    rows (one row group) on one thread, and runs the parts on as many (the classes' integer sums do
+    not depend on it; adult's 19,502 patterns: about 40% less time a batch on 2 threads). -#}
+{% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none, stats=none, parts=1) -%}
 {% set d = heights | length %}
 with ids as (
 {% if stats is not none %}
@@ -35,13 +39,19 @@ with ids as (
     {% if codes is none %}cast($1 as bigint[]){% else %}cast([{% for c in codes %}{{ sqlpriv.literal(c) }}{{ ", " if not loop.last }}{% endfor %}] as bigint[]){% endif %} as l) a) t
 {% endif %}
 ), cls as (
+{% set split = parts > 1 and max_suppressed <= 0 and stats is none %}
+{% for part in range(parts if split else 1) %}
   select v.node
 {%- for word in words %}, {% for pair in word %}{% set j = pair[0] %}{{ " + " if not loop.first }}
 {%- if heights[j] == 1 %}p.{{ sqlpriv.quote("g_" ~ j ~ "_0") }}
 {%- else %}(case v.{{ sqlpriv.quote("lvl_" ~ j) }}{% for level in range(heights[j]) %} when {{ sqlpriv.literal(level) }} then p.{{ sqlpriv.quote("g_" ~ j ~ "_" ~ level) }}{% endfor %} end){% endif %} * {{ sqlpriv.literal(pair[1]) }}
 {%- endfor %} as {{ sqlpriv.quote("w" ~ loop.index0) }}{% endfor %}, sum(p.cnt) as c
-  from {{ sqlpriv.quote(patterns) }} as p cross join ids as v
+  from {{ sqlpriv.quote(patterns) }} as p cross join {% if split %}(select * from ids where node % {{ sqlpriv.literal(parts) }} = {{ sqlpriv.literal(part) }}) as v{% else %}ids as v{% endif %}
+
   group by {% for i in range(words | length + 1) %}{{ sqlpriv.literal(i + 1) }}{{ ", " if not loop.last }}{% endfor %}
+
+{{ "  union all" if not loop.last }}
+{% endfor %}
 ), agg as (
   select node, count(*) as classes, min(c) as smallest_class,
     coalesce(sum(c) filter (where c < {{ sqlpriv.literal(k) }}), 0) as suppressed,

@@ -56,6 +56,7 @@ best one found:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from operator import le
 from typing import Any
@@ -71,6 +72,7 @@ FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to b
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
 CLIMB_PROBES = 16  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
 CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
+EVALUATE_PARTS = 4  # the most parts a batch's nodes are grouped in, one per thread (generalize/evaluate.sql)
 
 
 class LatticeTooLargeError(ParameterError):
@@ -101,14 +103,28 @@ class Search:
     clean: list[tuple[int, ...]] = field(default_factory=list)  # minimal meeting nodes with nothing suppressed
     seen: dict[tuple[int, ...], tuple[Any, ...]] = field(default_factory=dict)  # (meets, value, DM*, suppressed)
     candidates_args: dict[str, Any] = field(default_factory=dict)  # candidates.sql's arguments (for its lean form)
-    below_failed: set[tuple[int, ...]] = field(default_factory=set)  # every node under (or at) a failing node
-    above_clean: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node in clean
-    above_met: set[tuple[int, ...]] = field(default_factory=set)  # every node over (or at) a node meeting the policy
+    below_failed: Marks = field(init=False)  # every node under (or at) a failing node
+    above_clean: Marks = field(init=False)  # every node over (or at) a node in clean
+    above_met: Marks = field(init=False)  # every node over (or at) a node meeting the policy
     climb_met: bool = True  # the climbs take a node over a meeting node as passing (off: by_level, evaluate="climbs")
     probes: int = 1  # the nodes one round of climb evaluates (at least one per chain; 1: bisection)
     exact: Any = None  # node -> its metric value, where the a-priori bound is exact (loss / entropy, no suppression)
     grid: list[tuple[int, ...]] = field(default_factory=list)  # every node by its code, where the sweeps set it
     climb_test: Any = None  # node -> bool | None: what a climb bisects on in place of the policy (sweeps.by_level)
+
+    def __post_init__(self) -> None:
+        self._index: dict[tuple[int, ...], int] = {}
+        self.below_failed = Marks(self)
+        self.above_clean = Marks(self)
+        self.above_met = Marks(self)
+
+    @property
+    def index(self) -> dict[tuple[int, ...], int]:
+        """Node -> its lattice code (:meth:`code`), made once, on first use."""
+        if not self._index:
+            nodes = self.grid or itertools.product(*[range(h) for h in self.heights])
+            self._index = dict(zip(nodes, itertools.count()))
+        return self._index
 
     def known_to_fail(self, node: tuple[int, ...]) -> bool:
         """True when a failing node generalizes ``node`` (only for a monotone policy)."""
@@ -144,24 +160,20 @@ class Search:
         walk stops at nodes already in it, whose own down-set is in it already)."""
         if node in self.below_failed:
             return
-        closure(self.below_failed, node, [(0, level + 1) for level in node], -1, self.grid, self.heights)
+        self.below_failed.add_box([(0, level + 1) for level in node])
 
     def _met(self, node: tuple[int, ...]) -> None:
         """Add the up-set of ``node`` (meets the policy) to ``above_met``: with a monotone policy
         every generalization of it meets the policy too, so a climb need not evaluate it to know
         (loss with 5% suppression, adult k=5: 144 nodes instead of 159)."""
         if self.monotone and node not in self.above_met:
-            closure(
-                self.above_met, node, [(level, h) for level, h in zip(node, self.heights)], 1, self.grid, self.heights
-            )
+            self.above_met.add_box(list(zip(node, self.heights)))
 
     def _clean(self, node: tuple[int, ...]) -> None:
         """Add ``node`` (meets the policy, nothing suppressed, not dominated) to the minimal clean
         nodes and its up-set to ``above_clean``."""
         self.clean = [c for c in self.clean if not all(map(le, node, c))] + [node]
-        closure(
-            self.above_clean, node, [(level, h) for level, h in zip(node, self.heights)], 1, self.grid, self.heights
-        )
+        self.above_clean.add_box(list(zip(node, self.heights)))
 
     def evaluate(self, nodes: list[tuple[int, ...]]) -> list[tuple[Any, ...]]:
         """Evaluate the batch's new nodes in one statement; return (levels, meets, value, dm_bound) each."""
@@ -225,6 +237,7 @@ class Search:
             "bases": self.bases,
             "k": self.k,
             "max_suppressed": self.max_suppressed if self.metric in SHARES_METRICS else 0,
+            "parts": self._parts(),
         }
         if self.candidates_args and self.exact is not None:  # the policy only: the value is the bound
             lean = render("generalize/candidates.sql", only="policy", **self.candidates_args)
@@ -254,6 +267,12 @@ class Search:
         for stmt in statements:
             run(self.con, stmt)
         self.statements += statements
+
+    def _parts(self) -> int:
+        """How many parts a batch's nodes are grouped in (generalize/evaluate.sql): one per DuckDB
+        thread, at most EVALUATE_PARTS."""
+        threads = run(self.con, render("engine/threads.sql")).fetchall()[0][0]
+        return max(1, min(EVALUATE_PARTS, int(threads)))
 
     def fill(self) -> list[str]:
         """The statement that adds the suppressed-class shares and entropies to the statistics
@@ -340,6 +359,65 @@ class Search:
         if node in self.above_clean or (self.climb_met and node in self.above_met):
             return True
         return None
+
+
+class Marks:
+    """A set of lattice nodes kept as the bits of one integer, by lattice code (the closures the
+    search marks are boxes: a down-set or up-set of a node is, per column, a range of levels).
+    A box's bits are made by a few shifts per column (each column's range of levels repeats the
+    bits made so far at its stride), where a set took every node's tuple (adult without
+    suppression: the failing nodes' down-sets hold nearly all 12,960 nodes). A lookup is the node's
+    code from the search's index, then one bit of the integer's bytes (remade after a change).
+
+    >>> s = Search(None, "p", "b", "s", [2, 3], "", "loss", 2)
+    >>> s.below_failed.add_box([(0, 2), (0, 2)])
+    >>> sorted(s.below_failed), (1, 2) in s.below_failed, (1, 1) in s.below_failed
+    ([(0, 0), (0, 1), (1, 0), (1, 1)], False, True)
+    """
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.index: dict[tuple[int, ...], int] | None = None  # the search's, once something is marked
+        self.mask = 0
+        self.bytes = b""  # mask's bytes, little-endian (None: to remake)
+
+    def __contains__(self, node: object) -> bool:
+        index = self.index
+        if index is None:
+            return False
+        i = index.get(node)  # type: ignore[call-overload]
+        if i is None:
+            return False
+        data = self.bytes
+        if data is None:
+            data = self.bytes = self.mask.to_bytes((len(index) + 7) // 8, "little")
+        return bool(data[i >> 3] >> (i & 7) & 1)
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        mask = self.mask
+        return iter([node for node, i in (self.index or {}).items() if mask >> i & 1])
+
+    def add_box(self, box: list[tuple[int, int]]) -> None:
+        """Mark every node of ``box`` (per column a range of levels [lo, hi))."""
+        if self.index is None:  # taken here, not before: the lattice was found small enough by then
+            self.index = self.search.index
+        heights = self.search.heights
+        strides, stride = [0] * len(heights), 1
+        for j in reversed(range(len(heights))):
+            strides[j] = stride
+            stride *= heights[j]
+        base = 0
+        for (lo, _), st in zip(box, strides):
+            base += lo * st
+        bits = 1 << base
+        for (lo, hi), st in zip(box, strides):
+            have, want = 1, hi - lo  # copies of the pattern along this column: have, then want
+            while have < want:
+                step = min(have, want - have)
+                bits |= bits << (step * st)
+                have += step
+        self.mask |= bits
+        self.bytes = None  # type: ignore[assignment]
 
 
 def narrow(chain: list[tuple[int, ...]], span: list[int], known: Any) -> None:

@@ -270,7 +270,7 @@ class Suppressed:
 
     def __init__(self, s: Search, nodes: list[tuple[int, ...]]) -> None:
         self.s = s
-        self.index = {node: i for i, node in enumerate(nodes)}
+        self.index = s.index if len(s.index) == len(nodes) else {node: i for i, node in enumerate(nodes)}
         strides, stride = [0] * len(s.heights), 1
         for j in reversed(range(len(s.heights))):
             strides[j] = stride
