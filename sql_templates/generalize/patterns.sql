@@ -3,8 +3,10 @@
     level. Every lattice node is a GROUP BY over this table, never over the rows. (The domain
     shares are read from the coded tables: generalize/bounds.sql, generalize/shares.sql.)
     keys: the table generalize/keys.sql made (the same keys and counts, already read from the
-    source), or none to read the source here. -#}
-{% macro generalize_patterns(source, columns, coded, heights, keys=none) -%}
+    source), or none to read the source here. outer: left joins, so that the patterns keep every
+    row (a value no hierarchy covers has null codes: the caller counts them, generalize/total.sql,
+    and names them before anything reads them). -#}
+{% macro generalize_patterns(source, columns, coded, heights, keys=none, outer=false) -%}
 with p as (
 {% if keys %}
   select * from {{ sqlpriv.quote(keys) }}
@@ -22,6 +24,6 @@ select p.cnt
 {% endfor %}
 from p
 {% for j in range(columns | length) %}
-join {{ sqlpriv.quote(coded[j]) }} as {{ sqlpriv.quote("c" ~ j) }} on p.{{ sqlpriv.quote("k" ~ j) }} = {{ sqlpriv.quote("c" ~ j) }}.key
+{{ "left " if outer }}join {{ sqlpriv.quote(coded[j]) }} as {{ sqlpriv.quote("c" ~ j) }} on p.{{ sqlpriv.quote("k" ~ j) }} = {{ sqlpriv.quote("c" ~ j) }}.key
 {% endfor %}
 {%- endmacro %}

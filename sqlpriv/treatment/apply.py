@@ -36,6 +36,9 @@ from sqlpriv.treatment.policy import Policy
 from sqlpriv.treatment.search import MAX_NODES, METRICS, Search, pack
 from sqlpriv.treatment.sweeps import run_search
 
+#: the search's own tables (search_lattice), after the keys and the coded hierarchies (compile)
+TABLES = ("sqlpriv_gen_patterns", "sqlpriv_gen_bounds", "sqlpriv_gen_stats", "sqlpriv_gen_shares")
+
 
 class Generalization(Presentable):
     """The outcome of :func:`generalize`: the best node (``best``, ``best_score``), every
@@ -263,7 +266,9 @@ def generalize(
         )
     specs = {name: from_spec(spec) for name, spec in hierarchies.items()}  # bad hierarchies fail before any query
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    src = resolve_source(source, conn)
+    fresh = con is None  # a connection made here: nothing is on it yet but what this call makes
+    view = temp_names(["sqlpriv_source"], conn, fresh=True)[0] if fresh else None
+    src = resolve_source(source, conn, name=view)
     names = src.column_names()
     if key is not None:
         checks.match_column(names, key, src.label)
@@ -272,12 +277,13 @@ def generalize(
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     plan = Plan(conn, source=src)
     stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
-    statements = [compile_.read_keys(conn, src.ref, qis)]  # the rows n: their summed counts, no second scan
-    n = int(scalar(run(conn, render("generalize/total.sql", patterns=qis[0].keys))) or 0)
-    if n == 0:
-        raise EmptyInputError(f"{src.label} has no rows to generalize")
-    statements += compile_.build(conn, src.ref, names, qis)
-    g = search_lattice(plan, qis, policy, n, metric, batch, max_nodes, statements, climbs=climbs)
+    # every table's name at once: one look at the catalog, none on a connection made here
+    tables = temp_names(["sqlpriv_gen_code"] * len(qis) + list(TABLES), conn, fresh=fresh)
+    statements = compile_.build(conn, src.ref, names, qis, tables[: len(qis)])
+    # the rows n from the patterns, the one scan of the source the search makes (None: count them)
+    g = search_lattice(
+        plan, qis, policy, None, metric, batch, max_nodes, statements, climbs=climbs, tables=tables[len(qis) :]
+    )
     g.stable = stable
     if g.stable is not None:
         plan.guards.append(g.stable)
@@ -311,39 +317,51 @@ def search_lattice(
     plan: Plan,
     qis: list[compile_.Compiled],
     policy: Policy,
-    n: int,
+    n: int | None,
     metric: str,
     batch: int,
     max_nodes: int,
     statements: list[str],
     climbs: bool = False,
+    tables: list[str] | None = None,
 ) -> Generalization:
+    """The search over the lattice of ``qis`` (their tables made) and its Generalization;
+    ``tables``: the names of the patterns, bounds, statistics and shares tables (:data:`TABLES`),
+    where the caller reserved them (else fresh ones). ``n`` None: the patterns are read from the
+    source (its one scan: the distinct keys counted and joined to the hierarchies in one
+    statement, outer joins) and the rows n are their summed counts; else (``n`` rows) from the
+    keys table of the quasi-identifiers (``qis[0].keys``, as Spark's search collects them)."""
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats, shares = temp_names(
-        ["sqlpriv_gen_patterns", "sqlpriv_gen_bounds", "sqlpriv_gen_stats", "sqlpriv_gen_shares"], conn
-    )
+    patterns, bounds, stats, shares = tables or temp_names(list(TABLES), conn)
     coded = [q.coded for q in qis]
-    for table, body in (
-        (
-            patterns,
-            render(
-                "generalize/patterns.sql",
-                source=src.ref,
-                columns=[q.name for q in qis],
-                coded=coded,
-                heights=heights,
-                keys=qis[0].keys,
-            ),
-        ),
-        (bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))),
-    ):
-        stmt = create_table(table, body)
-        run(conn, stmt)
-        statements.append(stmt)
-        if table == patterns:
-            compile_.covered(conn, patterns, n, qis)  # values a hierarchy lacks: one clear error
+    body = render(
+        "generalize/patterns.sql",
+        source=src.ref,
+        columns=[q.name for q in qis],
+        coded=coded,
+        heights=heights,
+        keys=qis[0].keys if n is not None else None,
+        outer=n is None,
+    )
+    stmt = create_table(patterns, body)
+    run(conn, stmt)
+    statements.append(stmt)
+    if n is None:
+        total, covered = run(conn, render("generalize/total.sql", patterns=patterns, d=len(qis))).fetchall()[0]
+        n = int(total or 0)
+        if n == 0:
+            raise EmptyInputError(f"{src.label} has no rows to generalize")
+        if int(covered or 0) != n:  # values a hierarchy lacks (their codes null): one clear error
+            compile_.uncovered(conn, qis, src.ref)
+    else:
+        compile_.covered(conn, patterns, n, qis)  # values a hierarchy lacks: one clear error
+    stmt = create_table(
+        bounds, render("generalize/bounds.sql", patterns=patterns, coded=coded, heights=heights, n=float(n))
+    )
+    run(conn, stmt)
+    statements.append(stmt)
     # the suppressed classes' shares: made here where the search reads them (loss or entropy with
     # suppression), made before the fill where only candidates() reads them, never without
     # suppression (nothing reads them then)
