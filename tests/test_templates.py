@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sqlpriv.engine import macros
-from sqlpriv.engine.templates import call, literal, macro_index, quote, template_dir
+from sqlpriv.engine.templates import call, literal, macro_index, macro_path, quote, template_dir
 
 ROOT = template_dir()
 FILES = sorted(p for p in ROOT.rglob("*.sql"))
@@ -52,6 +52,20 @@ def test_macro_names_are_unique_across_the_package():
             assert name not in seen, f"{name} in {seen.get(name)} and {rel(path)}"
             seen[name] = rel(path)
     assert set(macro_index()) == {n for n, f in seen.items() if not f.startswith("dbt/")}
+
+
+def test_macro_path_by_the_naming_rules_equals_the_index_of_every_template():
+    """The lookup by naming rules (no reading of every template) finds each macro where the full
+    index does; a dispatched macro (<dialect>__<name>) is only looked for in dialect/<name>.sql,
+    so every one must be there, and a name no template defines is None either way."""
+    index = macro_index()
+    assert index, "no macro found"
+    for name, path in index.items():
+        assert macro_path(name) == path, name
+        if "__" in name:
+            assert path == f"dialect/{name.split('__', 1)[1]}.sql", name
+    for name in ("nope", "duckdb__literal", "generalize_nope", "default__nope"):
+        assert name not in index and macro_path(name) is None
 
 
 def test_templates_use_only_what_dbt_jinja_renders():
