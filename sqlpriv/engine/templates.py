@@ -136,8 +136,35 @@ class Namespace:
         where = macro_path(name)
         if where is None:
             raise AttributeError(f"no template defines a macro named {name!r}")
-        found = self._found[name] = getattr(environment().get_template(where).module, name)
+        found = getattr(environment().get_template(where).module, name)
+        if name in DIRECT_SHIMS:
+            found = Direct(name, found)
+        self._found[name] = found
         return found
+
+
+#: the dialect shims a render calls most (every identifier and constant), called through
+#: :class:`Direct`; each takes one argument, as its dialect macros do
+DIRECT_SHIMS = ("literal", "quote")
+
+
+class Direct:
+    """A dialect shim (``dialect/<name>.sql``: a macro whose body is ``adapter.dispatch(name)``
+    called with its own arguments) as seen from Python and templates here: the dialect's macro
+    called directly, one Jinja macro call less (a table hierarchy renders a literal per cell).
+    Its ``arguments`` are the shim's, for :func:`call`. In dbt the shim itself runs.
+
+    >>> environment().globals["sqlpriv"].quote("a b"), environment().globals["sqlpriv"].literal("it's")
+    ('"a b"', "'it''s'")
+    """
+
+    def __init__(self, name: str, shim: Any) -> None:
+        self.name = name
+        self.arguments = shim.arguments
+        self.catch_kwargs = shim.catch_kwargs
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return environment().globals["adapter"].dispatch(self.name)(*args, **kwargs)
 
 
 @functools.cache
