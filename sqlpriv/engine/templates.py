@@ -164,7 +164,8 @@ class Direct:
         self.catch_kwargs = shim.catch_kwargs
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return environment().globals["adapter"].dispatch(self.name)(*args, **kwargs)
+        adapter: Adapter = environment().globals["adapter"]
+        return adapter.dispatch(self.name)(*args, **kwargs)
 
 
 @functools.cache
