@@ -41,6 +41,7 @@ import contextvars
 import functools
 import os
 import re
+import typing
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -164,7 +165,7 @@ class Direct:
         self.catch_kwargs = shim.catch_kwargs
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        adapter: Adapter = environment().globals["adapter"]
+        adapter = typing.cast(Adapter, environment().globals["adapter"])
         return adapter.dispatch(self.name)(*args, **kwargs)
 
 
