@@ -247,6 +247,8 @@ class Search:
             d = len(self.heights)
             lean = render("generalize/candidates.sql", only=self.metric, weights=weights, **self.candidates_args)
             statements = [create_table(weights, render("generalize/weights.sql", bounds=self.bounds, d=d))]
+            # the full candidates query (best node, candidates()) reads the same row (3 ms less planning)
+            self.candidates_sql = render("generalize/candidates.sql", weights=weights, **self.candidates_args)
         else:
             lean, statements = self.candidates_sql, []
         statements += [
