@@ -5,7 +5,7 @@ rows, no sqlpriv code) over the whole lattice of small random tables: B(X) = sum
 of c x max(c, k) is supermodular (B(X) >= B(a) + B(b) - B(a ^ b) for two children a, b of X),
 so ``sweeps.pair_floor`` never exceeds a node's B, and a node meeting the policy costs at least
 B + (n - k) x its suppressed records. Also: the suppression bound kept incrementally
-(``sweeps.Suppressed``) equals its definition, the closure walk by code equals the tuple walk,
+(``sweeps.Suppressed``) equals its definition, the marked down-sets and up-sets (``search.Marks``) equal theirs,
 and on adult (ARX's data and hierarchies, four quasi-identifiers, every node evaluated in SQL)
 no node's bound exceeds its value.
 """
@@ -112,21 +112,21 @@ def test_suppressed_kept_incrementally_equals_its_definition(case):
 
 @settings(max_examples=100, deadline=None)
 @given(evaluations())
-def test_closure_walk_by_code_equals_the_tuple_walk(case):
+def test_marks_hold_exactly_the_union_of_their_boxes(case):
+    """search.Marks (one bit per node, a box set by shifts per column) against its definition:
+    after each down-set or up-set added, a node is in it exactly when some added node is over it
+    (down-set) or under it (up-set), and iterating it gives exactly those nodes."""
     heights, nodes, batches = case
-    whole = search.CLOSURE_WHOLE
-    try:
-        search.CLOSURE_WHOLE = 0  # always walk
-        for node, up, _ in (e for batch in batches for e in batch):
-            box = [(lv, h) for lv, h in zip(node, heights)] if up else [(0, lv + 1) for lv in node]
-            by_tuple: set[tuple[int, ...]] = set()
-            by_code: set[tuple[int, ...]] = set()
-            search.closure(by_tuple, node, box, 1 if up else -1)
-            search.closure(by_code, node, box, 1 if up else -1, nodes, heights)
-            want = {x for x in nodes if (leq(node, x) if up else leq(x, node))}
-            assert by_tuple == by_code == want
-    finally:
-        search.CLOSURE_WHOLE = whole
+    s = Search(None, "p", "b", "s", heights, "", "loss", 2)
+    marks = search.Marks(s)
+    added: list[tuple[tuple[int, ...], bool]] = []
+    assert not any(x in marks for x in nodes) and list(marks) == []
+    for node, up, _ in (e for batch in batches for e in batch):
+        marks.add_box([(lv, h) for lv, h in zip(node, heights)] if up else [(0, lv + 1) for lv in node])
+        added.append((node, up))
+        want = {x for x in nodes if any(leq(a, x) if u else leq(x, a) for a, u in added)}
+        assert {x for x in nodes if x in marks} == want == set(marks)
+        assert tuple(heights) not in marks  # outside the lattice: not in it
 
 
 def test_bounds_never_exceed_the_value_on_adult():

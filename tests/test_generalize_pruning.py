@@ -11,7 +11,6 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sqlpriv.treatment import search
 from sqlpriv.treatment.search import Search
 
 
@@ -30,12 +29,7 @@ def lattices(draw):
 @settings(max_examples=150, deadline=None)
 @given(lattices())
 def test_pruning_sets_equal_the_pairwise_definitions(case):
-    whole = search.CLOSURE_WHOLE
-    try:
-        for search.CLOSURE_WHOLE in (0, 3, whole):  # walked, mixed, added whole
-            check(*case)
-    finally:
-        search.CLOSURE_WHOLE = whole
+    check(*case)
 
 
 def check(heights, nodes, events):

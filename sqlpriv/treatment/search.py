@@ -71,7 +71,6 @@ WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
 CLIMB_PROBES = 16  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
-CLOSURE_WHOLE = 4096  # a down-set / up-set up to this many nodes is marked whole, a larger one walked
 EVALUATE_PARTS = 4  # the most parts a batch's nodes are grouped in, one per thread (generalize/evaluate.sql)
 
 
@@ -440,62 +439,6 @@ def narrow(chain: list[tuple[int, ...]], span: list[int], known: Any) -> None:
             return
         if state is False:
             span[0] = pos
-
-
-def closure(
-    marks: set[tuple[int, ...]],
-    node: tuple[int, ...],
-    box: list[tuple[int, int]],
-    step: int,
-    grid: list[tuple[int, ...]] | None = None,
-    heights: list[int] | None = None,
-) -> None:
-    """Add to ``marks`` every node of ``box`` (per column a range of levels [lo, hi)): the
-    down-set (``step`` -1) or up-set (+1) of ``node``. A small box is added whole (the tuples made
-    in C); a large one by a walk from ``node`` one level at a time that stops at nodes already
-    marked (their own closure is marked already), so each node is added once. ``grid``: every
-    node of the lattice by its code (lattice order, ``heights`` its levels per column), where
-    given: the walk steps by codes and picks the tuples from it instead of making them.
-
-    >>> marks: set[tuple[int, ...]] = set()
-    >>> closure(marks, (1, 1), [(0, 2), (0, 2)], -1)
-    >>> sorted(marks)
-    [(0, 0), (0, 1), (1, 0), (1, 1)]
-    """
-    size = 1
-    for lo, hi in box:
-        size *= hi - lo
-    if size <= CLOSURE_WHOLE:
-        marks.update(itertools.product(*[range(lo, hi) for lo, hi in box]))
-        return
-    marks.add(node)
-    if grid and heights:
-        d, strides, stride = len(node), [0] * len(node), 1
-        for j in reversed(range(d)):
-            strides[j] = stride * step
-            stride *= heights[j]
-        code = sum(level * abs(st) for level, st in zip(node, strides))
-        walk = [(node, code)]
-        while walk:
-            cur, code = walk.pop()
-            for j in range(d):
-                nxt = cur[j] + step
-                if box[j][0] <= nxt < box[j][1]:
-                    other = grid[code + strides[j]]
-                    if other not in marks:
-                        marks.add(other)
-                        walk.append((other, code + strides[j]))
-        return
-    todo = [node]
-    while todo:
-        cur = todo.pop()
-        for j, level in enumerate(cur):
-            nxt = level + step
-            if box[j][0] <= nxt < box[j][1]:
-                other = cur[:j] + (nxt,) + cur[j + 1 :]
-                if other not in marks:
-                    marks.add(other)
-                    todo.append(other)
 
 
 def lattice(heights: list[int], max_nodes: int) -> list[tuple[int, ...]]:

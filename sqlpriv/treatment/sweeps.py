@@ -332,7 +332,7 @@ def top_down(s: Search, budget: int) -> bool:
 def run_search(s: Search, max_nodes: int) -> None:
     """The exact search for ``s.metric`` over the whole lattice."""
     nodes = lattice(s.heights, max_nodes)
-    s.grid = nodes  # the closures' walks pick their nodes from it by code
+    s.grid = nodes  # the search's index of node codes is made from it
     bound, rising = None, False
     if s.metric in ("loss", "precision", "entropy"):
         rows = run(s.con, render("generalize/bound_rows.sql", bounds=s.bounds)).fetchall()
