@@ -115,7 +115,6 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     the lattice (no pattern x order table: memory stays within one chunk's cells)."""
     plan, t, d = frame.plan, frame.names, frame.d
     t["terms"] = f"{t['prefix']}_terms"
-    t["upatterns"] = f"{t['prefix']}_upatterns"
     permutations = balanced_orders(d, samples, seed)
     direct = d >= cohorts.DIRECT_MIN_COLUMNS  # cells counted from the patterns, no rollup parents
     extra: list[int] = []
@@ -129,11 +128,13 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     lattice = render("shapley/lattice_sampled.sql", **frame.context(samples=samples, extra=extra))
     plan.add("lattice", [lattice], deps=["steps"])
     # the patterns with the columns that single them out alone: those pairs are skipped
-    plan.add(
-        "upatterns",
-        [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))],
-        deps=["patterns"],
-    )
+    if frame.unique:  # the patterns carry them already (from the dictionaries' value counts)
+        t["upatterns"] = t["patterns"]
+        plan.add("upatterns", [], deps=["patterns"])
+    else:
+        t["upatterns"] = f"{t['prefix']}_upatterns"
+        unique = render("shapley/unique_columns.sql", **frame.context())
+        plan.add("upatterns", [create_table(t["upatterns"], unique)], deps=["patterns"])
     if d >= EXPAND_MIN_COLUMNS:  # shared pairs by expansion from each subset's base
         add_expanded_cells(frame)
     else:

@@ -61,6 +61,7 @@ class CohortFrame:
     cardinalities: list[int] = field(default_factory=list)
     words: list[list[dict[str, int]]] = field(default_factory=list)
     parts: dict[str, list[str]] = field(default_factory=dict)  # a table -> its parts (table_parts)
+    unique: bool = False  # the patterns carry u, the columns their value alone singles out (prepare)
 
     @property
     def d(self) -> int:
@@ -131,8 +132,12 @@ def prepare(
     key: str | None = None,
     dropna: bool = False,
     prefix: str | None = None,
+    unique_columns: bool = False,
 ) -> CohortFrame:
-    """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps."""
+    """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps.
+    ``unique_columns``: the dictionaries count each value's rows and the patterns carry u, the
+    bitmask of the columns whose value no other row shares (``frame.unique``;
+    engine/patterns_grouped.sql)."""
     src = resolve_source(source, con)
     if key is not None:
         key = source_column(src, key)
@@ -143,7 +148,7 @@ def prepare(
             "output, not measured: drop it from columns= or choose another key"
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
-    frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)))
+    frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)), unique=unique_columns)
     files = parquet_files(src)
     if files is not None:  # Parquet: positions from the files' row numbers, a view (no copy)
         view = render("engine/file_positions.sql", **frame.context(dropna=dropna, path=src.parquet, files=files))
@@ -221,7 +226,8 @@ def _add_dictionaries(frame: CohortFrame) -> None:
         "dictionaries",
         [
             create_table(
-                names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name, relation=names["values"])
+                names["dicts"][j],
+                render("engine/dictionary.sql", t=names, column=c.name, relation=names["values"], counts=frame.unique),
             )
             for j, c in enumerate(frame.columns)
         ],
@@ -249,7 +255,9 @@ def _add_patterns(frame: CohortFrame) -> None:
     plan.add(
         "patterns",
         [
-            create_table(names["patterns"], render("engine/patterns_grouped.sql", **frame.context(bits=bits))),
+            create_table(
+                names["patterns"], render("engine/patterns_grouped.sql", **frame.context(bits=bits, unique=frame.unique))
+            ),
             render("engine/drop_table.sql", table=names["values"]),
         ],
         deps=["dictionaries"],

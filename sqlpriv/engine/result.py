@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +32,44 @@ from sqlpriv.errors import OutputError
 if TYPE_CHECKING:  # pandas and pyarrow load on first use: `import sqlpriv` stays fast
     import pandas as pd
     import pyarrow as pa
+
+
+_PREFETCH: list[threading.Thread] = []  # the pandas import started by prefetch_pandas, if any
+
+
+def prefetch_pandas() -> None:
+    """Start importing pandas in a background daemon thread, unless it is imported (or being
+    imported) already, so that the import overlaps an analysis' first statements (DuckDB
+    releases the GIL while it computes) instead of delaying the first ``.df()``: that call
+    then finds pandas imported, or waits on Python's import lock for the import to finish.
+    An import error is left to the real import, which raises it where pandas is needed.
+
+    >>> prefetch_pandas(); _join_prefetch(); "pandas" in sys.modules
+    True
+    """
+    if "pandas" in sys.modules or _PREFETCH:
+        return
+
+    def load() -> None:
+        try:
+            import pandas  # noqa: F401
+        except Exception:  # the real import (e.g. in .df()) raises it again, where it matters
+            pass
+
+    thread = threading.Thread(target=load, name="sqlpriv-import-pandas", daemon=True)
+    _PREFETCH.append(thread)
+    thread.start()
+
+
+def _join_prefetch() -> None:
+    """Wait for a background pandas import to finish (before a fork: a child must not inherit a
+    module lock held by a thread it does not have)."""
+    for thread in _PREFETCH:
+        thread.join()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_join_prefetch)
 
 
 def check_output(path: str | os.PathLike[str]) -> Path:
