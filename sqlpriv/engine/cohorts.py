@@ -386,6 +386,7 @@ def add_cells(
     extras: list[str],
     deps: list[str],
     unique_mask: bool = False,
+    anchor: int | None = None,
 ) -> None:
     """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
 
@@ -396,10 +397,20 @@ def add_cells(
     so each chunk of subsets is counted straight from the patterns instead (``cells_direct``),
     keeping only the shared cells: at 100k rows x 12 columns 18 s and 1.2 GB instead of
     31 s and 5.8 GB. ``unique_mask``: ``patterns`` has column u (shapley/unique_columns.sql),
-    and the direct count skips the (pattern, subset) pairs it marks as alone.
+    and the direct count skips the (pattern, subset) pairs it marks as alone; ``anchor``: so
+    do the pairs u2 marks (``add_direct_cells``).
     """
     if frame.d >= DIRECT_MIN_COLUMNS:
-        add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask)
+        add_direct_cells(
+            frame,
+            step,
+            table=table,
+            patterns=patterns,
+            extras=extras,
+            deps=deps,
+            unique_mask=unique_mask,
+            anchor=anchor,
+        )
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
@@ -442,10 +453,12 @@ def add_direct_cells(
     unique_mask: bool = False,
     lattice: str | None = None,
     wrap: Callable[[str], str] | None = None,
+    anchor: int | None = None,
 ) -> None:
     """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs.
     ``lattice``: the subsets of this table (sid, m0..) instead of the analysis' lattice; ``wrap``
-    turns each chunk's select into the one stored."""
+    turns each chunk's select into the one stored; ``anchor`` (with ``unique_mask``): the
+    patterns carry u2 for this column (shapley/unique_pairs.sql), and those pairs are skipped too."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
     parts = frame.parts[patterns] = table_parts(frame, patterns)
     names = frame.names if lattice is None else {**frame.names, "lattice": lattice}
@@ -464,6 +477,7 @@ def add_direct_cells(
             lo=lo,
             hi=hi,
             unique_mask=unique_mask,
+            anchor=anchor,
         )
         if wrap is not None:
             body = wrap(body)
