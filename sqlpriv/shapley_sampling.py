@@ -155,7 +155,9 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     t["upatterns"] = f"{t['prefix']}_upatterns"
     if anchor is not None:
         fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
-        body = render("shapley/unique_pairs.sql", patterns=t["patterns"], words=frame.words, fields=fields, anchor=anchor)
+        body = render(
+            "shapley/unique_pairs.sql", patterns=t["patterns"], words=frame.words, fields=fields, anchor=anchor
+        )
         plan.add("upatterns", [create_table(t["upatterns"], body)], deps=["patterns"])
     elif frame.unique:  # the patterns carry u already (from the dictionaries' value counts)
         t["upatterns"] = t["patterns"]

@@ -90,7 +90,9 @@ def test_unique_columns_pairs_and_determining_pairs_equal_brute_force(seed, n, d
     # the window form (the patterns without u, one window per column) gives every pattern the same u
     con, keys = frame.plan.con, [f"k{w}" for w in range(len(frame.words))]
     plain = f"{frame.names['prefix']}_plain"
-    con.execute(f'create or replace temp view "{plain}" as select {", ".join(keys)}, w from "{frame.names["patterns"]}"')
+    con.execute(
+        f'create or replace temp view "{plain}" as select {", ".join(keys)}, w from "{frame.names["patterns"]}"'
+    )
     window = con.execute(render("shapley/unique_columns.sql", t={"patterns": plain}, words=frame.words)).df()
     stored = con.execute(f'select * from "{frame.names["patterns"]}"').df()
     assert sorted(map(tuple, window[[*keys, "u"]].to_numpy().tolist())) == sorted(
@@ -102,7 +104,9 @@ def test_unique_columns_pairs_and_determining_pairs_equal_brute_force(seed, n, d
     anchor = shapley_sampling.unique_anchor(frame)
     assert anchor == int(np.argmax([df[c].nunique(dropna=False) for c in names]))
     fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
-    body = render("shapley/unique_pairs.sql", patterns=frame.names["patterns"], words=frame.words, fields=fields, anchor=anchor)
+    body = render(
+        "shapley/unique_pairs.sql", patterns=frame.names["patterns"], words=frame.words, fields=fields, anchor=anchor
+    )
     frame.plan.con.execute(f'create or replace temp table "{frame.names["prefix"]}_u2check" as {body}')
     both = patterns_frame(r, f"{frame.names['prefix']}_u2check")
     assert len(both) == len(pats)
@@ -136,7 +140,8 @@ def test_anchor_pairs_skipped_equal_the_plain_count_and_the_bruteforce_estimator
             r.per_row().df(),
         )
     assert runs[True][0] == runs[False][0]
-    assert np.abs(runs[True][1].select_dtypes("number").to_numpy() - runs[False][1].select_dtypes("number").to_numpy()).max() < 1e-12
+    summaries = [runs[on][1].select_dtypes("number").to_numpy() for on in (True, False)]
+    assert np.abs(summaries[0] - summaries[1]).max() < 1e-12
     same_and_as_the_oracle(runs[True][2], runs[False][2], df, names, 18, 2)
 
     monkeypatch.setattr(shapley_sampling, "UNIQUE_PAIRS", True)

@@ -256,7 +256,8 @@ def _add_patterns(frame: CohortFrame) -> None:
         "patterns",
         [
             create_table(
-                names["patterns"], render("engine/patterns_grouped.sql", **frame.context(bits=bits, unique=frame.unique))
+                names["patterns"],
+                render("engine/patterns_grouped.sql", **frame.context(bits=bits, unique=frame.unique)),
             ),
             render("engine/drop_table.sql", table=names["values"]),
         ],

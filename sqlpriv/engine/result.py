@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import sys
 import tempfile
@@ -55,10 +56,8 @@ def prefetch_pandas() -> None:
         return
 
     def load() -> None:
-        try:
+        with contextlib.suppress(Exception):  # the real import (in .df()) raises it again, where it matters
             import pandas  # noqa: F401
-        except Exception:  # the real import (e.g. in .df()) raises it again, where it matters
-            pass
 
     thread = threading.Thread(target=load, name="sqlpriv-import-pandas", daemon=True)
     _PREFETCH.append(thread)
