@@ -66,17 +66,17 @@ def shared_phi(frame: cohorts.CohortFrame) -> bool:
 
 def unique_anchor(frame: cohorts.CohortFrame) -> int | None:
     """The anchor column of shapley/unique_pairs.sql (``UNIQUE_PAIRS``): the analysed column with
-    the most distinct values (the first of them on a tie), or None when the switch is off or
-    no column has two values. Its pairs' counts read each pattern not alone on it once per other
+    the most distinct values (the first of them on a tie), or None when the switch is off, there
+    is no other column or no column has two values. Its pairs' counts read each pattern not alone on it once per other
     column, a grouping far smaller than the cells' (once per lattice subset), and they mark
     the pairs alone at the subsets holding it, where the high-cardinality column leaves most
     cohorts small.
 
     >>> from types import SimpleNamespace
-    >>> unique_anchor(SimpleNamespace(cardinalities=[73, 9, 21648, 16])), unique_anchor(SimpleNamespace(cardinalities=[1, 1]))
-    (2, None)
+    >>> [unique_anchor(SimpleNamespace(cardinalities=k)) for k in ([73, 9, 21648, 16], [1, 1], [5])]
+    [2, None, None]
     """
-    if not UNIQUE_PAIRS or not frame.cardinalities:
+    if not UNIQUE_PAIRS or len(frame.cardinalities) < 2:
         return None
     anchor = max(range(len(frame.cardinalities)), key=lambda j: (frame.cardinalities[j], -j))
     return anchor if frame.cardinalities[anchor] > 1 else None
