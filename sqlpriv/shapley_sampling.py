@@ -52,6 +52,9 @@ PATTERN_PARTS = True
 #: and another column whose values with its single the pattern out (shapley/unique_pairs.sql): on
 #: UCI adult 12.6M -> 9.0M pairs, the cells step about 40% faster (benchmarks/RESULTS.md, shp8)
 UNIQUE_PAIRS = True
+#: ... while the patterns x (d - 1) rows its one grouping reads stay within this many (its hash
+#: table is not chunked; above, the cells are counted without it, the same cells)
+UNIQUE_PAIRS_ROWS = 10_000_000
 
 
 def shared_phi(frame: cohorts.CohortFrame) -> bool:
@@ -152,6 +155,10 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     # the patterns with the columns that single them out alone (u), and with the anchor column
     # (u2: the direct count only): the (pattern, subset) pairs they mark are skipped
     anchor = unique_anchor(frame) if direct and d < EXPAND_MIN_COLUMNS and frame.unique else None
+    if anchor is not None:  # one grouping of the patterns once per other column: bounded
+        plan.ensure(["patterns"])
+        n_patterns = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["patterns"])))))
+        anchor = anchor if n_patterns * (d - 1) <= UNIQUE_PAIRS_ROWS else None
     t["upatterns"] = f"{t['prefix']}_upatterns"
     if anchor is not None:
         fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]

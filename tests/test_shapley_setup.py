@@ -140,6 +140,15 @@ def test_anchor_pairs_skipped_equal_the_plain_count_and_the_bruteforce_estimator
             r.per_row().df(),
         )
     assert runs[True][0] == runs[False][0]
+    monkeypatch.setattr(shapley_sampling, "UNIQUE_PAIRS_ROWS", len(df))  # patterns x (d - 1) above it
+    bounded = analysis(df, samples=18, seed=2)
+    assert not bounded.frame.plan.steps["upatterns"].statements
+    bounded.frame.plan.ensure(["cells"])
+    assert (
+        sorted(bounded.frame.plan.con.execute(f'select * from "{bounded.frame.names["cells"]}"').fetchall())
+        == runs[True][0]
+    )
+    monkeypatch.setattr(shapley_sampling, "UNIQUE_PAIRS_ROWS", 10_000_000)
     summaries = [runs[on][1].select_dtypes("number").to_numpy() for on in (True, False)]
     assert np.abs(summaries[0] - summaries[1]).max() < 1e-12
     same_and_as_the_oracle(runs[True][2], runs[False][2], df, names, 18, 2)
