@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # pandas and pyarrow load on first use: `import sqlpriv` stay
 
 
 _PREFETCH: list[threading.Thread] = []  # the pandas import started by prefetch_pandas, if any
+_PREFETCH_LOCK = threading.Lock()  # analyses may start in several threads (the report's jobs)
 
 
 def prefetch_pandas() -> None:
@@ -52,16 +53,16 @@ def prefetch_pandas() -> None:
     >>> prefetch_pandas(); _join_prefetch(); "pandas" in sys.modules
     True
     """
-    if "pandas" in sys.modules or _PREFETCH:
-        return
-
     def load() -> None:
         with contextlib.suppress(Exception):  # the real import (in .df()) raises it again, where it matters
             import pandas  # noqa: F401
 
-    thread = threading.Thread(target=load, name="sqlpriv-import-pandas", daemon=True)
-    _PREFETCH.append(thread)
-    thread.start()
+    with _PREFETCH_LOCK:
+        if "pandas" in sys.modules or _PREFETCH:
+            return
+        thread = threading.Thread(target=load, name="sqlpriv-import-pandas", daemon=True)
+        _PREFETCH.append(thread)
+        thread.start()
 
 
 def _join_prefetch(timeout: float | None = None) -> None:
