@@ -53,6 +53,7 @@ def prefetch_pandas() -> None:
     >>> prefetch_pandas(); _join_prefetch(); "pandas" in sys.modules
     True
     """
+
     def load() -> None:
         with contextlib.suppress(Exception):  # the real import (in .df()) raises it again, where it matters
             import pandas  # noqa: F401
