@@ -50,7 +50,7 @@ SHARED_PHI_MIN_COLUMNS = 20
 PATTERN_PARTS = True
 #: the direct cell count also skips the pairs of the subsets holding the column with most values
 #: and another column whose values with its single the pattern out (shapley/unique_pairs.sql): on
-#: UCI adult 12.6M -> 9.0M pairs, the cells step about 40% faster (benchmarks/RESULTS.md, shp8)
+#: UCI adult 12.6M -> 9.0M pairs, the cells step's CPU a third less (benchmarks/RESULTS.md, shp8)
 UNIQUE_PAIRS = True
 #: ... while the patterns x (d - 1) rows its one grouping reads stay within this many (its hash
 #: table is not chunked; above, the cells are counted without it, the same cells)
@@ -70,10 +70,10 @@ def shared_phi(frame: cohorts.CohortFrame) -> bool:
 def unique_anchor(frame: cohorts.CohortFrame) -> int | None:
     """The anchor column of shapley/unique_pairs.sql (``UNIQUE_PAIRS``): the analysed column with
     the most distinct values (the first of them on a tie), or None when the switch is off, there
-    is no other column or no column has two values. Its pairs' counts read each pattern not alone on it once per other
-    column, a grouping far smaller than the cells' (once per lattice subset), and they mark
-    the pairs alone at the subsets holding it, where the high-cardinality column leaves most
-    cohorts small.
+    is no other column or no column has two values. Its pairs' counts read each pattern not
+    alone on it once per other column, a grouping far smaller than the cells' (once per lattice
+    subset), and they mark the pairs alone at the subsets holding it, where the high-cardinality
+    column leaves most cohorts small.
 
     >>> from types import SimpleNamespace
     >>> [unique_anchor(SimpleNamespace(cardinalities=k)) for k in ([73, 9, 21648, 16], [1, 1], [5])]
