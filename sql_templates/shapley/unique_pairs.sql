@@ -3,8 +3,8 @@
     values) single the pattern out: N({anchor, j}) = 1. A pattern is alone in every subset s
     holding the anchor and one of those columns, so the direct cell count skips those pairs too
     (engine/cells_direct.sql's `anchor`), as it skips those of u: on UCI adult (fnlwgt the anchor)
-    12.6M (pattern, subset) pairs fall to 9.0M (the 3.6M left out were nearly all the pairs alone
-    at their subset), and the cells step's CPU by a third (benchmarks/RESULTS.md, session shp8).
+    12.6M (pattern, subset) pairs fall to 9.0M (3.6M of the 5.1M pairs alone at their subset
+    left out), and the cells step's CPU by a third (benchmarks/RESULTS.md, session shp8).
     Only the patterns not alone on the anchor are read (the others skip every subset holding it
     through u): each once per other column j, as one row (j, its value of j, its anchor value),
     counted in one grouping; the rows whose group holds one row flag their pattern. `fields`:
