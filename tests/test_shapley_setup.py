@@ -187,3 +187,26 @@ def test_analysis_imports_pandas_in_the_background():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
+
+
+def test_a_fork_right_after_an_analysis_waits_for_the_pandas_import():
+    """A fork while pandas is being imported in the background (a multiprocessing pool started
+    right after an analysis, the fork start method) waits for the import: the children import
+    pandas and the parent goes on, nothing hangs and no fork hook complains."""
+    code = (
+        "import multiprocessing as mp, sqlpriv\n"
+        "def work(i):\n"
+        "    import pandas\n"
+        "    return i * 2\n"
+        "if __name__ == '__main__':\n"
+        "    mp.set_start_method('fork')\n"
+        "    r = sqlpriv.uniqueness_shapley(sqlpriv.example_path('flare.csv'), columns=['class', 'area'])\n"
+        "    with mp.Pool(2) as pool:\n"
+        "        print(pool.map(work, range(4)))\n"
+        "    print(len(r.summary().df()))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[0,", "2,", "4,", "6]", "2"]
+    assert "Exception ignored" not in out.stderr

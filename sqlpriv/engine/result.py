@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import logging  # noqa: F401  (its fork hook is registered before prefetch_pandas')
 import os
 import sys
 import tempfile
@@ -48,7 +49,11 @@ def prefetch_pandas() -> None:
     finish. An import error is left to the real import, which raises it where pandas is needed.
     Before a fork and at exit the import is waited for (:func:`_join_prefetch`), so that no
     child inherits a module lock held by a thread it does not have and no import runs while the
-    interpreter shuts down.
+    interpreter shuts down. The fork hook is registered when the import starts, after those of
+    the modules pandas imports that register one (logging, concurrent.futures.thread; imported
+    first if not yet): fork hooks run in reverse order of registration, logging's holds the lock
+    ``getLogger`` (called while pandas imports) needs, and a hook registered during the fork
+    would see only its "after" half run.
 
     >>> prefetch_pandas(); _join_prefetch(); "pandas" in sys.modules
     True
@@ -61,8 +66,12 @@ def prefetch_pandas() -> None:
     with _PREFETCH_LOCK:
         if "pandas" in sys.modules or _PREFETCH:
             return
+        import concurrent.futures.thread  # noqa: F401  (registers its fork hook before ours)
+
         thread = threading.Thread(target=load, name="sqlpriv-import-pandas", daemon=True)
         _PREFETCH.append(thread)
+        if hasattr(os, "register_at_fork"):  # bounded: a fork never waits forever
+            os.register_at_fork(before=lambda: _join_prefetch(10.0))
         thread.start()
 
 
@@ -73,8 +82,6 @@ def _join_prefetch(timeout: float | None = None) -> None:
             thread.join(timeout)
 
 
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(before=_join_prefetch)
 atexit.register(_join_prefetch, 30.0)
 
 
