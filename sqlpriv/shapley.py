@@ -26,7 +26,7 @@ from sqlpriv.engine.dispatch import spark_twin
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
-from sqlpriv.engine.result import ChunkedResult, Result, position_chunks
+from sqlpriv.engine.result import ChunkedResult, Result, position_chunks, prefetch_pandas
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
@@ -298,10 +298,11 @@ def uniqueness_shapley(
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 2):
         raise ParameterError(f"samples must be an integer >= 2 (or None for the default), got {samples!r}")
+    prefetch_pandas()  # its import overlaps the statements below instead of delaying the first .df()
     if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
         memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna)
+    frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna, unique_columns=True)
     samples = balanced_samples(frame.d, samples)
     method = _choose_method(frame.d, method, samples, lambda: pattern_count(frame))
     check_memory(frame, method, samples)

@@ -43,9 +43,17 @@ def determining_pairs(frame: cohorts.CohortFrame, patterns: str) -> list[tuple[i
     return sorted((int(row[0]), b) for row in rows for b, flag in zip(order, row[1:]) if flag and b != row[0])
 
 
-def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], unique_mask: bool = False) -> None:
+def add_cells(
+    frame: cohorts.CohortFrame,
+    *,
+    patterns: str,
+    deps: list[str],
+    unique_mask: bool = False,
+    anchor: int | None = None,
+) -> None:
     """The ``cells`` step of a direct-count lattice (``cohorts.add_cells``), counted once per
-    closure when a column determines another (``CLOSED_CELLS``), every subset otherwise."""
+    closure when a column determines another (``CLOSED_CELLS``), every subset otherwise;
+    ``anchor``: the patterns carry u2 for this column (``cohorts.add_direct_cells``)."""
     plan, t = frame.plan, frame.names
     masks: list[int] = []
     if CLOSED_CELLS and frame.d >= cohorts.DIRECT_MIN_COLUMNS:
@@ -55,7 +63,14 @@ def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], uni
             masks = closure_masks(frame.d, pairs)
     if not masks:
         cohorts.add_cells(
-            frame, "cells", table=t["cells"], patterns=patterns, extras=[], deps=deps, unique_mask=unique_mask
+            frame,
+            "cells",
+            table=t["cells"],
+            patterns=patterns,
+            extras=[],
+            deps=deps,
+            unique_mask=unique_mask,
+            anchor=anchor,
         )
         return
     closure_map, closed = f"{t['prefix']}_closure_map", f"{t['prefix']}_closed_lattice"
@@ -82,4 +97,5 @@ def add_cells(frame: cohorts.CohortFrame, *, patterns: str, deps: list[str], uni
         unique_mask=unique_mask,
         lattice=closed,
         wrap=wrap,
+        anchor=anchor,
     )

@@ -48,6 +48,13 @@ SHARED_PHI_MIN_COLUMNS = 20
 #: thread (``cohorts.table_parts``; the direct count does the same below): their pairs stream from
 #: the patterns table, one row group up to 122,880 patterns, so they ran on one thread
 PATTERN_PARTS = True
+#: the direct cell count also skips the pairs of the subsets holding the column with most values
+#: and another column whose values with its single the pattern out (shapley/unique_pairs.sql): on
+#: UCI adult 12.6M -> 9.0M pairs, the cells step's CPU a third less (benchmarks/RESULTS.md, shp8)
+UNIQUE_PAIRS = True
+#: ... while the patterns x (d - 1) rows its one grouping reads stay within this many (its hash
+#: table is not chunked; above, the cells are counted without it, the same cells)
+UNIQUE_PAIRS_ROWS = 10_000_000
 
 
 def shared_phi(frame: cohorts.CohortFrame) -> bool:
@@ -58,6 +65,24 @@ def shared_phi(frame: cohorts.CohortFrame) -> bool:
     20
     """
     return SHARED_PHI and frame.d >= SHARED_PHI_MIN_COLUMNS
+
+
+def unique_anchor(frame: cohorts.CohortFrame) -> int | None:
+    """The anchor column of shapley/unique_pairs.sql (``UNIQUE_PAIRS``): the analysed column with
+    the most distinct values (the first of them on a tie), or None when the switch is off, there
+    is no other column or no column has two values. Its pairs' counts read each pattern not
+    alone on it once per other column, a grouping far smaller than the cells' (once per lattice
+    subset), and they mark the pairs alone at the subsets holding it, where the high-cardinality
+    column leaves most cohorts small.
+
+    >>> from types import SimpleNamespace
+    >>> [unique_anchor(SimpleNamespace(cardinalities=k)) for k in ([73, 9, 21648, 16], [1, 1], [5])]
+    [2, None, None]
+    """
+    if not UNIQUE_PAIRS or len(frame.cardinalities) < 2:
+        return None
+    anchor = max(range(len(frame.cardinalities)), key=lambda j: (frame.cardinalities[j], -j))
+    return anchor if frame.cardinalities[anchor] > 1 else None
 
 
 def sampled_subsets(d: int, samples: int) -> int:
@@ -115,7 +140,6 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     the lattice (no pattern x order table: memory stays within one chunk's cells)."""
     plan, t, d = frame.plan, frame.names, frame.d
     t["terms"] = f"{t['prefix']}_terms"
-    t["upatterns"] = f"{t['prefix']}_upatterns"
     permutations = balanced_orders(d, samples, seed)
     direct = d >= cohorts.DIRECT_MIN_COLUMNS  # cells counted from the patterns, no rollup parents
     extra: list[int] = []
@@ -128,17 +152,33 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     plan.add("steps", [render("shapley/permutations.sql", t=t, permutations=permutations, samples=samples)])
     lattice = render("shapley/lattice_sampled.sql", **frame.context(samples=samples, extra=extra))
     plan.add("lattice", [lattice], deps=["steps"])
-    # the patterns with the columns that single them out alone: those pairs are skipped
-    plan.add(
-        "upatterns",
-        [create_table(t["upatterns"], render("shapley/unique_columns.sql", **frame.context()))],
-        deps=["patterns"],
-    )
+    # the patterns with the columns that single them out alone (u), and with the anchor column
+    # (u2: the direct count only): the (pattern, subset) pairs they mark are skipped
+    anchor = unique_anchor(frame) if direct and d < EXPAND_MIN_COLUMNS and frame.unique else None
+    if anchor is not None:  # one grouping of the patterns once per other column: bounded
+        plan.ensure(["patterns"])
+        n_patterns = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["patterns"])))))
+        anchor = anchor if n_patterns * (d - 1) <= UNIQUE_PAIRS_ROWS else None
+    t["upatterns"] = f"{t['prefix']}_upatterns"
+    if anchor is not None:
+        fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
+        body = render(
+            "shapley/unique_pairs.sql", patterns=t["patterns"], words=frame.words, fields=fields, anchor=anchor
+        )
+        plan.add("upatterns", [create_table(t["upatterns"], body)], deps=["patterns"])
+    elif frame.unique:  # the patterns carry u already (from the dictionaries' value counts)
+        t["upatterns"] = t["patterns"]
+        plan.add("upatterns", [], deps=["patterns"])
+    else:
+        unique = render("shapley/unique_columns.sql", **frame.context())
+        plan.add("upatterns", [create_table(t["upatterns"], unique)], deps=["patterns"])
     if d >= EXPAND_MIN_COLUMNS:  # shared pairs by expansion from each subset's base
         add_expanded_cells(frame)
     else:
         patterns = t["upatterns"] if direct else t["patterns"]
-        shapley_closure.add_cells(frame, patterns=patterns, deps=["upatterns", "lattice"], unique_mask=direct)
+        shapley_closure.add_cells(
+            frame, patterns=patterns, deps=["upatterns", "lattice"], unique_mask=direct, anchor=anchor
+        )
     plan.add("terms", [render("shapley/cell_terms.sql", **frame.context())], deps=["cells"])
     t["shared_lattice"] = f"{t['prefix']}_shared_lattice"
     plan.add("shared_lattice", [render("shapley/lattice_shared.sql", t=t)] if shared_phi(frame) else [], deps=["cells"])

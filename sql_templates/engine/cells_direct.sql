@@ -6,8 +6,11 @@
     `patterns`: a table name, or the names of its parts (read in parallel: engine/parts_union.sql).
     `unique_mask`: the patterns carry u, the columns whose value no other row shares
     (shapley/unique_columns.sql); a pattern is alone in every subset holding one of them, so
-    those pairs are skipped before counting (the cells kept, n > 1, are the same). -#}
-{% macro engine_cells_direct(t, extras, patterns, words, lo, hi, unique_mask=false) -%}
+    those pairs are skipped before counting (the cells kept, n > 1, are the same).
+    `anchor` (with `unique_mask`): a column (index); the patterns also carry u2, the columns
+    whose values with the anchor's single them out (shapley/unique_pairs.sql), and the pairs of
+    subsets holding the anchor and one of those are skipped as well. -#}
+{% macro engine_cells_direct(t, extras, patterns, words, lo, hi, unique_mask=false, anchor=none) -%}
 select
     l.sid,
 {% for word in words %}
@@ -21,6 +24,9 @@ from {{ sqlpriv.engine_parts_union(patterns) }} as p
 cross join {{ sqlpriv.engine_lattice_chunk(t, lo, hi) }} as l
 {% if unique_mask %}
 where p.u & l.sid = 0
+{% if anchor is not none %}
+    and (l.sid & {{ sqlpriv.literal(2 ** anchor) }} = 0 or p.u2 & l.sid = 0)
+{% endif %}
 {% endif %}
 group by all
 having sum(p.w) > 1

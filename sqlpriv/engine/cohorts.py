@@ -61,6 +61,7 @@ class CohortFrame:
     cardinalities: list[int] = field(default_factory=list)
     words: list[list[dict[str, int]]] = field(default_factory=list)
     parts: dict[str, list[str]] = field(default_factory=dict)  # a table -> its parts (table_parts)
+    unique: bool = False  # the patterns carry u, the columns their value alone singles out (prepare)
 
     @property
     def d(self) -> int:
@@ -131,8 +132,12 @@ def prepare(
     key: str | None = None,
     dropna: bool = False,
     prefix: str | None = None,
+    unique_columns: bool = False,
 ) -> CohortFrame:
-    """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps."""
+    """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps.
+    ``unique_columns``: the dictionaries count each value's rows and the patterns carry u, the
+    bitmask of the columns whose value no other row shares (``frame.unique``;
+    engine/patterns_grouped.sql)."""
     src = resolve_source(source, con)
     if key is not None:
         key = source_column(src, key)
@@ -143,7 +148,7 @@ def prepare(
             "output, not measured: drop it from columns= or choose another key"
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
-    frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)))
+    frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)), unique=unique_columns)
     files = parquet_files(src)
     if files is not None:  # Parquet: positions from the files' row numbers, a view (no copy)
         view = render("engine/file_positions.sql", **frame.context(dropna=dropna, path=src.parquet, files=files))
@@ -221,7 +226,8 @@ def _add_dictionaries(frame: CohortFrame) -> None:
         "dictionaries",
         [
             create_table(
-                names["dicts"][j], render("engine/dictionary.sql", t=names, column=c.name, relation=names["values"])
+                names["dicts"][j],
+                render("engine/dictionary.sql", t=names, column=c.name, relation=names["values"], counts=frame.unique),
             )
             for j, c in enumerate(frame.columns)
         ],
@@ -249,7 +255,10 @@ def _add_patterns(frame: CohortFrame) -> None:
     plan.add(
         "patterns",
         [
-            create_table(names["patterns"], render("engine/patterns_grouped.sql", **frame.context(bits=bits))),
+            create_table(
+                names["patterns"],
+                render("engine/patterns_grouped.sql", **frame.context(bits=bits, unique=frame.unique)),
+            ),
             render("engine/drop_table.sql", table=names["values"]),
         ],
         deps=["dictionaries"],
@@ -378,6 +387,7 @@ def add_cells(
     extras: list[str],
     deps: list[str],
     unique_mask: bool = False,
+    anchor: int | None = None,
 ) -> None:
     """Add a step leaving in ``table`` the shared cohort cells (n > 1) of every lattice subset.
 
@@ -388,10 +398,20 @@ def add_cells(
     so each chunk of subsets is counted straight from the patterns instead (``cells_direct``),
     keeping only the shared cells: at 100k rows x 12 columns 18 s and 1.2 GB instead of
     31 s and 5.8 GB. ``unique_mask``: ``patterns`` has column u (shapley/unique_columns.sql),
-    and the direct count skips the (pattern, subset) pairs it marks as alone.
+    and the direct count skips the (pattern, subset) pairs it marks as alone; ``anchor``: so
+    do the pairs u2 marks (``add_direct_cells``).
     """
     if frame.d >= DIRECT_MIN_COLUMNS:
-        add_direct_cells(frame, step, table=table, patterns=patterns, extras=extras, deps=deps, unique_mask=unique_mask)
+        add_direct_cells(
+            frame,
+            step,
+            table=table,
+            patterns=patterns,
+            extras=extras,
+            deps=deps,
+            unique_mask=unique_mask,
+            anchor=anchor,
+        )
         return
     level = [f"{table}_level{size}" for size in range(frame.d + 1)]
     common: dict[str, Any] = {"t": frame.names, "words": frame.words, "extras": extras}
@@ -434,10 +454,12 @@ def add_direct_cells(
     unique_mask: bool = False,
     lattice: str | None = None,
     wrap: Callable[[str], str] | None = None,
+    anchor: int | None = None,
 ) -> None:
     """``add_cells`` for wide lattices: chunks of about ``DIRECT_ROWS`` (pattern, subset) pairs.
     ``lattice``: the subsets of this table (sid, m0..) instead of the analysis' lattice; ``wrap``
-    turns each chunk's select into the one stored."""
+    turns each chunk's select into the one stored; ``anchor`` (with ``unique_mask``): the
+    patterns carry u2 for this column (shapley/unique_pairs.sql), and those pairs are skipped too."""
     frame.plan.ensure(deps)  # the patterns and the lattice size the chunks
     parts = frame.parts[patterns] = table_parts(frame, patterns)
     names = frame.names if lattice is None else {**frame.names, "lattice": lattice}
@@ -456,6 +478,7 @@ def add_direct_cells(
             lo=lo,
             hi=hi,
             unique_mask=unique_mask,
+            anchor=anchor,
         )
         if wrap is not None:
             body = wrap(body)
