@@ -139,9 +139,9 @@ def test_the_key_check_counts_distinct_keys_exactly(dtype, span, monkeypatch):
     """The count in the key warning equals Python's count of distinct non-NULL keys, for integer
     keys of several widths (with NULLs, negatives and a value far out of range, which takes the
     count(distinct) path) and text keys; a key with a distinct value per row gives no warning."""
-    from sqlpriv.engine import cohorts
+    from sqlpriv.engine import cohort_warnings
 
-    monkeypatch.setattr(cohorts, "KEY_BITMAP_SPAN", span)
+    monkeypatch.setattr(cohort_warnings, "KEY_BITMAP_SPAN", span)
     rng = np.random.default_rng(7)
     cases = [list(range(50)), list(range(-20, 30))]
     for _ in range(12):

@@ -28,11 +28,11 @@ from typing import Any, Callable
 import duckdb
 
 from sqlpriv.engine.analysis import Analysis
+from sqlpriv.engine.cohort_warnings import warn_continuous, warn_identifiers
 from sqlpriv.engine.file_positions import parquet_files, unchanged_guard
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.rows import one_row, scalar
-from sqlpriv.engine.sandbox import INTEGER_TYPES
+from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import (
     ColumnsArg,
     ColumnSpec,
@@ -44,9 +44,6 @@ from sqlpriv.engine.sources import (
 )
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
-
-FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
-FLOAT_DISTINCT_WARNING = 1000
 
 
 @dataclass
@@ -236,8 +233,11 @@ def _add_dictionaries(frame: CohortFrame) -> None:
     frame.plan.ensure(["dictionaries"])
     counts = run(frame.plan.con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
     frame.cardinalities = [k for _, k in sorted(counts)]
-    continuous = _warn_continuous(frame)
-    _warn_identifiers(frame, skip=continuous)
+    analysed = quote(names["analysed"])
+    columns = [c.name for c in frame.columns]
+    continuous = warn_continuous(frame.plan.con, analysed, columns, frame.cardinalities, frame.n)
+    key = None if frame.key is None else (frame.key, dict(frame.source.columns).get(frame.key, ""))
+    warn_identifiers(frame.plan.con, names["dicts"], analysed, columns, frame.n, key, skip=continuous)
 
 
 def _add_patterns(frame: CohortFrame) -> None:
@@ -301,77 +301,6 @@ def binds_on_patterns(frame: CohortFrame, expr: str) -> bool:
     except duckdb.Error:
         return False
     return True
-
-
-def _warn_identifiers(frame: CohortFrame, skip: list[str]) -> None:
-    """Identifier-like analysed columns (distinct values ~ rows; sqlpriv/identifiers.py), and a
-    key that does not identify the rows, each get a warning."""
-    from sqlpriv.identifiers import KEY_ADVICE, warn_identifiers
-
-    con, names = frame.plan.con, frame.names
-    warn_identifiers(
-        con,
-        render("engine/table_sizes.sql", tables=names["dicts"]),
-        frame.n,
-        [c.name for c in frame.columns],
-        advice=KEY_ADVICE,
-        skip=skip,
-        stacklevel=4,
-    )
-    if frame.key is not None:
-        k = _distinct_keys(frame)
-        if k < frame.n:
-            warnings.warn(
-                f"key column {frame.key!r} has {k:,} distinct non-NULL values in {frame.n:,} rows, so it does not "
-                "identify the rows of the per-row output; choose a column with a distinct value per row",
-                SqlprivWarning,
-                stacklevel=4,
-            )
-
-
-#: an integer key whose values span fewer than this many values per row (rows + 64) is
-#: counted with a bitmap of its range (engine/distinct_integers.sql: at most ~2 bytes a row)
-KEY_BITMAP_SPAN = 16
-_BITMAP_INTEGERS = tuple(t for t in INTEGER_TYPES if not t.endswith("HUGEINT"))
-
-
-def _distinct_keys(frame: CohortFrame) -> int:
-    """The exact number of distinct non-NULL key values: a bitmap over the key's range for an
-    integer key whose range is small against the rows, ``count(distinct)`` otherwise."""
-    con, relation = frame.plan.con, quote(frame.names["analysed"])
-    kind = dict(frame.source.columns).get(str(frame.key), "").upper()
-    if kind in _BITMAP_INTEGERS:
-        lo, hi = one_row(run(con, render("engine/value_range.sql", relation=relation, column="__sqlpriv_key")))
-        if lo is None:
-            return 0
-        if hi - lo < KEY_BITMAP_SPAN * (frame.n + 64):
-            sql = render("engine/distinct_integers.sql", relation=relation, column="__sqlpriv_key", lo=lo, hi=hi)
-            return int(scalar(run(con, sql)))
-    sql = render("engine/distinct_counts.sql", relation=relation, columns=["__sqlpriv_key"])
-    return int(one_row(run(con, sql))[1])
-
-
-def _warn_continuous(frame: CohortFrame) -> list[str]:
-    flagged: list[str] = []
-    types = dict(
-        (row[0], row[1])
-        for row in run(
-            frame.plan.con, render("engine/describe.sql", relation=quote(frame.names["analysed"]))
-        ).fetchall()
-    )
-    for spec, k in zip(frame.columns, frame.cardinalities):
-        kind = types.get(spec.name, "")
-        if kind.upper().startswith(FLOAT_TYPES) and k > FLOAT_DISTINCT_WARNING and k > frame.n / 2:
-            warnings.warn(
-                f"column {spec.name!r} is a {kind} column with {k:,} distinct values in {frame.n:,} rows, "
-                f"so almost every value singles its row out; bucket it with an expression, e.g. "
-                f"columns=[{{{spec.name!r}: 'round({quote(spec.name)}, 0)'}}] or "
-                f"{{{spec.name!r}: 'floor({quote(spec.name)} / 10)'}}",
-                SqlprivWarning,
-                stacklevel=4,
-            )
-            flagged.append(spec.name)
-    return flagged
 
 
 DIRECT_MIN_COLUMNS = 8  # from this many columns, cells are counted straight from the patterns
