@@ -47,6 +47,8 @@ def temp_names(bases: list[str], con: Any = None, suffix: str = "", *, fresh: bo
     (no other code holds it), so no name is taken and the catalog is not asked (the first
     catalog query of a connection costs about 4 ms):
 
+    >>> import duckdb
+    >>> con = duckdb.connect()
     >>> temp_names(["sqlpriv_x", "sqlpriv_x"], con, fresh=True)
     ['sqlpriv_x_0', 'sqlpriv_x_1']
     """
