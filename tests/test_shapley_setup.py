@@ -171,6 +171,12 @@ def test_anchor_pairs_skipped_equal_the_plain_count_and_the_bruteforce_estimator
     assert np.abs(r.per_row().df()[names].to_numpy() - mean).max() > 1e-6
 
 
+def run_python(code: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter that imports this checkout's sqlpriv; its output captured."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=timeout)
+
+
 def test_analysis_imports_pandas_in_the_background():
     """``import sqlpriv`` leaves pandas out; an analysis starts its import in a thread, and the
     first .df() gets a DataFrame (a fresh interpreter, the bundled flare table)."""
@@ -183,8 +189,7 @@ def test_analysis_imports_pandas_in_the_background():
         "assert type(df).__name__ == 'DataFrame' and len(df) == 2\n"
         "print('ok')\n"
     )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    out = run_python(code, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
 
@@ -205,8 +210,7 @@ def test_a_fork_right_after_an_analysis_waits_for_the_pandas_import():
         "        print(pool.map(work, range(4)))\n"
         "    print(len(r.summary().df()))\n"
     )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.getcwd(), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    out = run_python(code, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["[0,", "2,", "4,", "6]", "2"]
     assert "Exception ignored" not in out.stderr
