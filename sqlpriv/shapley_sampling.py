@@ -249,10 +249,14 @@ def sampled_phi_statements(
     shared = shared_phi(frame)
     pairs = WIDE_PHI_CHUNK_ROWS if frame.d >= EXPAND_MIN_COLUMNS else PHI_CHUNK_ROWS
     chunks = strata_chunks(frame, patterns, pairs, n_patterns)
-    parts = f"{into}_parts"
+    parts, subsets = f"{into}_parts", f"{into}_subsets"
     statements = []
     for i, (lo, hi) in enumerate(chunks):
-        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, shared=shared)
+        # the chunk's subsets as a table: the planner then knows their number (chunk_subsets.sql)
+        statements.append(
+            create_table(subsets, render("shapley/chunk_subsets.sql", t=frame.names, lo=lo, hi=hi, shared=shared))
+        )
+        ctx = frame.context(lo=lo, hi=hi, patterns=parts_of, shared=shared, subsets=subsets)
         if terms is not None:
             ctx["t"] = {**frame.names, "terms": terms}
         body = render("shapley/phi_sampled_chunk.sql", **ctx)
@@ -267,6 +271,7 @@ def sampled_phi_statements(
     )
     statements.append(create_table(into, body))
     statements.append(render("engine/drop_table.sql", table=parts))
+    statements.append(render("engine/drop_table.sql", table=subsets))
     return statements
 
 

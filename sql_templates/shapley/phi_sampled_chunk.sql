@@ -16,8 +16,10 @@
     `patterns`: a table name or the parts of one (engine/table_part.sql). The pairs are narrow
     (the pattern's number, its masked keys and sid) until they meet the cells.
     `shared`: the subsets are read from t.shared_lattice (shapley/lattice_shared.sql: only the
-    subsets holding a shared cell) instead of the whole lattice. -#}
-{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, shared=false) -%}
+    subsets holding a shared cell) instead of the whole lattice.
+    `subsets`: a table holding the chunk's subsets (shapley/chunk_subsets.sql), read instead of
+    filtering the lattice here (so that the planner knows their number). -#}
+{% macro shapley_phi_sampled_chunk(t, columns, words, lo, hi, patterns, shared=false, subsets=none) -%}
 with pairs as (
     select
         p.pid,
@@ -27,8 +29,11 @@ with pairs as (
         l.sid
     from {{ sqlpriv.shapley_numbered_patterns(patterns) }} as p
     cross join (
-        select * from {{ sqlpriv.quote(t.shared_lattice if shared else t.lattice) }}
-        where size between {{ lo | int }} and {{ (hi + 1) | int }}
+{% if subsets %}
+        select * from {{ sqlpriv.quote(subsets) }}
+{% else %}
+        {{ sqlpriv.shapley_chunk_subsets(t, lo, hi, shared) }}
+{% endif %}
     ) as l
 ),
 strata as (  -- one BIGINT key per (pattern, column, stratum): pid * 4096 + 64 j + stratum
