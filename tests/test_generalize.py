@@ -315,3 +315,34 @@ def test_climbs_taking_nodes_over_a_meeting_node_as_passing_both_ways(seed, k, l
         assert g.nodes_evaluated == len(seen[evaluate])
     assert len(seen["search"]) < len(seen["climbs"])
     assert any(out[node]["meets"] for node in seen["climbs"] - seen["search"])
+
+
+@pytest.mark.parametrize("seed,k,limit", [(3, 2, 0.0), (5, 3, 0.1)])
+def test_batches_grouped_in_one_part_or_split_give_the_same_figures(monkeypatch, seed, k, limit):
+    """A batch is grouped in one part, or split in one part per thread when it groups at least
+    SPLIT_ROWS rows (generalize/evaluate.sql): every batch split, or none, the search evaluates
+    the same nodes with the same figures, and its optimum is the brute force's."""
+    from sqlpriv.treatment import search
+
+    df, hier = random_case(seed)
+    cols, out = brute(df, hier, k, limit)
+    for metric in ("discernibility", "loss"):
+        seen = []
+        for split in (0, 10**12):
+            monkeypatch.setattr(search, "SPLIT_ROWS", split)
+            g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric=metric, batch=3, threads=2)
+            script = "\n".join(g.search.statements)
+            assert ('_evaluate_2"' in script) == (split == 0)  # the split statement, only when asked for
+            cand = g.candidates().df().sort_values(cols).reset_index(drop=True)
+            for _, row in cand.iterrows():
+                b = out[tuple(int(row[c]) for c in cols)]
+                assert int(row["classes"]) == b["classes"] and int(row["suppressed"]) == b["suppressed"]
+                assert row["discernibility"] == pytest.approx(b["discernibility"])
+            seen.append((g.best, cand))
+        assert seen[0][0] == seen[1][0]
+        pd.testing.assert_frame_equal(seen[0][1], seen[1][1])
+        want = best_of(cols, out, metric)
+        if want is None:
+            assert seen[0][0] is None
+        else:
+            assert out[tuple(seen[0][0][c] for c in cols)][metric] == out[want][metric]

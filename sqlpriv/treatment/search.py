@@ -72,6 +72,11 @@ FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to b
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
 CLIMB_PROBES = 16  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
 EVALUATE_PARTS = 4  # the most parts a batch's nodes are grouped in, one per thread (generalize/evaluate.sql)
+# a batch is split in parts only when it groups at least this many rows (nodes x patterns): below,
+# one GROUP BY on one thread is faster, the parts' planning (each EXECUTE is planned again) costing
+# more than the second thread saves (adult, 19,502 patterns, duckdb 2.0.1: one part faster up to
+# about 5 nodes in the search; benchmarks/RESULTS.md, session gen14)
+SPLIT_ROWS = 100_000
 
 
 class LatticeTooLargeError(ParameterError):
@@ -110,9 +115,13 @@ class Search:
     exact: Any = None  # node -> its metric value, where the a-priori bound is exact (loss / entropy, no suppression)
     grid: list[tuple[int, ...]] = field(default_factory=list)  # every node by its code, where the sweeps set it
     climb_test: Any = None  # node -> bool | None: what a climb bisects on in place of the policy (sweeps.by_level)
+    pattern_rows: int = 0  # rows of the patterns table (0: unknown); sets when a batch is split in parts
 
     def __post_init__(self) -> None:
         self._index: dict[tuple[int, ...], int] = {}
+        self._prepared: dict[int, str] = {}  # parts -> the prepared evaluate statement's name
+        self._args: dict[str, Any] = {}  # generalize/evaluate.sql's arguments but parts (set by _prepare)
+        self._threads = 1  # parts of a split batch (set by _prepare)
         self.below_failed = Marks(self)
         self.above_clean = Marks(self)
         self.above_met = Marks(self)
@@ -194,7 +203,7 @@ class Search:
         if first == 0:
             self._prepare(codes)
         else:
-            stmt = render("generalize/execute.sql", statement=self.stats + "_evaluate", codes=codes, first=first)
+            stmt = render("generalize/execute.sql", statement=self._statement(len(codes)), codes=codes, first=first)
             run(self.con, stmt)
             self.statements.append(stmt)
         self.evaluated += len(nodes)
@@ -236,8 +245,10 @@ class Search:
             "bases": self.bases,
             "k": self.k,
             "max_suppressed": self.max_suppressed if self.metric in SHARES_METRICS else 0,
-            "parts": self._parts(),
         }
+        self._args = args
+        self._threads = self._parts()
+        parts = self._split(len(codes))
         if self.candidates_args and self.exact is not None:  # the policy only: the value is the bound
             lean = render("generalize/candidates.sql", only="policy", **self.candidates_args)
             statements = []
@@ -251,12 +262,8 @@ class Search:
         else:
             lean, statements = self.candidates_sql, []
         statements += [
-            create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, **args)),
-            render(
-                "generalize/prepare.sql",
-                statement=self.stats + "_evaluate",
-                body=insert_into(self.stats, render("generalize/evaluate.sql", **args)),
-            ),
+            create_table(self.stats, render("generalize/evaluate.sql", codes=codes, first=0, parts=parts, **args)),
+            self._prepare_evaluate(parts),
             render(
                 "generalize/prepare.sql",
                 statement=self.stats + "_since",
@@ -268,6 +275,29 @@ class Search:
         for stmt in statements:
             run(self.con, stmt)
         self.statements += statements
+
+    def _split(self, nodes: int) -> int:
+        """The parts a batch of ``nodes`` nodes is grouped in: one, unless it groups at least
+        SPLIT_ROWS rows (nodes x patterns), then one per thread (at most EVALUATE_PARTS)."""
+        return self._threads if nodes * self.pattern_rows >= SPLIT_ROWS else 1
+
+    def _prepare_evaluate(self, parts: int) -> str:
+        """The PREPARE of generalize/evaluate.sql grouping a batch in ``parts`` parts, named
+        ``<stats>_evaluate`` (one part) or ``<stats>_evaluate_<parts>``; noted in ``_prepared``."""
+        name = self.stats + "_evaluate" + ("" if parts == 1 else f"_{parts}")
+        self._prepared[parts] = name
+        body = insert_into(self.stats, render("generalize/evaluate.sql", parts=parts, **self._args))
+        return render("generalize/prepare.sql", statement=name, body=body)
+
+    def _statement(self, nodes: int) -> str:
+        """The prepared evaluate statement for a batch of ``nodes`` nodes (prepared here when it is
+        the first batch grouped in that many parts)."""
+        parts = self._split(nodes)
+        if parts not in self._prepared:
+            stmt = self._prepare_evaluate(parts)
+            run(self.con, stmt)
+            self.statements.append(stmt)
+        return self._prepared[parts]
 
     def _parts(self) -> int:
         """How many parts a batch's nodes are grouped in (generalize/evaluate.sql): one per DuckDB

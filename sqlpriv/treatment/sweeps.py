@@ -349,6 +349,7 @@ def run_search(s: Search, max_nodes: int) -> None:
     patterns = max(1, int(run(s.con, call("engine_count_rows", relation=quote(s.patterns))).fetchall()[0][0]))
     # a round of climb probes more nodes where a node costs little against a statement
     s.probes = max(1, min(CLIMB_PROBES, PROBE_ROWS // patterns))
+    s.pattern_rows = patterns
     if s.max_suppressed <= 0 and s.candidates_args:
         if s.metric in ("loss", "entropy"):
             s.exact = bound  # nothing suppressed: the bound is the value (docs/measures.md §7)
