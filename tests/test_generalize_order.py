@@ -124,7 +124,7 @@ def test_release_keeps_the_source_order_for_every_kind_of_source(kind: str, tmp_
         check_release(g.plan.con.sql(g.release_sql(node, flag=True)).df(), df, node, 5, 0.05)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(1, 3000),
     seed=st.integers(0, 2**16),
