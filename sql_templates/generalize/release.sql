@@ -3,8 +3,10 @@
     (text); where suppress is true, a record of a class smaller than k has every quasi-identifier
     replaced by '*' (as ARX outputs it). qis: one entry per quasi-identifier with name, level,
     rows (a table hierarchy's (value, label) pairs, or none) and expr (a builder's level expression,
-    or none). flag adds the column __suppressed. -#}
-{% macro generalize_release(source, columns, qis, k, suppress=true, flag=false) -%}
+    or none). flag adds the column __suppressed. ordered (DuckDB): the rows in the source's order,
+    numbered on the scan (numbered.sql) and sorted back after the joins and the window that
+    reorder them; Spark has no row order to keep. -#}
+{% macro generalize_release(source, columns, qis, k, suppress=true, flag=false, ordered=true) -%}
 with
 {% for c in qis %}
 {% if c.rows is not none %}
@@ -24,7 +26,7 @@ g as (
     , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
 {% endif %}
 {% endfor %}
-  from {{ source }} as src
+  from {{ sqlpriv.numbered(source, "__sqlpriv_pos") if ordered else source }} as src
 {% for c in qis %}
 {% if c.rows is not none %}
   left join {{ sqlpriv.quote("m_" ~ loop.index0) }} on {{ sqlpriv.generalize_key(c.name) }} = {{ sqlpriv.quote("m_" ~ loop.index0) }}.key
@@ -47,4 +49,7 @@ select
   {{ "__class_size < " ~ sqlpriv.literal(k) if suppress else "false" }} as __suppressed
 {% endif %}
 from c
+{% if ordered %}
+{{ sqlpriv.keep_order(sqlpriv.quote("__sqlpriv_pos")) }}
+{% endif %}
 {%- endmacro %}

@@ -126,11 +126,25 @@ class Generalization(Presentable):
         dialect: str | None = None,
         relation: str | None = None,
     ) -> str:
-        """The transformation as one SELECT over the source (DuckDB; ``dialect="spark"`` for Spark
-        SQL), or over the table or view named ``relation`` (quoted here for the dialect)."""
+        """The transformation as one SELECT over the source (DuckDB, its rows in the source's
+        order; ``dialect="spark"`` for Spark SQL, which has no row order to keep), or over the
+        table or view named ``relation`` (quoted here for the dialect)."""
+        return self._release_select(levels, flag=flag, dialect=dialect, relation=relation)
+
+    def _release_select(
+        self,
+        levels: Mapping[str, int] | None,
+        *,
+        flag: bool,
+        dialect: str | None = None,
+        relation: str | None = None,
+        ordered: bool = True,
+    ) -> str:
+        """:meth:`release_sql`; ``ordered=False`` leaves the rows in the order the window leaves
+        them (for a caller that only counts them, :meth:`compare`: no sort)."""
         if dialect is not None:
             with use_dialect(dialect):
-                return self.release_sql(levels, flag=flag, relation=relation)
+                return self._release_select(levels, flag=flag, relation=relation, ordered=ordered)
         chosen, applied = self._node(levels)
         names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
         qis = []
@@ -153,6 +167,7 @@ class Generalization(Presentable):
             k=self.policy.k,
             suppress=applied,
             flag=flag,
+            ordered=ordered,
         )
 
     @property
@@ -161,18 +176,23 @@ class Generalization(Presentable):
         return self.release_sql()
 
     def apply(self, levels: Mapping[str, int] | None = None) -> Result:
-        """The released table: every row, the quasi-identifiers generalized to the node's levels
-        (text), a suppressed record with every quasi-identifier ``*``."""
+        """The released table: every row in the source's order (row i of the release is row i of
+        the source, for every kind of source: a file, a DataFrame, a relation, a table; Spark has
+        no row order), the quasi-identifiers generalized to the node's levels (text), a
+        suppressed record with every quasi-identifier ``*``."""
         return Result(self.plan, *self._released(levels))
 
-    def _released(self, levels: Mapping[str, int] | None, *, flag: bool = False) -> tuple[str, list[str]]:
+    def _released(
+        self, levels: Mapping[str, int] | None, *, flag: bool = False, ordered: bool = True
+    ) -> tuple[str, list[str]]:
         """The released table's query and the plan steps it needs. A file or pyarrow source (which
         cannot change unseen, :func:`_stable_guard`) is released from the search's tables
         (generalize/released.sql: the rows joined to each middle level's mapping and to the small
         table of the node's suppressed classes, generalize/suppressed.sql); any other source by the
-        standalone SELECT :meth:`release_sql`, which counts the classes of the rows as they are."""
+        standalone SELECT :meth:`release_sql`, which counts the classes of the rows as they are
+        (``ordered=False``: without its sort back to the source's order)."""
         if self.stable is None:
-            return self.release_sql(levels, flag=flag), []
+            return self._release_select(levels, flag=flag, ordered=ordered), []
         chosen, applied = self._node(levels)
         node = tuple(chosen[c] for c in self.columns)
         qis = [
@@ -192,7 +212,13 @@ class Generalization(Presentable):
         names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
         source = self.plan.source.ref if self.plan.source else ""
         query = render(
-            "generalize/released.sql", source=source, columns=names, qis=qis, suppressed=suppressed, flag=flag
+            "generalize/released.sql",
+            source=source,
+            columns=names,
+            qis=qis,
+            suppressed=suppressed,
+            flag=flag,
+            ordered=ordered,
         )
         return query, needs
 
@@ -209,7 +235,7 @@ class Generalization(Presentable):
         figures = view_of(self, "compare_figures") if measures else None
         if figures is not None:
             extra = figures(self, levels)
-        body, needs = self._released(levels, flag=True)
+        body, needs = self._released(levels, flag=True, ordered=False)  # counted only: no sort
         source = self.plan.source.ref if self.plan.source else ""
         return Result(
             self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns, extra=extra), needs
