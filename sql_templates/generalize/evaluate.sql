@@ -23,7 +23,9 @@
     suppressed read (max_suppressed 0), the nodes are grouped in this many parts (node id modulo
     parts), one GROUP BY each joined by UNION ALL: DuckDB scans a table of fewer than 122,880
     rows (one row group) on one thread, and runs the parts on as many (the classes' integer sums do
-    not depend on it; adult's 19,502 patterns: about 40% less time a batch on 2 threads). -#}
+    not depend on it; adult's 19,502 patterns: about 40% less time a batch on 2 threads). The
+    search splits a batch only from search.SPLIT_ROWS grouped rows on: a small batch costs less in
+    one part than the parts' planning (benchmarks/RESULTS.md, session gen14). -#}
 {% macro generalize_evaluate(patterns, shares, heights, strides, words, bases, k, max_suppressed, codes=none, first=none, stats=none, parts=1) -%}
 {% set d = heights | length %}
 with ids as (

@@ -72,10 +72,8 @@ FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to b
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
 CLIMB_PROBES = 16  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
 EVALUATE_PARTS = 4  # the most parts a batch's nodes are grouped in, one per thread (generalize/evaluate.sql)
-# a batch is split in parts only when it groups at least this many rows (nodes x patterns): below,
-# one GROUP BY on one thread is faster, the parts' planning (each EXECUTE is planned again) costing
-# more than the second thread saves (adult, 19,502 patterns, duckdb 2.0.1: one part faster up to
-# about 5 nodes in the search; benchmarks/RESULTS.md, session gen14)
+# a batch is split in parts only from this many rows (nodes x patterns): below, one GROUP BY on one
+# thread costs less than planning the parts (each EXECUTE is planned again; RESULTS.md, gen14)
 SPLIT_ROWS = 100_000
 
 
@@ -277,21 +275,18 @@ class Search:
         self.statements += statements
 
     def _split(self, nodes: int) -> int:
-        """The parts a batch of ``nodes`` nodes is grouped in: one, unless it groups at least
-        SPLIT_ROWS rows (nodes x patterns), then one per thread (at most EVALUATE_PARTS)."""
+        """A batch's parts: one, or one per thread from SPLIT_ROWS rows (nodes x patterns) on."""
         return self._threads if nodes * self.pattern_rows >= SPLIT_ROWS else 1
 
     def _prepare_evaluate(self, parts: int) -> str:
-        """The PREPARE of generalize/evaluate.sql grouping a batch in ``parts`` parts, named
-        ``<stats>_evaluate`` (one part) or ``<stats>_evaluate_<parts>``; noted in ``_prepared``."""
+        """The PREPARE of generalize/evaluate.sql in ``parts`` parts (``<stats>_evaluate[_<parts>]``)."""
         name = self.stats + "_evaluate" + ("" if parts == 1 else f"_{parts}")
         self._prepared[parts] = name
         body = insert_into(self.stats, render("generalize/evaluate.sql", parts=parts, **self._args))
         return render("generalize/prepare.sql", statement=name, body=body)
 
     def _statement(self, nodes: int) -> str:
-        """The prepared evaluate statement for a batch of ``nodes`` nodes (prepared here when it is
-        the first batch grouped in that many parts)."""
+        """The evaluate statement for a batch of ``nodes`` nodes, prepared on its first use."""
         parts = self._split(nodes)
         if parts not in self._prepared:
             stmt = self._prepare_evaluate(parts)
