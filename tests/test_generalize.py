@@ -346,3 +346,48 @@ def test_batches_grouped_in_one_part_or_split_give_the_same_figures(monkeypatch,
             assert seen[0][0] is None
         else:
             assert out[tuple(seen[0][0][c] for c in cols)][metric] == out[want][metric]
+
+
+@pytest.mark.parametrize("seed,k,limit", [(101, 2, 0.1), (103, 5, 0.2), (105, 3, 0.1)])
+def test_the_descent_two_levels_a_statement_takes_the_same_path(monkeypatch, seed, k, limit):
+    """The greedy descent of a discernibility search with suppression evaluates a node's children
+    and their children in one statement (sweeps.DESCEND_AHEAD): it walks the path of one statement
+    a step (from the top, to the child meeting the policy with the lowest discernibility, ties to
+    the lower level sum, then the smaller levels), here computed from the brute force: both ways
+    every node of that path and each of its children is evaluated by the descent, the second in
+    fewer statements, and the search ends at the brute force's optimum."""
+    from sqlpriv.treatment import sweeps
+
+    df, hier = wider_case(seed)
+    cols, out = brute(df, hier, k, limit)
+    want = best_of(cols, out, "discernibility")
+    heights = [max(node[j] for node in out) + 1 for j in range(len(cols))]
+    path, cur = [], tuple(h - 1 for h in heights)
+    while True:
+        path.append(cur)
+        kids = [cur[:j] + (cur[j] - 1,) + cur[j + 1 :] for j in range(len(cur)) if cur[j] > 0]
+        meeting = [(out[c]["discernibility"], sum(c), c) for c in kids if out[c]["meets"]]
+        if not meeting:
+            break
+        cur = min(meeting)[2]
+    expected = set(path) | {p[:j] + (p[j] - 1,) + p[j + 1 :] for p in path for j in range(len(p)) if p[j] > 0}
+    walked = {}
+    original = sweeps.descend
+
+    def spy(s):
+        statements = len(s.statements)
+        original(s)
+        walked[sweeps.DESCEND_AHEAD] = (set(s.seen), len(s.statements) - statements)
+
+    monkeypatch.setattr(sweeps, "descend", spy)
+    for ahead in (False, True):
+        monkeypatch.setattr(sweeps, "DESCEND_AHEAD", ahead)
+        g = sqlpriv.generalize(df, hier, k=k, suppression_limit=limit, metric="discernibility")
+        assert (g.best is None) == (want is None)
+        if want is not None:
+            assert out[tuple(g.best[c] for c in cols)]["discernibility"] == out[want]["discernibility"]
+        seen, _ = walked[ahead]
+        # a child not evaluated is known to fail (under a failing node): the brute force agrees
+        assert all(node in seen or not out[node]["meets"] for node in expected)
+        assert set(path) <= seen
+    assert len(path) > 2 and walked[True][1] < walked[False][1]

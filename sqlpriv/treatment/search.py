@@ -70,7 +70,7 @@ MAX_NODES = 200_000
 WORD_LIMIT = 2**62  # a packed key word stays below this
 FIRST_BATCH = 4  # by_bound's first batch; each next one twice as large, up to batch=
 SHARES_METRICS = ("loss", "entropy")  # the metrics that read the suppressed classes' shares / entropies
-CLIMB_PROBES = 16  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
+CLIMB_PROBES = 32  # the most nodes one round of climb probes, spread over its chains (sweeps.PROBE_ROWS)
 EVALUATE_PARTS = 4  # the most parts a batch's nodes are grouped in, one per thread (generalize/evaluate.sql)
 # a batch is split in parts only from this many rows (nodes x patterns): below, one GROUP BY on one
 # thread costs less than planning the parts (each EXECUTE is planned again; RESULTS.md, gen14)

@@ -20,10 +20,14 @@ from sqlpriv.treatment.search import CLIMB_PROBES, FIRST_BATCH, Search, lattice
 # where most nodes meet the policy and the optimum lies low, at most a few levels are spent).
 TOP_DOWN_BUDGET = 400
 TOP_DOWN_ROWS = 8_000_000
-# A statement's fixed cost is about that of grouping this many pattern rows (15-30 ms at 0.1 us a
-# row): a climb round probes PROBE_ROWS // patterns nodes (1 to CLIMB_PROBES; adult: 16, its 1M
-# rows: 1, bisection, as a node there costs more than a statement).
-PROBE_ROWS = 320_000
+# A statement's fixed cost is about that of grouping this many pattern rows (10-15 ms, a pattern
+# row 20-30 ns, duckdb 2.0.1): a climb round probes PROBE_ROWS // patterns nodes (1 to
+# CLIMB_PROBES; adult: 32, its 1M rows: 3). Adult with 5% suppression, discernibility k2 / k5:
+# 16 probes 1.24 / 1.08 s, 32 probes 1.12-1.27 / 0.98-1.07 s (benchmarks/RESULTS.md, gen14).
+PROBE_ROWS = 640_000
+# The greedy descent (a discernibility search with suppression) evaluates a node's children and
+# their children in one statement, two steps of the same path (adult k2 5%: 51 -> 42 statements)
+DESCEND_AHEAD = True
 
 
 def a_priori_bound(metric: str, heights: list[int], bounds: dict[tuple[int, int], float]) -> Any:
@@ -234,17 +238,29 @@ def descend(s: Search) -> None:
     from the new best while one of them is better (adult k=5 5%: the optimum, where the descent
     alone stops at 1.5 times it). The sweep's bounds prune with it from the start
     (docs/measures.md §7)."""
-    cur = tuple(h - 1 for h in s.heights)
-    s.evaluate([cur])
-    while True:
-        children = [cur[:j] + (cur[j] - 1,) + cur[j + 1 :] for j in range(len(cur)) if cur[j] > 0]
-        children = [c for c in children if not s.known_to_fail(c)]
+
+    def below(node: tuple[int, ...]) -> list[tuple[int, ...]]:  # its children not known to fail
+        kids = [node[:j] + (node[j] - 1,) + node[j + 1 :] for j in range(len(node)) if node[j] > 0]
+        return [c for c in kids if not s.known_to_fail(c)]
+
+    def step(node: tuple[int, ...]) -> tuple[int, ...] | None:  # the best child meeting the policy
+        meeting = [(s.seen[c][1], sum(c), c) for c in below(node) if s.seen[c][0]]
+        return min(meeting)[2] if meeting else None
+
+    top = tuple(h - 1 for h in s.heights)
+    s.evaluate([top])
+    cur: tuple[int, ...] | None = top
+    while cur is not None:
+        # two steps a statement: the children and their children (the next step's choice among
+        # them is the one a statement per step makes: the same path; DESCEND_AHEAD)
+        children = below(cur)
+        ahead = [g for c in children for g in below(c)] if DESCEND_AHEAD else []
         if not children:
             break
-        meeting = [(value, sum(c), c) for c, meets, value, _ in s.evaluate(children) if meets]
-        if not meeting:
-            break
-        cur = min(meeting)[2]
+        s.evaluate(list(dict.fromkeys(children + ahead)))
+        cur = step(cur)
+        if cur is not None and DESCEND_AHEAD:
+            cur = step(cur)  # its children were evaluated (or are known to fail) with the first step
     while s.best is not None:
         best = min((row[1], sum(node), node) for node, row in s.seen.items() if row[0])[2]
         children = [best[:j] + (best[j] - 1,) + best[j + 1 :] for j in range(len(best)) if best[j] > 0]
