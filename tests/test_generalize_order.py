@@ -69,7 +69,7 @@ def oracle(df: pd.DataFrame, node: dict[str, int], k: int, limit: float) -> tupl
     suppressed = small & applied
     for c in qis:
         out.loc[suppressed, c] = "*"
-    return out, suppressed.rename("__suppressed")
+    return out, suppressed.rename("__sqlpriv_suppressed")
 
 
 def check_release(got: pd.DataFrame, df: pd.DataFrame, node: dict[str, int], k: int, limit: float) -> bool:
@@ -78,8 +78,8 @@ def check_release(got: pd.DataFrame, df: pd.DataFrame, node: dict[str, int], k: 
     assert list(got.columns[: len(df.columns)]) == list(df.columns)
     for c in df.columns:
         assert got[c].tolist() == want[c].tolist(), (node, c)
-    if "__suppressed" in got.columns:
-        assert got["__suppressed"].tolist() == suppressed.tolist(), node
+    if "__sqlpriv_suppressed" in got.columns:
+        assert got["__sqlpriv_suppressed"].tolist() == suppressed.tolist(), node
     return bool(suppressed.any())
 
 

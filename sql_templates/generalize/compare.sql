@@ -1,5 +1,5 @@
 {#- Before and after: the quasi-identifiers' classes in the source (keys as text) and in the
-    released table (body: the release query with its __suppressed flag; suppressed records left
+    released table (body: the release query with its __sqlpriv_suppressed flag; suppressed records left
     out of the classes). One row per figure: rows, suppressed_rows, classes, smallest_class (k),
     unique_share (rows alone in their class / rows), average_risk (classes / kept rows: the mean
     re-identification risk 1/class size), highest_risk (1 / smallest class). extra: further rows
@@ -13,13 +13,13 @@ with b as (
 ), r as (select * from (
 {{ body }}
 ) x), a as (
-  select count(*) as c from r where not __suppressed
+  select count(*) as c from r where not __sqlpriv_suppressed
   group by {% for q in qis %}{{ sqlpriv.quote(q) }}{{ ", " if not loop.last }}{% endfor %}
 ), f as (
   select 'before' as side, (select count(*) from {{ source }}) as rows, 0 as suppressed, count(*) as classes,
     min(c) as smallest, coalesce(sum(c) filter (where c = 1), 0) as singles, sum(c) as kept from b
   union all
-  select 'after', (select count(*) from r), (select count(*) from r where __suppressed), count(*), min(c),
+  select 'after', (select count(*) from r), (select count(*) from r where __sqlpriv_suppressed), count(*), min(c),
     coalesce(sum(c) filter (where c = 1), 0), sum(c) from a
 )
 select figure, before, after, before_decision, after_decision from (

@@ -1,10 +1,10 @@
 {#- The released records that are not suppressed, quasi-identifiers only: what the before / after
     comparison measures with the other families (Shapley, PIF, the gate), the way ARX's figures
-    leave suppressed records out. body: the release query with its __suppressed flag. -#}
+    leave suppressed records out. body: the release query with its __sqlpriv_suppressed flag. -#}
 {% macro generalize_kept(body, qis) -%}
 select {% for q in qis %}{{ sqlpriv.quote(q) }}{{ ", " if not loop.last }}{% endfor %}
 from (
 {{ body }}
 ) x
-where not __suppressed
+where not __sqlpriv_suppressed
 {%- endmacro %}

@@ -3,7 +3,7 @@
     (text); where suppress is true, a record of a class smaller than k has every quasi-identifier
     replaced by '*' (as ARX outputs it). qis: one entry per quasi-identifier with name, level,
     rows (a table hierarchy's (value, label) pairs, or none) and expr (a builder's level expression,
-    or none). flag adds the column __suppressed. ordered (DuckDB): the rows in the source's order,
+    or none). flag adds the column __sqlpriv_suppressed. ordered (DuckDB): the rows in the source's order,
     numbered on the scan (numbered.sql) and sorted back after the joins and the window that
     reorder them; Spark has no row order to keep. -#}
 {% macro generalize_release(source, columns, qis, k, suppress=true, flag=false, ordered=true) -%}
@@ -19,11 +19,11 @@ g as (
   select src.*
 {% for c in qis %}
 {% if c.rows is not none %}
-    , {{ sqlpriv.quote("m_" ~ loop.index0) }}.{{ sqlpriv.quote("l1") }} as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
+    , {{ sqlpriv.quote("m_" ~ loop.index0) }}.{{ sqlpriv.quote("l1") }} as {{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}
 {% elif c.expr is not none %}
-    , cast({{ c.expr }} as {{ sqlpriv.text_type() }}) as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
+    , cast({{ c.expr }} as {{ sqlpriv.text_type() }}) as {{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}
 {% else %}
-    , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__g_" ~ loop.index0) }}
+    , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}
 {% endif %}
 {% endfor %}
   from {{ sqlpriv.numbered(source, "__sqlpriv_pos") if ordered else source }} as src
@@ -33,20 +33,20 @@ g as (
 {% endif %}
 {% endfor %}
 ), c as (
-  select *, count(*) over (partition by {% for c in qis %}{{ sqlpriv.quote("__g_" ~ loop.index0) }}{{ ", " if not loop.last }}{% endfor %}) as __class_size
+  select *, count(*) over (partition by {% for c in qis %}{{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}{{ ", " if not loop.last }}{% endfor %}) as __sqlpriv_class_size
   from g
 )
 select
 {% for column in columns %}
 {% set q = qis | selectattr("name", "equalto", column) | list %}
 {% if q %}
-  {% if suppress %}case when __class_size < {{ sqlpriv.literal(k) }} then '*' else {{ sqlpriv.quote("__g_" ~ q[0].index) }} end{% else %}{{ sqlpriv.quote("__g_" ~ q[0].index) }}{% endif %} as {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
+  {% if suppress %}case when __sqlpriv_class_size < {{ sqlpriv.literal(k) }} then '*' else {{ sqlpriv.quote("__sqlpriv_g_" ~ q[0].index) }} end{% else %}{{ sqlpriv.quote("__sqlpriv_g_" ~ q[0].index) }}{% endif %} as {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
 {% else %}
   {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
 {% endif %}
 {% endfor %}
 {% if flag %}
-  {{ "__class_size < " ~ sqlpriv.literal(k) if suppress else "false" }} as __suppressed
+  {{ "__sqlpriv_class_size < " ~ sqlpriv.literal(k) if suppress else "false" }} as __sqlpriv_suppressed
 {% endif %}
 from c
 {% if ordered %}

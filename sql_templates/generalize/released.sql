@@ -5,7 +5,7 @@
     labels are a suppressed class has every quasi-identifier '*'. One pass over the rows: a join
     to each middle level's mapping and one to the (small) table of suppressed classes, no window
     over the rows. qis: one entry per quasi-identifier with name, j, level, top (bool) and
-    mapping (table). flag adds the column __suppressed. ordered: the rows in the source's order
+    mapping (table). flag adds the column __sqlpriv_suppressed. ordered: the rows in the source's order
     (numbered on the scan, sorted back after the joins, which keep it only where the scan has
     ordered batches: files, not a pyarrow table). Same rows as generalize/release.sql. -#}
 {% macro generalize_released(source, columns, qis, suppressed=none, flag=false, ordered=true) -%}
@@ -14,25 +14,25 @@ select
 {% set found = qis | selectattr("name", "equalto", column) | list %}
 {% if found %}
 {% set q = found[0] %}
-  {% if suppressed %}case when s.__hit then '*' else {% endif %}
-{%- if q.top %}'*'{% elif q.level == 0 %}r.{{ sqlpriv.quote("__k_" ~ q.j) }}{% else %}{{ sqlpriv.quote("m_" ~ q.j) }}.{{ sqlpriv.quote("l" ~ q.level) }}{% endif %}
+  {% if suppressed %}case when s.__sqlpriv_hit then '*' else {% endif %}
+{%- if q.top %}'*'{% elif q.level == 0 %}r.{{ sqlpriv.quote("__sqlpriv_k_" ~ q.j) }}{% else %}{{ sqlpriv.quote("m_" ~ q.j) }}.{{ sqlpriv.quote("l" ~ q.level) }}{% endif %}
 {%- if suppressed %} end{% endif %} as {{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
 {% else %}
   r.{{ sqlpriv.quote(column) }}{{ "," if not loop.last or flag }}
 {% endif %}
 {% endfor %}
 {% if flag %}
-  {{ "coalesce(s.__hit, false)" if suppressed else "false" }} as __suppressed
+  {{ "coalesce(s.__sqlpriv_hit, false)" if suppressed else "false" }} as __sqlpriv_suppressed
 {% endif %}
 from (
-  select src.*{% for q in qis if not q.top %}, {{ sqlpriv.generalize_key(q.name) }} as {{ sqlpriv.quote("__k_" ~ q.j) }}{% endfor %}
+  select src.*{% for q in qis if not q.top %}, {{ sqlpriv.generalize_key(q.name) }} as {{ sqlpriv.quote("__sqlpriv_k_" ~ q.j) }}{% endfor %}
   from {{ sqlpriv.numbered(source, "__sqlpriv_pos") if ordered else source }} as src
 ) as r
 {% for q in qis if not q.top and q.level > 0 %}
-left join {{ sqlpriv.quote(q.mapping) }} as {{ sqlpriv.quote("m_" ~ q.j) }} on r.{{ sqlpriv.quote("__k_" ~ q.j) }} = {{ sqlpriv.quote("m_" ~ q.j) }}.key
+left join {{ sqlpriv.quote(q.mapping) }} as {{ sqlpriv.quote("m_" ~ q.j) }} on r.{{ sqlpriv.quote("__sqlpriv_k_" ~ q.j) }} = {{ sqlpriv.quote("m_" ~ q.j) }}.key
 {% endfor %}
 {% if suppressed %}
-left join {{ sqlpriv.quote(suppressed) }} as s on {% for q in qis if not q.top %}{% if q.level == 0 %}r.{{ sqlpriv.quote("__k_" ~ q.j) }}{% else %}{{ sqlpriv.quote("m_" ~ q.j) }}.{{ sqlpriv.quote("l" ~ q.level) }}{% endif %} is not distinct from s.{{ sqlpriv.quote("__l_" ~ q.j) }} and {% endfor %}true
+left join {{ sqlpriv.quote(suppressed) }} as s on {% for q in qis if not q.top %}{% if q.level == 0 %}r.{{ sqlpriv.quote("__sqlpriv_k_" ~ q.j) }}{% else %}{{ sqlpriv.quote("m_" ~ q.j) }}.{{ sqlpriv.quote("l" ~ q.level) }}{% endif %} is not distinct from s.{{ sqlpriv.quote("__sqlpriv_l_" ~ q.j) }} and {% endfor %}true
 {% endif %}
 {% if ordered %}
 {{ sqlpriv.keep_order("r." ~ sqlpriv.quote("__sqlpriv_pos")) }}

@@ -301,6 +301,7 @@ def generalize(
     qis = [compile_.Compiled(checks.match_column(names, name, src.label), h) for name, h in specs.items()]
     if len({q.name for q in qis}) != len(qis):
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
+    compile_.refuse_headings([q.name for q in qis])
     plan = Plan(conn, source=src)
     stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
     # every table's name at once: one look at the catalog, none on a connection made here

@@ -17,7 +17,7 @@ from sqlpriv.engine.names import temp_names
 from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.sandbox import check_scalar_expression
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import ExecutionError
+from sqlpriv.errors import ColumnError, ExecutionError
 from sqlpriv.treatment.hierarchy import TOP, Hierarchy, HierarchyError
 
 
@@ -166,4 +166,46 @@ def uncovered(con: Any, qis: list[Compiled], source: str) -> None:
     )
 
 
-__all__ = ["TOP", "Compiled", "build", "check", "covered", "uncovered"]
+#: the headings of the candidate table (generalize/candidates.sql) besides the quasi-identifiers'
+#: own level columns, and per quasi-identifier q: loss_<q>, entropy_<q>
+HEADINGS = (
+    "classes",
+    "smallest_class",
+    "suppressed",
+    "kept_classes",
+    "loss",
+    "discernibility",
+    "aecs",
+    "precision",
+    "entropy",
+    "unique_rows",
+    "level_sum",
+    "dm_star",
+    "dm_bound",
+    "meets_policy",
+    "node",
+)
+
+
+def refuse_headings(names: list[str]) -> None:
+    """Raise ColumnError when a quasi-identifier is named like another heading of the candidate
+    table (case-insensitive, as DuckDB's names): its level column would be read as that figure.
+
+    >>> refuse_headings(["age", "zip"])
+    >>> refuse_headings(["age", "Classes"])
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ColumnError: the quasi-identifier 'Classes' has the name of a column of the candidate table (classes); rename it in the source (a view, a DataFrame's rename) and in hierarchies=
+    """
+    taken = {h: h for h in HEADINGS}
+    for q in names:
+        taken |= {f"loss_{q}".lower(): f"loss_{q}", f"entropy_{q}".lower(): f"entropy_{q}"}
+    for q in names:
+        if q.lower() in taken:
+            raise ColumnError(
+                f"the quasi-identifier {q!r} has the name of a column of the candidate table ({taken[q.lower()]}); "
+                "rename it in the source (a view, a DataFrame's rename) and in hierarchies="
+            )
+
+
+__all__ = ["HEADINGS", "TOP", "Compiled", "build", "check", "covered", "refuse_headings", "uncovered"]

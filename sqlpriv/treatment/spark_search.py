@@ -153,6 +153,7 @@ def generalize_spark(
     qis = [compile_.Compiled(source_column(src, name), h) for name, h in specs.items()]
     if len({q.name for q in qis}) != len(qis):
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
+    compile_.refuse_headings([q.name for q in qis])
     for q in qis:  # expression hierarchies: checked by Spark's own parser too, before they run there
         if q.hierarchy.kind == "expressions":
             for level, expr in enumerate(q.hierarchy.params, start=1):
