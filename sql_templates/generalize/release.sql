@@ -10,30 +10,36 @@
 with
 {% for c in qis %}
 {% if c.rows is not none %}
-{{ sqlpriv.quote("m_" ~ loop.index0) }} as (
+{{ sqlpriv.quote("m_" ~ c.index) }} as (
 {{ sqlpriv.generalize_mapping(source, c.name, rows=c.rows, levels=2) }}
 ),
 {% endif %}
 {% endfor %}
-g as (
+r as (
+  -- every column read on the source alone (a source column named like a mapping's key or l1 is
+  -- never ambiguous): a table hierarchy's key, any other hierarchy's label
   select src.*
 {% for c in qis %}
 {% if c.rows is not none %}
-    , {{ sqlpriv.quote("m_" ~ loop.index0) }}.{{ sqlpriv.quote("l1") }} as {{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}
+    , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__sqlpriv_k_" ~ c.index) }}
 {% elif c.expr is not none %}
-    , cast({{ c.expr }} as {{ sqlpriv.text_type() }}) as {{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}
+    , cast({{ c.expr }} as {{ sqlpriv.text_type() }}) as {{ sqlpriv.quote("__sqlpriv_g_" ~ c.index) }}
 {% else %}
-    , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}
+    , {{ sqlpriv.generalize_key(c.name) }} as {{ sqlpriv.quote("__sqlpriv_g_" ~ c.index) }}
 {% endif %}
 {% endfor %}
   from {{ sqlpriv.numbered(source, "__sqlpriv_pos") if ordered else source }} as src
-{% for c in qis %}
-{% if c.rows is not none %}
-  left join {{ sqlpriv.quote("m_" ~ loop.index0) }} on {{ sqlpriv.generalize_key(c.name) }} = {{ sqlpriv.quote("m_" ~ loop.index0) }}.key
-{% endif %}
+), g as (
+  select r.*
+{% for c in qis if c.rows is not none %}
+    , {{ sqlpriv.quote("m_" ~ c.index) }}.{{ sqlpriv.quote("l1") }} as {{ sqlpriv.quote("__sqlpriv_g_" ~ c.index) }}
+{% endfor %}
+  from r
+{% for c in qis if c.rows is not none %}
+  left join {{ sqlpriv.quote("m_" ~ c.index) }} on r.{{ sqlpriv.quote("__sqlpriv_k_" ~ c.index) }} = {{ sqlpriv.quote("m_" ~ c.index) }}.key
 {% endfor %}
 ), c as (
-  select *, count(*) over (partition by {% for c in qis %}{{ sqlpriv.quote("__sqlpriv_g_" ~ loop.index0) }}{{ ", " if not loop.last }}{% endfor %}) as __sqlpriv_class_size
+  select *, count(*) over (partition by {% for c in qis %}{{ sqlpriv.quote("__sqlpriv_g_" ~ c.index) }}{{ ", " if not loop.last }}{% endfor %}) as __sqlpriv_class_size
   from g
 )
 select
