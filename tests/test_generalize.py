@@ -212,6 +212,16 @@ def test_uncovered_values_are_named():
         sqlpriv.generalize(df, {"a": {"x": ["g"], "y": ["g"]}})
 
 
+def test_a_missing_value_not_covered_is_named_as_the_empty_value():
+    df = pd.DataFrame({"a": ["x", None, "y", "x"]})
+    with pytest.raises(
+        sqlpriv.HierarchyError, match=r"these values of the column: ''.*a missing value, NULL, is matched as"
+    ):
+        sqlpriv.generalize(df, {"a": {"x": ["g"], "y": ["g"]}})
+    g = sqlpriv.generalize(df, {"a": {"x": ["g"], "y": ["g"], "": ["g"]}}, k=1)  # '' covers the NULL
+    assert g.apply({"a": 1}).df()["a"].tolist() == ["g"] * 4
+
+
 def test_levels_must_nest():
     df = pd.DataFrame({"a": ["x", "y", "z"]})
     bad = {"x": ["g1", "h1"], "y": ["g1", "h2"], "z": ["g2", "h2"]}

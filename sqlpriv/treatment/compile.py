@@ -135,6 +135,11 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
             f"the hierarchy of {q.name!r} ({what}) does not cover these values of the column: "
             + ", ".join(repr(v) for v in uncovered)
             + "; add a row for each (value;level1;...;*)"
+            + (
+                " (a missing value, NULL, is matched as the empty value '', as ARX reads an empty cell)"
+                if "" in uncovered
+                else ""
+            )
         )
     level, label = next((lvl, lab) for kind, lvl, lab in problems if kind == "parents")
     at = "is listed more than once" if level == 0 else f"at level {level} has more than one parent at level {level + 1}"
