@@ -222,6 +222,20 @@ def test_a_missing_value_not_covered_is_named_as_the_empty_value():
     assert g.apply({"a": 1}).df()["a"].tolist() == ["g"] * 4
 
 
+def test_apply_levels_must_name_each_quasi_identifier_once():
+    df = pd.DataFrame({"a": ["x", "y", "x", "y"], "b": [1, 2, 1, 2]})
+    g = sqlpriv.generalize(df, {"a": {"x": ["g"], "y": ["g"]}, "b": ["b // 2"]}, k=1)
+    with pytest.raises(
+        sqlpriv.ParameterError, match="names 'c', which is not a quasi-identifier; the quasi-identifiers: 'a', 'b'"
+    ):
+        g.apply({"a": 1, "b": 0, "c": 1})
+    with pytest.raises(sqlpriv.ParameterError, match="a level for every quasi-identifier; 'b' has none"):
+        g.apply({"a": 1})
+    with pytest.raises(sqlpriv.ParameterError, match=r"integer level 0..2 for 'a', got '1'"):
+        g.apply({"a": "1", "b": 0})
+    assert g.apply({"a": 1, "b": 0}).df()["a"].tolist() == ["g"] * 4
+
+
 def test_levels_must_nest():
     df = pd.DataFrame({"a": ["x", "y", "z"]})
     bad = {"x": ["g1", "h1"], "y": ["g1", "h2"], "z": ["g2", "h2"]}

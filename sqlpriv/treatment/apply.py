@@ -105,9 +105,17 @@ class Generalization(Presentable):
             raise ParameterError(
                 f"no node meets the policy ({self.policy.describe()}); pass levels= to apply one anyway"
             )
+        unknown = [c for c in chosen if c not in self.columns]
+        if unknown:
+            raise ParameterError(
+                f"levels= names {unknown[0]!r}, which is not a quasi-identifier; the quasi-identifiers: "
+                + ", ".join(repr(c) for c in self.columns)
+            )
         node = []
         for q in self.qis:
-            lvl = chosen.get(q.name)
+            if q.name not in chosen:
+                raise ParameterError(f"levels= needs a level for every quasi-identifier; {q.name!r} has none")
+            lvl = chosen[q.name]
             if not isinstance(lvl, int) or isinstance(lvl, bool) or not 0 <= lvl < q.levels:
                 raise ParameterError(f"levels= needs an integer level 0..{q.levels - 1} for {q.name!r}, got {lvl!r}")
             node.append(lvl)
