@@ -8,6 +8,7 @@
     python benchmarks/bench_generalize.py --arx DIR --record  # re-measure ARX and rewrite the reference file
     python benchmarks/bench_generalize.py --before TREE       # + an older sqlpriv tree in the same run
     python benchmarks/bench_generalize.py --entropy           # + the 4 non-uniform entropy configurations
+    python benchmarks/bench_generalize.py --floor             # the least a DuckDB answer costs (no search)
 
 Data: ARX's adult data set and hierarchies, copied to benchmarks/reference/arx_adult/. The 8 adult
 configurations are k 2/5 x suppression limit 0/5% x metric loss (ARX
@@ -71,6 +72,50 @@ def config_name(k: int, supp: float, metric: str) -> str:
 
 def hierarchies() -> dict[str, str]:
     return {q: str(ADULT_DIR / f"adult_hierarchy_{q}.csv") for q in QIS}
+
+
+def task_floor(path: str, levels_json: str, k: int) -> None:
+    """Child process: the floor under any DuckDB-based answer, with no search at all. After
+    ``import duckdb``: connect, read the CSV, map the nine columns at the optimum ARX found (given
+    in advance) through ARX's hierarchy files and check k, in one statement written here (not
+    sqlpriv's). What a search adds on top of this is the nodes it must evaluate to prove that
+    optimum; ARX's ``getTime()`` is the time of that search alone. Prints JSON."""
+    start = time.perf_counter()
+    import duckdb
+
+    imported = time.perf_counter()
+    levels = json.loads(levels_json)
+    con = duckdb.connect()
+    connected = time.perf_counter()
+
+    def lit(text: str) -> str:
+        return "'" + text.replace("'", "''") + "'"
+
+    def ident(text: str) -> str:
+        return '"' + text.replace('"', '""') + '"'
+
+    joins = " ".join(
+        f"join read_csv({lit(h)}, header = false, delim = ';', all_varchar = true) h{i} on h{i}.column0 = d.{ident(q)}"
+        for i, (q, h) in enumerate(hierarchies().items())
+    )
+    keys = ", ".join(f"h{i}.column{levels[q]}" for i, q in enumerate(QIS))
+    sql = (
+        f"select min(c) >= {int(k)} from (select count(*) as c from read_csv({lit(path)}, delim = ';', "
+        f"header = true, all_varchar = true) d {joins} group by {keys})"
+    )
+    row = con.execute(sql).fetchone()
+    done = time.perf_counter()
+    print(
+        json.dumps(
+            {
+                "seconds": done - imported,
+                "connect_seconds": connected - imported,
+                "statement_seconds": done - connected,
+                "import_seconds": imported - start,
+                "meets_k": bool(row and row[0]),
+            }
+        )
+    )
 
 
 # ----------------------------------------------------------------------------- data
@@ -226,6 +271,44 @@ def run_sqlpriv(
     if apply_out:
         cmd += ["--apply-out", str(apply_out)]
     return measured(cmd, timeout)
+
+
+def run_floor(repeat: int) -> int:
+    """--floor: per configuration without suppression, the median of ``repeat`` fresh processes of
+    :func:`task_floor` and of sqlpriv end to end (after import), alternating, beside ARX's recorded
+    search time."""
+    recorded = {c["name"]: c for c in json.loads(REFERENCE.read_text())["configurations"]}
+    print(f"# machine: {platform.platform()}, {os.cpu_count()} cores, python {platform.python_version()}")
+    print(f"# load average at start: {os.getloadavg()}; medians of {repeat} fresh processes, after import")
+    print("case,floor_s,floor_connect_s,floor_statement_s,sqlpriv_s,sqlpriv_lattice_s,arx_search_s,load")
+    for k, s, m in CONFIGS:
+        if s:
+            continue
+        name = config_name(k, s, m)
+        ref = recorded[name]
+        floors, ours = [], []
+        for _ in range(repeat):
+            floors.append(
+                measured(
+                    [sys.executable, __file__, "--task", "floor", "--path", str(ADULT), "--k", str(k)]
+                    + ["--levels", json.dumps(ref["best"])]
+                )
+            )
+            ours.append(run_sqlpriv(ADULT, k, s, m))
+        if not all(f["meets_k"] for f in floors):
+            raise SystemExit(f"ARX's optimum for {name} does not meet k in the floor statement")
+
+        def med(rows: list[dict], key: str) -> float:
+            values = sorted(r[key] for r in rows if r.get(key) is not None)
+            return values[len(values) // 2] if values else float("nan")
+
+        print(
+            f"adult_{name},{med(floors, 'seconds'):.3f},{med(floors, 'connect_seconds'):.3f},"
+            f"{med(floors, 'statement_seconds'):.3f},{med(ours, 'seconds'):.3f},{med(ours, 'lattice_seconds'):.3f},"
+            f"{ref['arx_search_time_ms'] / 1000:.3f},{os.getloadavg()[0]:.1f}",
+            flush=True,
+        )
+    return 0
 
 
 def before_cell(r: dict | None) -> str:
@@ -442,10 +525,23 @@ def main() -> int:
     parser.add_argument("--before", help="another sqlpriv tree (e.g. a git worktree of main) timed in the same run")
     parser.add_argument("--before-timeout", type=float, default=150.0, help="seconds before a --before run is cut")
     parser.add_argument("--root", help=argparse.SUPPRESS)
+    parser.add_argument("--levels", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="only the floor: connect, read adult.csv and check ARX's optimum in one statement (no search), "
+        "against sqlpriv and ARX's search, the 4 configurations without suppression",
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="with --floor: fresh processes per case (default 5)")
     args = parser.parse_args()
     if args.task == "sqlpriv":
         task_sqlpriv(args.path, args.k, args.supp, args.metric, args.apply_out, args.memory_limit, args.root)
         return 0
+    if args.task == "floor":
+        task_floor(args.path, args.levels, args.k)
+        return 0
+    if args.floor:
+        return run_floor(args.repeat)
 
     cp = arx_classpath(Path(args.arx)) if args.arx else None
     if args.record or args.record_entropy:
