@@ -31,6 +31,7 @@ from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
+from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError
 
@@ -248,8 +249,11 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         src = Source(con, view, repr(path), statements=[stmt], parquet=path if reader == "read_parquet" else None)
         # a pinned view's columns are the sniffed ones (tests/test_sources_pinned_csv.py): no describe
         src.columns = list(csv["columns"]) if csv is not None else _describe(con, src.ref, repr(path))
+        if any(RENAMED.search(name) for name in src.column_names()):  # x_1: maybe a repeated x renamed
+            refuse_duplicate_names(header_names(con, reader, path, csv), repr(path))
         return src
     if isinstance(source, duckdb.DuckDBPyRelation):
+        refuse_duplicate_names([str(n) for n in source.columns], "a DuckDB relation")
         try:
             source.to_view(view, replace=True)
             con.execute(render("engine/exists.sql", relation=quote(view)))
@@ -264,7 +268,7 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
                 "DataFrame, a pyarrow Table, a DuckDB relation, or a table name with con="
             )
         label = f"a {module} {type(source).__name__}"
-        _refuse_duplicate_names(_frame_names(source), label)
+        refuse_duplicate_names(_frame_names(source), label)
         con.register(view, source)
     src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
     src.columns = _describe(con, src.ref, label)
@@ -320,23 +324,6 @@ def _frame_names(source: Any) -> list[str]:
         return [str(n) for n in source.schema.names]
     columns = getattr(source, "columns", None)
     return [str(n) for n in columns] if columns is not None else []
-
-
-def _refuse_duplicate_names(names: list[str], label: str) -> None:
-    """DuckDB silently renames repeated column names (x, x_1); refuse them instead."""
-    seen: dict[str, str] = {}
-    repeated: list[str] = []
-    for name in names:
-        key = name.lower()  # DuckDB identifiers are case-insensitive
-        if key in seen and name not in repeated:
-            repeated.append(name if seen[key] == name else f"{seen[key]}/{name}")
-        seen.setdefault(key, name)
-    if repeated:
-        raise ColumnError(
-            f"{label} has column names that appear more than once (DuckDB names are case-insensitive): "
-            + ", ".join(repr(n) for n in repeated)
-            + "; DuckDB would silently rename them (x, x_1), so rename them first"
-        )
 
 
 class NamedColumns(Protocol):
