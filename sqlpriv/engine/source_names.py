@@ -37,7 +37,7 @@ def header_names(con: duckdb.DuckDBPyConnection, reader: str, path: str, csv: di
     globbed = any(ch in path for ch in "*?[")
     try:
         if reader == "read_csv":
-            files = sorted(glob.glob(path, recursive=True))[:HEADER_FILES] if globbed else [path]
+            files = (sorted(glob.glob(path, recursive=True))[:HEADER_FILES] if globbed else []) or [path]
             for file in files:
                 row = con.execute(render("engine/header_names.sql", reader=reader, path=file, csv=csv)).fetchone()
                 if row is not None:

@@ -226,19 +226,21 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         if not _looks_like_path(source) and _table_exists(con, source):
             return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source))
         path = source
-        if any(ch in path for ch in "*?["):
-            if not glob.glob(path, recursive=True):
+        magic = any(ch in path for ch in "*?[")
+        if magic and not glob.glob(path, recursive=True):
+            if not Path(path).is_file():
                 raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
-        elif Path(path).is_dir():
+            magic = False  # a file named like data[1].csv that no glob matches: DuckDB reads it as itself
+        elif not magic and Path(path).is_dir():
             raise SourceError(_folder_message(path))
-        elif not Path(path).is_file():
+        elif not magic and not Path(path).is_file():
             hint = (
                 " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
             )
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
         reader = reader_for(path)
-        csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not any(ch in path for ch in "*?[") else None
+        csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not magic else None
         stmt = render("engine/source_view.sql", view=view, reader=reader, path=path, csv=csv)
         try:
             con.execute(stmt)
