@@ -271,7 +271,10 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             )
         label = f"a {module} {type(source).__name__}"
         refuse_duplicate_names(_frame_names(source), label)
-        con.register(view, source)
+        try:
+            con.register(view, source)
+        except duckdb.Error as exc:  # a dtype DuckDB cannot scan (period, interval, complex, sparse)
+            raise SourceError(_unreadable_frame(source, label, exc)) from None
     src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
     src.columns = _describe(con, src.ref, label)
     return src
@@ -318,6 +321,28 @@ def _folder_message(path: str) -> str:
     return (
         f"{path!r} is a folder, not a file, and holds no .csv, .parquet or .json files; "
         "pass a file, or a glob such as 'folder/*.parquet'"
+    )
+
+
+def _unreadable_frame(source: Any, label: str, exc: duckdb.Error) -> str:
+    """What to say when DuckDB cannot register a frame: its message, and the columns whose dtype
+    it names with what to do about them.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"g": [1], "p": pd.period_range("2020-01", periods=1, freq="M")})
+    >>> print(_unreadable_frame(df, "a frame", duckdb.NotImplementedException("Data type 'period[M]' not recognized")))
+    cannot read a frame: Data type 'period[M]' not recognized; DuckDB cannot read the type of column 'p': convert it first (e.g. df['p'] = df['p'].astype(str)) or leave it out of the frame
+    """
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    dtypes: Any = getattr(source, "dtypes", None)
+    named = [str(c) for c, t in dtypes.items() if f"'{t}'" in first] if hasattr(dtypes, "items") else []
+    if not named:
+        return f"cannot read {label}: {first}; convert the columns of that type first, or leave them out of the frame"
+    example = named[0]
+    return (
+        f"cannot read {label}: {first}; DuckDB cannot read the type of column "
+        + ", ".join(repr(c) for c in named)
+        + f": convert it first (e.g. df[{example!r}] = df[{example!r}].astype(str)) or leave it out of the frame"
     )
 
 
