@@ -15,6 +15,7 @@ from __future__ import annotations
 import glob
 import os
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,14 +27,15 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
+from sqlpriv.engine.floor_division import floor_division_warning
 from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
-from sqlpriv.engine.sandbox import check_scalar_expression, qualified_heads
+from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
 from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, ParameterError, SourceError
+from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
 
@@ -443,6 +445,11 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
         ) from None
     if row is None:
         raise ColumnError(f"{what} {expr!r} gives no type over {src.label}; give a scalar SQL expression")
+    if "//" in expr:  # DuckDB's // does not floor a DOUBLE: age // 5 would coarsen nothing
+        types = {name.lower(): kind for name, kind in src.columns}
+        message = floor_division_warning(parse(expr), types, str(row[1]), what, expr)
+        if message:
+            warnings.warn(message, SqlprivWarning, stacklevel=4)
     return str(row[1])
 
 
