@@ -5,7 +5,8 @@ with ``preserve_insertion_order = false`` that order is arbitrary: the per-row S
 a 400,000-row DataFrame came out attached to other rows (0.44 bits off, silently). With
 ``default_order = 'desc'`` or ``default_null_order = 'nulls_first'`` every ORDER BY without a
 direction flips: a request's t-closeness rule on a numeric column with NULLs (NULL ordered last)
-was not violated any more, and singling out searched its columns in another order. Such a
+was not violated any more, and singling out searched its columns in another order; with
+``integer_division = true`` the share of every ``by()`` level was 0. Such a
 connection is refused with one error saying what to set; with the settings back, the per-row
 values equal a brute force.
 """
@@ -51,6 +52,7 @@ def brute_force(df: pd.DataFrame) -> np.ndarray:
         ("preserve_insertion_order = false", "preserve_insertion_order = true"),
         ("default_order = 'desc'", "default_order = 'asc'"),
         ("default_null_order = 'nulls_first'", "default_null_order = 'nulls_last'"),
+        ("integer_division = true", "integer_division = false"),
     ],
 )
 def test_a_connection_with_other_order_settings_is_refused(measure, setting, fix):
@@ -72,3 +74,12 @@ def test_the_t_closeness_rule_under_descending_order_is_refused_not_missed():
     con.execute("set default_order = 'desc'")
     with pytest.raises(ParameterError, match="default_order"):
         sqlpriv.assess_request(df, ["g"], sensitive=["height"], max_t=0.6, con=con)
+
+
+def test_by_shares_under_integer_division_are_refused_not_zero():
+    r = sqlpriv.uniqueness_shapley(FRAME)
+    assert r.by("a").df()["share"].tolist() == [2 / 6, 3 / 6, 1 / 6]
+    con = duckdb.connect()
+    con.execute("set integer_division = true")
+    with pytest.raises(ParameterError, match="integer_division"):
+        sqlpriv.uniqueness_shapley(FRAME, con=con).by("a").df()

@@ -165,7 +165,8 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
     positions of singled-out records, ``by()`` with ``dropna``; a row got another row's values),
     and a ``default_order`` or ``default_null_order`` other than DuckDB's ascending, NULLs last
     (every ORDER BY and window without a direction relies on them: the ordered t-closeness
-    distance, the search order of singling out, the sampled Shapley orders).
+    distance, the search order of singling out, the sampled Shapley orders), and
+    ``integer_division = true`` (``by()``'s share of two integer counts came out 0).
 
     >>> c = duckdb.connect()
     >>> _ = c.execute("set preserve_insertion_order = false")
@@ -181,7 +182,7 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
         return
     if row is None:
         return
-    keep, order, nulls = row
+    keep, order, nulls, integer_division = row
     wrong: list[tuple[str, str]] = []
     if keep is False:
         wrong.append(
@@ -196,6 +197,13 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
         wrong.append((f"default_order = {order} {why}", "set default_order = 'asc'"))
     if str(nulls).upper() != "NULLS_LAST":
         wrong.append((f"default_null_order = {nulls} {why}", "set default_null_order = 'nulls_last'"))
+    if integer_division is True:
+        wrong.append(
+            (
+                "integer_division = true (a / b of two integers must be a fraction: shares, rates)",
+                "set integer_division = false",
+            )
+        )
     if wrong:
         raise ParameterError(
             "this connection has settings sqlpriv's SQL cannot run under: "
