@@ -239,6 +239,11 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             hint = (
                 " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
             )
+            if hint and "." in path.strip("."):  # schema.table: only a table of the main schema is looked up
+                hint = (
+                    " (or, if it is a table of another schema or database, pass it as a relation, "
+                    f"e.g. con.table({path!r}), with that connection as con=)"
+                )
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
         reader = reader_for(path)
