@@ -83,3 +83,16 @@ def test_legitimate_names_ending_in_a_number_keep_their_numbers(tmp_path):
         assert math.isclose(out["shannons"].iloc[0], 0.0)  # log2 of counts of 1
     s = sqlpriv.uniqueness_shapley(str(tmp_path / "t.csv"), ["score", "score_1"]).summary().df()
     assert abs(s["entropy"].iloc[1] - 2.0) < 1e-12
+
+
+def test_a_glob_of_files_with_names_ending_in_a_number_is_not_refused(tmp_path):
+    # every file of a glob has the same header: the names repeat across files, not within one
+    frames = [pd.DataFrame({"q_1": [1, 2, 2], "q_2": ["x", "y", "y"]}), pd.DataFrame({"q_1": [3], "q_2": ["x"]})]
+    for i, frame in enumerate(frames):
+        frame.to_csv(tmp_path / f"part{i}.csv", index=False)
+        frame.to_parquet(tmp_path / f"part{i}.parquet", index=False)
+    whole = pd.concat(frames, ignore_index=True)
+    expected = sqlpriv.privacy_profile(whole).df()
+    for pattern in ("part*.csv", "part*.parquet"):
+        got = sqlpriv.privacy_profile(str(tmp_path / pattern)).df()
+        pd.testing.assert_frame_equal(got, expected)

@@ -20,20 +20,22 @@ RENAMED = re.compile(r"_[0-9]+$")
 HEADER_FILES = 64  # the files of a glob whose headers are read when a name looks renamed
 
 
-def header_names(con: duckdb.DuckDBPyConnection, reader: str, path: str, csv: dict[str, Any] | None) -> list[str]:
-    """The column names of the file at ``path`` as its header or schema holds them, before DuckDB
-    makes repeated ones unique (``a`` and ``A`` become ``a`` and ``A_1``, and ``A`` would then
-    name ``a``): one file's in a CSV or Parquet glob at a time (the first 64 files), the sampled
-    objects' keys of JSON. Nothing where a probe fails.
+def header_names(
+    con: duckdb.DuckDBPyConnection, reader: str, path: str, csv: dict[str, Any] | None
+) -> list[tuple[str, list[str]]]:
+    """The column names of the file(s) at ``path`` as their header or schema holds them, before
+    DuckDB makes repeated ones unique (``a`` and ``A`` become ``a`` and ``A_1``, and ``A`` would
+    then name ``a``): ``(file, names)`` for each file of a CSV or Parquet glob (the first 64), the
+    sampled objects' keys of JSON. Nothing where a probe fails.
 
     >>> import duckdb, os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "t.csv")
-    >>> _ = open(path, "w").write("a,A\\n1,2\\n")
-    >>> con = duckdb.connect()
-    >>> header_names(con, "read_csv", path, None)
-    ['a', 'A']
+    >>> folder = tempfile.mkdtemp()
+    >>> for name in ("p1.csv", "p2.csv"):
+    ...     _ = open(os.path.join(folder, name), "w").write("a,A_1\\n1,2\\n")
+    >>> [names for _, names in header_names(duckdb.connect(), "read_csv", os.path.join(folder, "*.csv"), None)]
+    [['a', 'A_1'], ['a', 'A_1']]
     """
-    names: list[str] = []
+    found: list[tuple[str, list[str]]] = []
     globbed = any(ch in path for ch in "*?[")
     try:
         if reader == "read_csv":
@@ -41,25 +43,19 @@ def header_names(con: duckdb.DuckDBPyConnection, reader: str, path: str, csv: di
             for file in files:
                 row = con.execute(render("engine/header_names.sql", reader=reader, path=file, csv=csv)).fetchone()
                 if row is not None:
-                    if len(files) > 1:
-                        refuse_duplicate_names([str(v) for v in row if v is not None], repr(file))
-                    names += [str(v) for v in row if v is not None]
+                    found.append((file, [str(v) for v in row if v is not None]))
         elif reader == "read_parquet":
             rows = con.execute(render("engine/header_names.sql", reader=reader, path=path)).fetchall()
             per_file: dict[str, list[tuple[str, int]]] = {}
             for file, name, children in rows:
                 per_file.setdefault(str(file), []).append((str(name), int(children)))
-            for file, elements in list(per_file.items())[:HEADER_FILES]:
-                top = top_level(elements)
-                if len(per_file) > 1:
-                    refuse_duplicate_names(top, repr(file))
-                names += top
+            found = [(file, top_level(elements)) for file, elements in list(per_file.items())[:HEADER_FILES]]
         else:
             rows = con.execute(render("engine/header_names.sql", reader=reader, path=path)).fetchall()
-            names = [str(row[0]) for row in rows if row[0] is not None]
+            found = [(path, [str(row[0]) for row in rows if row[0] is not None])]
     except duckdb.Error:
         return []
-    return names
+    return found
 
 
 def top_level(elements: list[tuple[str, int]]) -> list[str]:

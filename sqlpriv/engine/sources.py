@@ -259,7 +259,9 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         # a pinned view's columns are the sniffed ones (tests/test_sources_pinned_csv.py): no describe
         src.columns = list(csv["columns"]) if csv is not None else _describe(con, src.ref, repr(path))
         if any(RENAMED.search(name) for name in src.column_names()):  # x_1: maybe a repeated x renamed
-            refuse_duplicate_names(header_names(con, reader, path, csv), repr(path))
+            files = header_names(con, reader, path, csv)
+            for file, names in files:  # each file's own header (a glob repeats names across files)
+                refuse_duplicate_names(names, repr(file) if len(files) > 1 else repr(path))
         return src
     if isinstance(source, duckdb.DuckDBPyRelation):
         refuse_duplicate_names([str(n) for n in source.columns], "a DuckDB relation")
