@@ -41,6 +41,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv import progress
+from sqlpriv.engine import checks
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.errors import ParameterError, SqlprivError
 from sqlpriv.identifiers import without_key_advice
@@ -152,6 +153,8 @@ def report(
             )
             with st.stage("uniqueness Shapley"):
                 shap = timeline.run("Shapley call", _shapley_of, source, columns, method, opts)
+            if scatter_column is not None:  # a name that is no analysed column was silently replaced
+                scatter_column = checks.match_column(shap.columns, scatter_column, "the analysed columns")
             if len(shap.columns) < 2:  # a single column: no information factors (not even asked for)
                 pif_job = None
             overview_job = jobs.submit(

@@ -162,9 +162,9 @@ def assess_request(
     ``reject=0.2``, thresholds in [0, 1] with ``approve >= reject``: a score at or above
     ``approve`` is approved, below ``reject`` rejected, otherwise sent to review.
     ``weights``: ``{field: factor}`` that replaces the measured factor (e.g. an ID re-keyed
-    per request); weights naming other columns of the source are ignored, so one weight
-    table can serve every request. The joint figures are over the requested fields without a
-    weight. ``k=5``: the k of k-anonymity for ``share_below_k`` and the uniqueness histogram.
+    per request), keyed by requested field; a weight for anything else (another column of the
+    source included) is refused with a ColumnError, never dropped. The joint figures are over
+    the requested fields without a weight. ``k=5``: the k of k-anonymity for ``share_below_k`` and the uniqueness histogram.
     ``dropna=True`` leaves out rows with NULL in any requested field (``dropped_rows`` says
     how many) instead of counting NULL as a category. ``sensitive`` with ``min_l`` and/or
     ``max_t``: rules on sensitive columns, violated when a class of the requested fields (those

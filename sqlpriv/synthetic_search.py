@@ -122,6 +122,7 @@ def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: 
                 columns=columns,
                 datetime_unit=unit,
                 dedup=search.mode == "petsard",
+                precision_given=numeric_precision is not None,
             )
             for side, src in (("ori", ori), ("syn", syn))
         ],

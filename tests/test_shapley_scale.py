@@ -159,6 +159,19 @@ def test_figure_2_sample_is_the_same_rows_as_from_every_rows_values():
     assert np.abs(totals[sample["rank"].to_numpy()] - sample["total"].to_numpy()).max() < 1e-9
 
 
+@pytest.mark.parametrize("method", ["exact", "sample"])
+def test_figure_2_sample_of_a_table_smaller_than_rows_is_every_rank_once(method):
+    # 7 rows, classes of 3, 2, 1, 1 on (a, b): totals log2(7/3), log2(7/2) twice, log2 7 twice;
+    # asking for 200 rows must give the 7 ranks once each (it gave ranks 0..0 seven times)
+    df = pd.DataFrame({"a": [1, 1, 1, 2, 2, 3, 4], "b": ["x", "x", "x", "y", "y", "z", "z"]})
+    r = sqlpriv.uniqueness_shapley(df, method=method, samples=4)
+    sample = views.shapley_rows(r, 200).df()
+    assert sample["rank"].tolist() == list(range(7))
+    expected = np.log2(7 / np.array([3, 3, 3, 2, 2, 1, 1]))
+    assert np.abs(sample["total"].to_numpy() - expected).max() < 1e-12
+    assert np.abs(sample[["a", "b"]].sum(axis=1).to_numpy() - expected).max() < 1e-9
+
+
 def test_memory_estimate_bounds_the_cells_and_refuses_before_any_work():
     df = table(300, 10, 5)
     with warnings.catch_warnings():  # v6 looks like an identifier

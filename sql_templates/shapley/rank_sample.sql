@@ -2,9 +2,11 @@
     spaced ranks of total uniqueness. A row's total (the sum of its Shapley values) is
     log2 n - log2 N(all columns) by efficiency, exact or sampled (every order's marginals add up
     to it), so the ranks come from the patterns' multiplicities w alone: target rank
-    r_i = floor((i + 0.5) * n / rows) falls into the pattern whose cumulative multiplicity
+    r_i = floor((i + 0.5) * n / m), m = least(rows, n), falls into the pattern whose cumulative multiplicity
     interval holds it (patterns ordered by w, largest first, then key; a pattern may stand for
-    several ranks). Only these patterns' values are then computed. -#}
+    several ranks). With rows >= n every rank is taken once (dividing by rows instead took only
+    the n^2/rows least unique ranks, each several times). Only these patterns' values are then
+    computed. -#}
 {% macro shapley_rank_sample(t, words, rows) -%}
 with n as (
     select sum(w)::bigint as n from {{ sqlpriv.quote(t.patterns) }}
@@ -19,7 +21,7 @@ ranked as (
     from {{ sqlpriv.quote(t.patterns) }}
 ),
 targets as (
-    select i, floor((i + 0.5) * n.n / {{ rows | int }})::bigint as target
+    select i, floor((i + 0.5) * n.n / least({{ rows | int }}, n.n))::bigint as target
     from n, range(least({{ rows | int }}, n.n)) as g(i)
 )
 select

@@ -3,15 +3,18 @@
     duplicates dropped, __sqlpriv_pos the 0-based position among the distinct rows (PETsARD's index
     after drop_duplicates().reset_index()), __sqlpriv_row the input position of the first copy.
     Otherwise every row is kept (a record is singled out when its values occur in exactly one ROW
-    of each table), __sqlpriv_pos = __sqlpriv_row = the input position. -#}
-{% macro singling_out_prep(t, columns, datetime_unit, source, table, dedup=true) -%}
+    of each table), __sqlpriv_pos = __sqlpriv_row = the input position. `precision_given`: the
+    user gave numeric_precision, so floats are rounded to it even at 0 decimals (as PETsARD rounds
+    a given precision); a detected precision of 0 leaves them as they are (PETsARD applies a
+    detected one only above 0). -#}
+{% macro singling_out_prep(t, columns, datetime_unit, source, table, dedup=true, precision_given=false) -%}
 create or replace temp table {{ sqlpriv.quote(table) }} as
 with input_rows as (
     select
         row_number() over () - 1 as __sqlpriv_row,
 {% for c in columns %}
 {% if c.kind == 'float' %}
-        case when (select p from {{ sqlpriv.quote(t.precision) }}) > 0
+        case when {{ "true" if precision_given else "(select p from " ~ sqlpriv.quote(t.precision) ~ ") > 0" }}
              then round_even({{ sqlpriv.quote(c.name) }} * power(10, (select p from {{ sqlpriv.quote(t.precision) }})), 0)
                   / power(10, (select p from {{ sqlpriv.quote(t.precision) }}))
              else {{ sqlpriv.quote(c.name) }} end

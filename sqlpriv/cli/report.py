@@ -40,7 +40,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--synthetic", metavar="SYN", help="synthetic counterpart of SOURCE (same columns): adds singling-out risk"
     )
     p.add_argument(
-        "--request", action="append", metavar="COL", help="a field of a data request (repeatable; NAME=EXPR allowed)"
+        "--request",
+        action=common.ColumnsAction,
+        metavar="COL",
+        help="a field of a data request (repeatable, or a comma list as -c; NAME=EXPR allowed; a name that "
+        "contains a comma or '=': in double quotes, --request '\"a=b\"')",
     )
     p.add_argument(  # issue 26
         "--risk",

@@ -158,6 +158,62 @@ def lock_down(con: duckdb.DuckDBPyConnection) -> None:
     guard.locked = True
 
 
+def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
+    """Refuse a user's connection whose settings change what sqlpriv's SQL means:
+    ``preserve_insertion_order = false`` (DuckDB may then read a table or DataFrame in any order,
+    and sqlpriv numbers rows by the order it reads them in: the ``row`` of per-row results, the
+    positions of singled-out records, ``by()`` with ``dropna``; a row got another row's values),
+    and a ``default_order`` or ``default_null_order`` other than DuckDB's ascending, NULLs last
+    (every ORDER BY and window without a direction relies on them: the ordered t-closeness
+    distance, the search order of singling out, the sampled Shapley orders), and
+    ``integer_division = true`` (``by()``'s share of two integer counts came out 0).
+
+    >>> c = duckdb.connect()
+    >>> _ = c.execute("set preserve_insertion_order = false")
+    >>> _ = c.execute("set default_null_order = 'nulls_first'")
+    >>> connect(c)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: this connection has settings sqlpriv's SQL cannot run under: preserve_insertion_order = false (DuckDB may then read a table or DataFrame in any order, and sqlpriv numbers rows by their input order), default_null_order = NULLS_FIRST (every ORDER BY without a direction must read ascending, NULLs last); run con.execute("set preserve_insertion_order = true"); con.execute("set default_null_order = 'nulls_last'") first, or pass no con=
+    """
+    try:
+        row = con.execute(render("engine/order_settings.sql")).fetchone()
+    except duckdb.Error:
+        return
+    if row is None:
+        return
+    keep, order, nulls, integer_division = row
+    wrong: list[tuple[str, str]] = []
+    if keep is False:
+        wrong.append(
+            (
+                "preserve_insertion_order = false (DuckDB may then read a table or DataFrame in any order, "
+                "and sqlpriv numbers rows by their input order)",
+                "set preserve_insertion_order = true",
+            )
+        )
+    why = "(every ORDER BY without a direction must read ascending, NULLs last)"
+    if not str(order).upper().startswith("ASC"):
+        wrong.append((f"default_order = {order} {why}", "set default_order = 'asc'"))
+    if str(nulls).upper() != "NULLS_LAST":
+        wrong.append((f"default_null_order = {nulls} {why}", "set default_null_order = 'nulls_last'"))
+    if integer_division is True:
+        wrong.append(
+            (
+                "integer_division = true (a / b of two integers must be a fraction: shares, rates)",
+                "set integer_division = false",
+            )
+        )
+    if wrong:
+        raise ParameterError(
+            "this connection has settings sqlpriv's SQL cannot run under: "
+            + ", ".join(w for w, _ in wrong).replace(f" {why}, ", ", ")
+            + "; run "
+            + "; ".join(f'con.execute("{fix}")' for _, fix in wrong)
+            + " first, or pass no con="
+        )
+
+
 def connect(
     con: duckdb.DuckDBPyConnection | str | os.PathLike[str] | None = None,
     *,
@@ -181,6 +237,7 @@ def connect(
         conn.execute(render("engine/settings.sql", progress_bar=False))
     elif isinstance(con, duckdb.DuckDBPyConnection):
         conn = con
+        _check_order_settings(conn)
     elif isinstance(con, (str, os.PathLike)):
         path = Path(con)
         if not path.is_file():

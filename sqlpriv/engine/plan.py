@@ -16,6 +16,7 @@ select x from t;
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -132,4 +133,41 @@ def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | Non
                 "DuckDB ran out of memory; pass memory_limit= and temp_directory= so it can spill "
                 f"to disk, or analyse fewer rows/columns ({message.splitlines()[0]})"
             ) from None
-        raise ExecutionError(f"DuckDB failed on a generated query: {message.splitlines()[0]}") from exc
+        raise ExecutionError(
+            f"DuckDB failed on a generated query: {message.splitlines()[0]}{csv_advice(message)}"
+        ) from exc
+
+
+_CONVERTING = re.compile(r"Error when converting column \"(.*?)\"\..*? to '([^']+)'")
+_FIELDS = re.compile(r"Expected Number of Columns: (\d+) Found: (\d+)")
+
+
+def csv_advice(message: str) -> str:
+    """What to add to DuckDB's first line when a CSV source fails to parse past the rows DuckDB
+    sniffed its types from: the column and the type it did not fit, or the line's field count,
+    and what to do (sqlpriv passes no read options, so the file must be read by the user). The
+    offending value is left out (it is data). Empty for every other error.
+
+    >>> csv_advice('Conversion Error: CSV Error on Line: 9\\nOriginal Line: x\\n'
+    ...            'Error when converting column "zip". Could not convert string "x" to \\'BIGINT\\'')[:55]
+    " (column 'zip' does not fit the type BIGINT that DuckDB"
+    >>> csv_advice("Binder Error: no such column")
+    ''
+    """
+    if "CSV Error" not in message:
+        return ""
+    converting, fields = _CONVERTING.search(message), _FIELDS.search(message)
+    if converting:
+        column, kind = converting.groups()
+        return (
+            f" (column {column!r} does not fit the type {kind} that DuckDB guessed from the file's first rows: "
+            f"read the file yourself with that column's type, e.g. duckdb.read_csv(path, types={{{column!r}: "
+            f"'VARCHAR'}}) or pandas.read_csv(path, dtype={{{column!r}: str}}), and pass the relation or DataFrame)"
+        )
+    if fields:
+        expected, found = fields.groups()
+        return (
+            f" (a line has {found} fields where the file's other lines have {expected}: fix the file, or read "
+            "it yourself, e.g. duckdb.read_csv(path, null_padding=True), and pass the relation or DataFrame)"
+        )
+    return ""

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 def percent(x: float) -> str:
     """A share as a percentage that never rounds a non-zero share to 0 (0.0031%, not 0.0%)."""
@@ -25,9 +27,17 @@ def percent(x: float) -> str:
 
 
 def bits_scale(bits: float) -> str:
-    """What ``bits`` of information about a row amount to: 1 in 2**bits."""
+    """What ``bits`` of information about a row amount to: 1 in 2**bits, written as a power of ten
+    from 2**64 on (a float overflows at 2**1024: a PIF_95 of 1,100 bits, 95 near-unique columns,
+    crashed the summary).
+
+    >>> bits_scale(1100.4)
+    "a row's values carry as much as 1 in 10^331"
+    """
     if bits <= 0:
         return "a row's values tell nothing about who it is"
+    if bits >= 64:
+        return f"a row's values carry as much as 1 in 10^{math.floor(bits * math.log10(2)):,}"
     return f"a row's values carry as much as 1 in {round(2.0**bits):,}"
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import glob
 import os
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,13 +27,15 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
+from sqlpriv.engine.floor_division import floor_division_warning
 from sqlpriv.engine.limits import MAX_FIELDS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
-from sqlpriv.engine.sandbox import check_scalar_expression, qualified_heads
+from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
+from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, ParameterError, SourceError
+from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
 
@@ -225,19 +228,26 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         if not _looks_like_path(source) and _table_exists(con, source):
             return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source))
         path = source
-        if any(ch in path for ch in "*?["):
-            if not glob.glob(path, recursive=True):
+        magic = any(ch in path for ch in "*?[")
+        if magic and not glob.glob(path, recursive=True):
+            if not Path(path).is_file():
                 raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
-        elif Path(path).is_dir():
+            magic = False  # a file named like data[1].csv that no glob matches: DuckDB reads it as itself
+        elif not magic and Path(path).is_dir():
             raise SourceError(_folder_message(path))
-        elif not Path(path).is_file():
+        elif not magic and not Path(path).is_file():
             hint = (
                 " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
             )
+            if hint and "." in path.strip("."):  # schema.table: only a table of the main schema is looked up
+                hint = (
+                    " (or, if it is a table of another schema or database, pass it as a relation, "
+                    f"e.g. con.table({path!r}), with that connection as con=)"
+                )
             raise SourceError(f"file {path!r} does not exist{hint}")
         allow_source(con, path)
         reader = reader_for(path)
-        csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not any(ch in path for ch in "*?[") else None
+        csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not magic else None
         stmt = render("engine/source_view.sql", view=view, reader=reader, path=path, csv=csv)
         try:
             con.execute(stmt)
@@ -248,8 +258,13 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         src = Source(con, view, repr(path), statements=[stmt], parquet=path if reader == "read_parquet" else None)
         # a pinned view's columns are the sniffed ones (tests/test_sources_pinned_csv.py): no describe
         src.columns = list(csv["columns"]) if csv is not None else _describe(con, src.ref, repr(path))
+        if any(RENAMED.search(name) for name in src.column_names()):  # x_1: maybe a repeated x renamed
+            files = header_names(con, reader, path, csv)
+            for file, names in files:  # each file's own header (a glob repeats names across files)
+                refuse_duplicate_names(names, repr(file) if len(files) > 1 else repr(path))
         return src
     if isinstance(source, duckdb.DuckDBPyRelation):
+        refuse_duplicate_names([str(n) for n in source.columns], "a DuckDB relation")
         try:
             source.to_view(view, replace=True)
             con.execute(render("engine/exists.sql", relation=quote(view)))
@@ -264,8 +279,11 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
                 "DataFrame, a pyarrow Table, a DuckDB relation, or a table name with con="
             )
         label = f"a {module} {type(source).__name__}"
-        _refuse_duplicate_names(_frame_names(source), label)
-        con.register(view, source)
+        refuse_duplicate_names(_frame_names(source), label)
+        try:
+            con.register(view, source)
+        except duckdb.Error as exc:  # a dtype DuckDB cannot scan (period, interval, complex, sparse)
+            raise SourceError(_unreadable_frame(source, label, exc)) from None
     src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
     src.columns = _describe(con, src.ref, label)
     return src
@@ -315,28 +333,33 @@ def _folder_message(path: str) -> str:
     )
 
 
+def _unreadable_frame(source: Any, label: str, exc: duckdb.Error) -> str:
+    """What to say when DuckDB cannot register a frame: its message, and the columns whose dtype
+    it names with what to do about them.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"g": [1], "p": pd.period_range("2020-01", periods=1, freq="M")})
+    >>> print(_unreadable_frame(df, "a frame", duckdb.NotImplementedException("Data type 'period[M]' not recognized")))
+    cannot read a frame: Data type 'period[M]' not recognized; DuckDB cannot read the type of column 'p': convert it first (e.g. df['p'] = df['p'].astype(str)) or leave it out of the frame
+    """
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    dtypes: Any = getattr(source, "dtypes", None)
+    named = [str(c) for c, t in dtypes.items() if f"'{t}'" in first] if hasattr(dtypes, "items") else []
+    if not named:
+        return f"cannot read {label}: {first}; convert the columns of that type first, or leave them out of the frame"
+    example = named[0]
+    return (
+        f"cannot read {label}: {first}; DuckDB cannot read the type of column "
+        + ", ".join(repr(c) for c in named)
+        + f": convert it first (e.g. df[{example!r}] = df[{example!r}].astype(str)) or leave it out of the frame"
+    )
+
+
 def _frame_names(source: Any) -> list[str]:
     if hasattr(source, "schema") and hasattr(source.schema, "names"):  # pyarrow Table / RecordBatch
         return [str(n) for n in source.schema.names]
     columns = getattr(source, "columns", None)
     return [str(n) for n in columns] if columns is not None else []
-
-
-def _refuse_duplicate_names(names: list[str], label: str) -> None:
-    """DuckDB silently renames repeated column names (x, x_1); refuse them instead."""
-    seen: dict[str, str] = {}
-    repeated: list[str] = []
-    for name in names:
-        key = name.lower()  # DuckDB identifiers are case-insensitive
-        if key in seen and name not in repeated:
-            repeated.append(name if seen[key] == name else f"{seen[key]}/{name}")
-        seen.setdefault(key, name)
-    if repeated:
-        raise ColumnError(
-            f"{label} has column names that appear more than once (DuckDB names are case-insensitive): "
-            + ", ".join(repr(n) for n in repeated)
-            + "; DuckDB would silently rename them (x, x_1), so rename them first"
-        )
 
 
 class NamedColumns(Protocol):
@@ -429,6 +452,11 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
         ) from None
     if row is None:
         raise ColumnError(f"{what} {expr!r} gives no type over {src.label}; give a scalar SQL expression")
+    if "//" in expr:  # DuckDB's // does not floor a DOUBLE: age // 5 would coarsen nothing
+        types = {name.lower(): kind for name, kind in src.columns}
+        message = floor_division_warning(parse(expr), types, str(row[1]), what, expr)
+        if message:
+            warnings.warn(message, SqlprivWarning, stacklevel=4)
     return str(row[1])
 
 
