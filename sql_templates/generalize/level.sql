@@ -1,7 +1,10 @@
 {#- One level of a builder hierarchy as a SQL expression over one column (docs/measures.md §7).
     kind: intervals (width w, optional bottom/top coding; whole numbers when integer), mask (last
     m characters of the text replaced by '*'), dates (month: YYYY-MM, year: YYYY), rare (values with
-    fewer than m rows -> 'other'), top ('*'). key is the column as text (missing: ''). -#}
+    fewer than m rows -> 'other'), top ('*'). key is the column as text (missing: '').
+    intervals: a value that is not a finite number (NaN, infinity: x - x is not 0) and not bottom /
+    top coded keeps its key at every level (as a missing value keeps ''), where a bound computed
+    from it would fail the cast or mean nothing. -#}
 {% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0) -%}
 {% if kind == "intervals" %}
 case when {{ sqlpriv.quote(column) }} is null then ''
@@ -11,6 +14,7 @@ case when {{ sqlpriv.quote(column) }} is null then ''
 {% if top is not none %}
   when {{ sqlpriv.quote(column) }} >= {{ sqlpriv.literal(top) }} then {{ sqlpriv.literal(">=" ~ top) }}
 {% endif %}
+  when {{ sqlpriv.quote(column) }} - {{ sqlpriv.quote(column) }} <> 0 then {{ sqlpriv.generalize_key(column) }}
   else '[' || cast({{ "cast(" if integer }}floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }}{{ " as bigint)" if integer }} as {{ sqlpriv.text_type() }})
     || ', ' || cast({{ "cast(" if integer }}floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }}{{ " as bigint)" if integer }} as {{ sqlpriv.text_type() }}) || '[' end
 {% elif kind == "mask" %}
