@@ -1,5 +1,5 @@
-"""The intervals() builder on real-valued columns (docs/measures.md §7): values that are not
-finite numbers (NaN, infinity), against labels written here
+"""The intervals() builder on real-valued columns (docs/measures.md §7): widths that are not whole
+numbers, and values that are not finite numbers (NaN, infinity), against labels written here
 from the values' decimal text with exact decimal arithmetic (Python's ``decimal``), sharing no
 code with sqlpriv."""
 
@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import duckdb
 import numpy as np
+import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -36,6 +37,38 @@ def label(x: float | None, w: float, whole: bool, bottom: float | None = None, t
     if whole:
         return f"[{int(lo)}, {int(hi)}["
     return f"[{float(lo)!r}, {float(hi)!r}["
+
+
+def test_fractional_widths_nest_and_hold_their_values():
+    """Widths 0.1, 0.3, 0.9 over values written with two decimals: before, 0.3 / 0.1 = 2.999...
+    in binary put 0.3 in '[0.2, 0.30000000000000004[' and the levels were refused as not nesting
+    (a HierarchyError on a builder's own hierarchy)."""
+    values = [round(i * 0.01, 2) for i in range(-300, 6000)]
+    df = pd.DataFrame({"x": values, "y": ["a", "b"] * (len(values) // 2) + ["a"] * (len(values) % 2)})
+    widths = (0.1, 0.3, 0.9)
+    g = sqlpriv.generalize(df, {"x": hierarchy.intervals(*widths), "y": {"a": ["*"], "b": ["*"]}}, k=1)
+    for level, w in enumerate(widths, start=1):
+        want = [label(x, w, whole=False) for x in values]
+        got = g.apply({"x": level, "y": 0}).df()["x"].tolist()
+        assert got == want, [(x, a, b) for x, a, b in zip(values, got, want) if a != b][:5]
+        by_sql = [r[0] for r in g.plan.con.execute(g.release_sql({"x": level, "y": 0})).fetchall()]
+        assert by_sql == want
+    # each value lies in its interval, as written
+    got = g.apply({"x": 2, "y": 0}).df()["x"].tolist()
+    for x, lab in zip(values, got):
+        lo, hi = (Decimal(part) for part in lab[1:-1].split(", "))
+        assert lo <= Decimal(repr(x)) < hi
+    assert "[0.3, 0.6[" in got and not any("0000000" in lab for lab in got)
+
+
+def test_fractional_widths_on_integers_and_whole_widths_unchanged():
+    """An integer column with widths 2.5, 5 and a whole-width hierarchy: the labels as before."""
+    df = pd.DataFrame({"x": list(range(-7, 40))})
+    g = sqlpriv.generalize(df, {"x": hierarchy.intervals(2.5, 5)}, k=1)
+    assert g.apply({"x": 1}).df()["x"].tolist() == [label(x, 2.5, whole=False) for x in df["x"]]
+    assert g.apply({"x": 1}).df()["x"].tolist()[:3] == ["[-7.5, -5.0[", "[-7.5, -5.0[", "[-5.0, -2.5["]
+    g = sqlpriv.generalize(df, {"x": hierarchy.intervals(5, 10)}, k=1)
+    assert g.apply({"x": 2}).df()["x"].tolist() == [label(x, 10, whole=True) for x in df["x"]]
 
 
 NON_FINITE = [1.0, 2.0, 7.5, float("nan"), float("inf"), float("-inf"), None, 0.0, 3.0, 95.0, 96.5, float("nan")]

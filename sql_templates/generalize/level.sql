@@ -4,8 +4,15 @@
     fewer than m rows -> 'other'), top ('*'). key is the column as text (missing: '').
     intervals: a value that is not a finite number (NaN, infinity: x - x is not 0) and not bottom /
     top coded keeps its key at every level (as a missing value keeps ''), where a bound computed
-    from it would fail the cast or mean nothing. -#}
-{% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0) -%}
+    from it would fail the cast or mean nothing. Widths that are not all whole (integer false):
+    base is the finest width (default w); a value's interval index at the finest level is
+    floor(round(x / base, 9)) (a quotient within 1e-9 of a whole number is that number: 0.3 / 0.1
+    is 2.9999999999999996 in binary, and 0.3 belongs to [0.3, 0.4[), the index at this level that
+    index floor-divided by w / base (so the levels nest by construction, where each level's own
+    rounding could split a finer interval), and the bounds index x w written from w's decimal
+    digits (index x w digits / 10^decimals, one correctly rounded division: 0.3, not
+    0.30000000000000004). -#}
+{% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0, base=none) -%}
 {% if kind == "intervals" %}
 case when {{ sqlpriv.quote(column) }} is null then ''
 {% if bottom is not none %}
@@ -15,8 +22,22 @@ case when {{ sqlpriv.quote(column) }} is null then ''
   when {{ sqlpriv.quote(column) }} >= {{ sqlpriv.literal(top) }} then {{ sqlpriv.literal(">=" ~ top) }}
 {% endif %}
   when {{ sqlpriv.quote(column) }} - {{ sqlpriv.quote(column) }} <> 0 then {{ sqlpriv.generalize_key(column) }}
-  else '[' || cast({{ "cast(" if integer }}floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }}{{ " as bigint)" if integer }} as {{ sqlpriv.text_type() }})
-    || ', ' || cast({{ "cast(" if integer }}floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }}{{ " as bigint)" if integer }} as {{ sqlpriv.text_type() }}) || '[' end
+{% if integer %}
+  else '[' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }})
+    || ', ' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }}) || '[' end
+{% else %}
+{% set b = w if base is none else base %}
+{% set text = w | string %}
+{% set decimals = (text.split(".")[1] | length) if ("." in text and "e" not in text.lower()) else -1 %}
+{% set scale = 10 ** decimals if decimals >= 0 else 1 %}
+{% set unit = ((w * scale) | round | int) if decimals >= 0 else w %}
+{% set index = "floor(round(" ~ sqlpriv.quote(column) ~ " / " ~ sqlpriv.literal(b) ~ ", 9))" %}
+{% if b != w %}
+{% set index = "floor(" ~ index ~ " / " ~ sqlpriv.literal((w / b) | round | int) ~ ")" %}
+{% endif %}
+  else '[' || cast(cast({{ index }} * {{ sqlpriv.literal(unit) }} as double) / {{ sqlpriv.literal(scale) }} as {{ sqlpriv.text_type() }})
+    || ', ' || cast(cast(({{ index }} + 1) * {{ sqlpriv.literal(unit) }} as double) / {{ sqlpriv.literal(scale) }} as {{ sqlpriv.text_type() }}) || '[' end
+{% endif %}
 {% elif kind == "mask" %}
 case when length({{ sqlpriv.generalize_key(column) }}) <= {{ sqlpriv.literal(m) }} then repeat('*', length({{ sqlpriv.generalize_key(column) }}))
   else left({{ sqlpriv.generalize_key(column) }}, length({{ sqlpriv.generalize_key(column) }}) - {{ sqlpriv.literal(m) }}) || repeat('*', {{ sqlpriv.literal(m) }}) end

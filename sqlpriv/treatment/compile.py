@@ -59,6 +59,7 @@ class Compiled:
             integer=integer,
             bottom=h.bottom,
             top=h.top,
+            base=h.params[0] if h.kind == "intervals" else None,
             part=p if h.kind == "dates" else "",
             m=p if h.kind in ("mask", "rare") else 0,
         )
