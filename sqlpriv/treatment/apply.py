@@ -310,6 +310,7 @@ def generalize(
     if len({q.name for q in qis}) != len(qis):
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     compile_.refuse_headings([q.name for q in qis])
+    compile_.check_types(qis, dict(src.columns))
     plan = Plan(conn, source=src)
     stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
     # every table's name at once: one look at the catalog, none on a connection made here

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlpriv.engine.disclosure_specs import ORDERED_TYPES
 from sqlpriv.engine.names import temp_names
 from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.sandbox import check_scalar_expression
@@ -172,6 +173,36 @@ def uncovered(con: Any, qis: list[Compiled], source: str) -> None:
     )
 
 
+#: the column types a builder hierarchy computes on (DuckDB's names, matched as prefixes): intervals
+#: divide numbers, dates cast to a date (text is parsed, a bad date is named by DuckDB's error); a
+#: column of missing values only (a DataFrame's all-None column, type "NULL") is every type
+BUILDER_TYPES = {"intervals": (*ORDERED_TYPES, '"NULL"'), "dates": ("DATE", "TIMESTAMP", "VARCHAR", '"NULL"')}
+
+
+def check_types(qis: list[Compiled], types: dict[str, str]) -> None:
+    """Raise HierarchyError when a builder hierarchy meets a column of a type it cannot compute on
+    (``types``: column -> DuckDB type), before any query: intervals() on text, a boolean or a
+    timestamp, dates() on a number (else DuckDB's binder or conversion error, naming neither the
+    column nor the hierarchy).
+
+    >>> check_types([Compiled("age", Hierarchy("intervals", (5,)))], {"age": "DECIMAL(5,1)"})
+    >>> check_types([Compiled("age", Hierarchy("intervals", (5,)))], {"age": "VARCHAR"})
+    Traceback (most recent call last):
+    ...
+    sqlpriv.treatment.hierarchy.HierarchyError: the hierarchy of 'age' (intervals(5)) computes on a number, and 'age' is VARCHAR; give the column as a number (a view with cast(age as double), a DataFrame's astype) or give it a table hierarchy (a file or a dict)
+    """
+    wants = {"intervals": "a number", "dates": "a date, a timestamp or text holding dates (YYYY-MM-DD)"}
+    for q in qis:
+        kind, found = q.hierarchy.kind, types.get(q.name, "").upper()
+        if kind in BUILDER_TYPES and found and not found.startswith(BUILDER_TYPES[kind]):
+            cast = "double" if kind == "intervals" else "date"
+            raise HierarchyError(
+                f"the hierarchy of {q.name!r} ({q.hierarchy.describe()}) computes on {wants[kind]}, and "
+                f"{q.name!r} is {found}; give the column as {wants[kind].split(',')[0]} (a view with "
+                f"cast({q.name} as {cast}), a DataFrame's astype) or give it a table hierarchy (a file or a dict)"
+            )
+
+
 #: the headings of the candidate table (generalize/candidates.sql) besides the quasi-identifiers'
 #: own level columns, and per quasi-identifier q: loss_<q>, entropy_<q>
 HEADINGS = (
@@ -214,4 +245,4 @@ def refuse_headings(names: list[str]) -> None:
             )
 
 
-__all__ = ["HEADINGS", "TOP", "Compiled", "build", "check", "covered", "refuse_headings", "uncovered"]
+__all__ = ["HEADINGS", "TOP", "Compiled", "build", "check", "check_types", "covered", "refuse_headings", "uncovered"]
