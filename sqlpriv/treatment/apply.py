@@ -13,6 +13,7 @@ policy (docs/measures.md §7).
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -116,9 +117,11 @@ class Generalization(Presentable):
             if q.name not in chosen:
                 raise ParameterError(f"levels= needs a level for every quasi-identifier; {q.name!r} has none")
             lvl = chosen[q.name]
-            if not isinstance(lvl, int) or isinstance(lvl, bool) or not 0 <= lvl < q.levels:
+            # any integer, a NumPy one too (a level read from candidates().df()), taken as a Python int
+            if not isinstance(lvl, numbers.Integral) or isinstance(lvl, bool) or not 0 <= lvl < q.levels:
                 raise ParameterError(f"levels= needs an integer level 0..{q.levels - 1} for {q.name!r}, got {lvl!r}")
-            node.append(lvl)
+            chosen[q.name] = int(lvl)
+            node.append(int(lvl))
         if tuple(node) not in self.search.seen:
             self.search.evaluate([tuple(node)])
             self.stats_added()
