@@ -39,3 +39,33 @@ def test_levels_that_are_not_integers_in_range_are_refused(bad):
     g = sqlpriv.generalize(DF, H, k=2)
     with pytest.raises(sqlpriv.ParameterError, match="needs an integer level 0..3 for 'age'"):
         g.apply({"age": bad, "sex": 0})
+
+
+@pytest.mark.parametrize("kind", ["frame", "csv", "parquet"])
+def test_dates_on_text_with_empty_values(tmp_path, kind):
+    """Dates held as text with '' for a missing date (a DataFrame after fillna(''), a CSV with a
+    quoted empty cell): '' is the key of a missing value, as NULL is, so it stays '' at every
+    level below the top; before, dates() cast '' to a date and failed with DuckDB's conversion
+    error."""
+    df = pd.DataFrame({"d": ["2024-01-05", "", None, "2024-01-09", "2023-12-31", ""], "s": list("aabbaa")})
+    source: object = df
+    if kind == "csv":
+        source = str(tmp_path / "d.csv")
+        df.to_csv(source, index=False, quoting=1)  # '' as a quoted empty cell, NULL as an empty one
+    elif kind == "parquet":
+        source = str(tmp_path / "d.parquet")
+        df.to_parquet(source)
+    h = {"d": hierarchy.dates("month", "year"), "s": {"a": ["*"], "b": ["*"]}}
+    g = sqlpriv.generalize(source, h, k=1)
+    want = {
+        1: ["2024-01", "", "", "2024-01", "2023-12", ""],
+        2: ["2024", "", "", "2024", "2023", ""],
+        3: ["*"] * 6,
+    }
+    for level, labels in want.items():
+        assert g.apply({"d": level, "s": 0}).df()["d"].tolist() == labels
+        assert [r[0] for r in g.plan.con.execute(g.release_sql({"d": level, "s": 0})).fetchall()] == labels
+    # '' and NULL are one class: the two b rows and the three missing dates
+    cand = sqlpriv.generalize(source, h, k=3, evaluate="all").candidates().df()
+    row = cand[(cand["d"] == 1) & (cand["s"] == 1)].iloc[0]
+    assert (int(row["classes"]), int(row["smallest_class"])) == (3, 1)

@@ -11,7 +11,8 @@
     index floor-divided by w / base (so the levels nest by construction, where each level's own
     rounding could split a finer interval), and the bounds index x w written from w's decimal
     digits (index x w digits / 10^decimals, one correctly rounded division: 0.3, not
-    0.30000000000000004). -#}
+    0.30000000000000004). dates: a missing value (NULL, or the empty text that is its key) stays ''
+    (text '' is no date to cast). -#}
 {% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0, base=none) -%}
 {% if kind == "intervals" %}
 case when {{ sqlpriv.quote(column) }} is null then ''
@@ -42,7 +43,7 @@ case when {{ sqlpriv.quote(column) }} is null then ''
 case when length({{ sqlpriv.generalize_key(column) }}) <= {{ sqlpriv.literal(m) }} then repeat('*', length({{ sqlpriv.generalize_key(column) }}))
   else left({{ sqlpriv.generalize_key(column) }}, length({{ sqlpriv.generalize_key(column) }}) - {{ sqlpriv.literal(m) }}) || repeat('*', {{ sqlpriv.literal(m) }}) end
 {% elif kind == "dates" %}
-case when {{ sqlpriv.quote(column) }} is null then '' else substr(cast(cast({{ sqlpriv.quote(column) }} as date) as {{ sqlpriv.text_type() }}), 1, {{ sqlpriv.literal(7 if part == "month" else 4) }}) end
+case when {{ sqlpriv.generalize_key(column) }} = '' then '' else substr(cast(cast({{ sqlpriv.quote(column) }} as date) as {{ sqlpriv.text_type() }}), 1, {{ sqlpriv.literal(7 if part == "month" else 4) }}) end
 {% elif kind == "rare" %}
 case when count(*) over (partition by {{ sqlpriv.generalize_key(column) }}) < {{ sqlpriv.literal(m) }} then 'other' else {{ sqlpriv.generalize_key(column) }} end
 {% else %}
