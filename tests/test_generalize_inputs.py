@@ -69,3 +69,18 @@ def test_dates_on_text_with_empty_values(tmp_path, kind):
     cand = sqlpriv.generalize(source, h, k=3, evaluate="all").candidates().df()
     row = cand[(cand["d"] == 1) & (cand["s"] == 1)].iloc[0]
     assert (int(row["classes"]), int(row["smallest_class"])) == (3, 1)
+
+
+@pytest.mark.parametrize("spec", ["mask:1.5", "mask:1,2.5", "rare:2.5", "rare:5,10"])
+def test_builder_text_that_is_not_what_the_builder_takes_is_refused(spec):
+    """The CLI's COL=SPEC text: a mask count or a rare threshold that is not a whole number, or
+    two thresholds, was cut to int silently (mask:1.5 masked one character, rare:5,10 took 5)."""
+    with pytest.raises(sqlpriv.HierarchyError, match="mask|rare"):
+        sqlpriv.generalize(DF, {"age": spec}, k=2)
+
+
+def test_builder_text_is_the_builder():
+    for spec, builder in (("mask:1,2", hierarchy.mask(1, 2)), ("rare:3", hierarchy.rare(3))):
+        a = sqlpriv.generalize(DF, {"age": spec, "sex": H["sex"]}, k=2, evaluate="all")
+        b = sqlpriv.generalize(DF, {"age": builder, "sex": H["sex"]}, k=2, evaluate="all")
+        assert a.best == b.best and a.candidates().df().equals(b.candidates().df())

@@ -221,9 +221,14 @@ def _from_text(text: str) -> Hierarchy:
     if sep and kind in ("intervals", "mask", "dates", "rare"):
         if kind == "intervals":
             return intervals(*_numbers(rest, "intervals:"))
-        if kind == "mask":
-            return mask(*[int(v) for v in _numbers(rest, "mask:")])
+        if kind == "mask":  # as given: mask() refuses a count that is not a whole number (mask:1.5)
+            return mask(*_numbers(rest, "mask:"))  # type: ignore[arg-type]
         if kind == "dates":
             return dates(*[p.strip() for p in rest.split(",") if p.strip()])
-        return rare(int(_numbers(rest, "rare:")[0]) if rest.strip() else 0)
+        n = _numbers(rest, "rare:")
+        if len(n) != 1:
+            raise HierarchyError(
+                f"rare: takes one number (values with fewer rows -> 'other'), e.g. rare:10; got {text!r}"
+            )
+        return rare(n[0])  # type: ignore[arg-type]
     return read_file(text)
