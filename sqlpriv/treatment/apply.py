@@ -112,7 +112,7 @@ class Generalization(Presentable):
                 f"levels= names {unknown[0]!r}, which is not a quasi-identifier; the quasi-identifiers: "
                 + ", ".join(repr(c) for c in self.columns)
             )
-        node = []
+        node: list[int] = []
         for q in self.qis:
             if q.name not in chosen:
                 raise ParameterError(f"levels= needs a level for every quasi-identifier; {q.name!r} has none")
