@@ -84,3 +84,25 @@ def test_builder_text_is_the_builder():
         a = sqlpriv.generalize(DF, {"age": spec, "sex": H["sex"]}, k=2, evaluate="all")
         b = sqlpriv.generalize(DF, {"age": builder, "sex": H["sex"]}, k=2, evaluate="all")
         assert a.best == b.best and a.candidates().df().equals(b.candidates().df())
+
+
+@pytest.mark.parametrize("rows", ["numpy", "series"])
+def test_a_dict_hierarchy_of_rows_read_with_pandas(tmp_path, rows):
+    """An ARX hierarchy file read with pandas and turned into a dict of rows (NumPy arrays from
+    to_numpy(), or Series from iterrows()): the same hierarchy as the file itself. Before, a
+    row that was not a list or tuple was one label, its text ("['30-39' '*']", or the Series'
+    printout with its index), released as such."""
+    path = tmp_path / "age.csv"
+    path.write_text(
+        "31;30-34;30-39;*\n32;30-34;30-39;*\n33;30-34;30-39;*\n34;30-34;30-39;*\n41;40-44;40-49;*\n45;45-49;40-49;*\n"
+    )
+    table = pd.read_csv(path, sep=";", header=None, dtype=str)
+    if rows == "numpy":
+        h = {r[0]: r[1:] for r in table.to_numpy()}
+    else:
+        h = {r.iloc[0]: r.iloc[1:] for _, r in table.iterrows()}
+    by_file = sqlpriv.generalize(DF, {"age": str(path), "sex": H["sex"]}, k=2, evaluate="all")
+    by_dict = sqlpriv.generalize(DF, {"age": h, "sex": H["sex"]}, k=2, evaluate="all")
+    assert by_dict.best == by_file.best == {"age": 3, "sex": 0}
+    assert by_dict.candidates().df().equals(by_file.candidates().df())
+    assert by_dict.apply({"age": 1, "sex": 0}).df()["age"].tolist() == ["30-34"] * 4 + ["40-44", "45-49"]

@@ -198,7 +198,7 @@ def from_spec(spec: Any, label: str = "") -> Hierarchy:
     if isinstance(spec, str):
         return _from_text(spec)
     if isinstance(spec, Mapping):
-        rows = [(k, *(v if isinstance(v, (list, tuple)) else [v])) for k, v in spec.items()]
+        rows = [(k, *_labels(v)) for k, v in spec.items()]
         return table(rows, label=label or "a dict hierarchy")
     if isinstance(spec, (list, tuple)):
         return expressions(spec)
@@ -206,6 +206,20 @@ def from_spec(spec: Any, label: str = "") -> Hierarchy:
         f"a hierarchy must be a file path, a dict, a list of SQL expressions or a builder "
         f"(sqlpriv.hierarchy.intervals/mask/dates/rare), got {type(spec).__name__}"
     )
+
+
+def _labels(levels: Any) -> list[Any]:
+    """A dict hierarchy's levels of one value: a list, a tuple, or any other sequence (a NumPy
+    array or a pandas Series, as a row of a hierarchy table read with pandas gives them), else
+    one label (a text, a number). Before, a NumPy row was one label, its text "['30-39' '*']".
+
+    >>> import numpy as np
+    >>> [str(v) for v in _labels(np.array(["30-39", "*"]))], _labels("30-39"), _labels(("a", "*"))
+    (['30-39', '*'], ['30-39'], ['a', '*'])
+    """
+    if isinstance(levels, (str, bytes)) or not hasattr(levels, "__iter__") or isinstance(levels, Mapping):
+        return [levels]
+    return list(levels)  # each written as text by table(): str() of a NumPy scalar is its value
 
 
 def _numbers(text: str, what: str) -> list[float]:
