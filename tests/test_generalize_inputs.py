@@ -106,3 +106,44 @@ def test_a_dict_hierarchy_of_rows_read_with_pandas(tmp_path, rows):
     assert by_dict.best == by_file.best == {"age": 3, "sex": 0}
     assert by_dict.candidates().df().equals(by_file.candidates().df())
     assert by_dict.apply({"age": 1, "sex": 0}).df()["age"].tolist() == ["30-34"] * 4 + ["40-44", "45-49"]
+
+
+def test_builders_take_numpy_numbers():
+    """Widths, bounds, mask counts and rare thresholds computed with NumPy: the builders took
+    np.float64 (a float) but refused np.int64(5) as 'not a positive number', np.int64 mask
+    counts and rare thresholds alike; now each is the builder of the same Python numbers."""
+    cases = [
+        (hierarchy.intervals(np.int64(5), np.int64(10), bottom=np.int32(32)), hierarchy.intervals(5, 10, bottom=32)),
+        (
+            hierarchy.intervals(np.float64(2.5), np.float64(5.0), top=np.float64(44.5)),
+            hierarchy.intervals(2.5, 5.0, top=44.5),
+        ),
+        (hierarchy.mask(np.int64(1)), hierarchy.mask(1)),
+        (hierarchy.rare(np.int32(2)), hierarchy.rare(2)),
+    ]
+    for numpy_made, python_made in cases:
+        assert numpy_made == python_made
+        assert all(
+            type(p) in (int, float, str)
+            for p in (*numpy_made.params, numpy_made.bottom, numpy_made.top)
+            if p is not None
+        )
+        a = sqlpriv.generalize(DF, {"age": numpy_made, "sex": H["sex"]}, k=2, evaluate="all")
+        b = sqlpriv.generalize(DF, {"age": python_made, "sex": H["sex"]}, k=2, evaluate="all")
+        assert a.best == b.best and a.candidates().df().equals(b.candidates().df())
+        assert a.sql == b.sql
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: hierarchy.intervals(float("inf")),
+        lambda: hierarchy.intervals(np.bool_(True)),
+        lambda: hierarchy.intervals(True),
+        lambda: hierarchy.mask(1.5),
+        lambda: hierarchy.rare(np.float64(2.5)),
+    ],
+)
+def test_builders_refuse_what_is_no_width_or_count(make):
+    with pytest.raises(sqlpriv.HierarchyError):
+        make()

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import csv
 import json
+import math
+import numbers
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -75,10 +77,10 @@ def intervals(*widths: float, bottom: float | None = None, top: float | None = N
     """
     if not widths:
         raise HierarchyError("intervals() needs at least one width, e.g. intervals(5, 10, 20)")
-    ws = tuple(widths)
-    for w in ws:
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not w > 0 or w != w:
+    for w in widths:
+        if _number(w) is None or not w > 0 or not math.isfinite(w):
             raise HierarchyError(f"interval widths must be positive numbers, got {w!r}")
+    ws = tuple(float(w) if isinstance(_number(w), float) else int(w) for w in widths)
     for a, b in zip(ws, ws[1:]):
         if b <= a or abs(b / a - round(b / a)) > 1e-9:
             raise HierarchyError(
@@ -86,11 +88,26 @@ def intervals(*widths: float, bottom: float | None = None, top: float | None = N
                 "(e.g. intervals(5, 10, 20))"
             )
     for name, v in (("bottom", bottom), ("top", top)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v != v):
+        if v is not None and (_number(v) is None or v != v):
             raise HierarchyError(f"intervals({name}=...) must be a number, got {v!r}")
+    bottom, top = _number(bottom), _number(top)
     if bottom is not None and top is not None and bottom >= top:
         raise HierarchyError(f"intervals(bottom={bottom!r}) must be below top={top!r}")
     return Hierarchy("intervals", ws, bottom=bottom, top=top)
+
+
+def _number(value: Any) -> int | float | None:
+    """A number given to a builder as a Python int or float (a NumPy number too: np.int64(5) is
+    5, where it was refused as 'not a positive number'); None when it is no number (a bool, a
+    text).
+
+    >>> import numpy as np
+    >>> _number(np.int64(5)), _number(np.float64(0.5)), _number(True), _number("5")
+    (5, 0.5, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 
 def mask(*chars: int) -> Hierarchy:
@@ -99,8 +116,9 @@ def mask(*chars: int) -> Hierarchy:
     >>> mask(1, 2, 3).levels
     5
     """
-    if not chars or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chars):
+    if not chars or any(not isinstance(_number(c), int) or c < 1 for c in chars):
         raise HierarchyError(f"mask() needs increasing positive character counts, e.g. mask(1, 2, 3); got {chars!r}")
+    chars = tuple(int(c) for c in chars)
     if any(b <= a for a, b in zip(chars, chars[1:])):
         raise HierarchyError(f"mask() character counts must increase so the levels nest, got {chars!r}")
     return Hierarchy("mask", tuple(chars))
@@ -124,9 +142,9 @@ def rare(n: int) -> Hierarchy:
     >>> rare(10).levels
     3
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+    if not isinstance(_number(n), int) or n < 2:
         raise HierarchyError(f"rare(n) needs an integer n >= 2 (values with fewer than n rows -> 'other'), got {n!r}")
-    return Hierarchy("rare", (n,))
+    return Hierarchy("rare", (int(n),))
 
 
 def expressions(levels: Sequence[str]) -> Hierarchy:
