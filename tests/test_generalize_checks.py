@@ -161,3 +161,22 @@ def test_builders_on_the_types_they_compute_on_are_accepted():
         assert g.apply({column: 1}).df()[column].tolist() == ["2024-01", "2024-01", "2024-03", "2024-02"]
     g = sqlpriv.generalize(df, {"none": sqlpriv.hierarchy.intervals(5)}, k=1)
     assert g.apply({"none": 1}).df()["none"].tolist() == [""] * 4
+
+
+def test_integers_held_as_floats_are_named_as_such():
+    """An integer column with a missing value is float in pandas, its values '39.0' where an ARX
+    hierarchy lists '39': the error says so and how to give the column as integers, with which
+    the same hierarchy covers it."""
+    df = pd.DataFrame({"age": [39, 50, None, 39, 50, 38]})
+    h = {"39": ["30-39", "*"], "38": ["30-39", "*"], "50": ["50-59", "*"], "": ["", "*"]}
+    with pytest.raises(sqlpriv.HierarchyError) as err:
+        sqlpriv.generalize(df, {"age": h}, k=1)
+    message = str(err.value)
+    assert "does not cover these values of the column: '38.0', '39.0', '50.0'" in message
+    assert "whole numbers as decimals ('38.0' where the hierarchy lists '38')" in message
+    assert "df['age'].astype('Int64')" in message
+    g = sqlpriv.generalize(df.astype({"age": "Int64"}), {"age": h}, k=1)
+    assert g.apply({"age": 1}).df()["age"].tolist() == ["30-39", "50-59", "", "30-39", "50-59", "30-39"]
+    with pytest.raises(sqlpriv.HierarchyError) as err:  # a value missing for another reason: no such hint
+        sqlpriv.generalize(pd.DataFrame({"age": [39.0, 41.0]}), {"age": {"39.0": ["*"]}}, k=1)
+    assert "'41.0'" in str(err.value) and "decimals" not in str(err.value)

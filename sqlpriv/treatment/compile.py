@@ -133,6 +133,10 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
     what = q.hierarchy.describe()
     uncovered = [label for kind, _, label in problems if kind == "uncovered"]
     if uncovered:
+        # whole numbers held as decimals ('39.0') where the hierarchy lists them as integers ('39'):
+        # pandas stores an integer column with a missing value as floats
+        listed = {row[0] for row in q.hierarchy.rows}
+        whole = [v for v in uncovered if v.endswith(".0") and v[:-2] in listed]
         raise HierarchyError(
             f"the hierarchy of {q.name!r} ({what}) does not cover these values of the column: "
             + ", ".join(repr(v) for v in uncovered)
@@ -140,6 +144,13 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
             + (
                 " (a missing value, NULL, is matched as the empty value '', as ARX reads an empty cell)"
                 if "" in uncovered
+                else ""
+            )
+            + (
+                f"; the column holds whole numbers as decimals ({whole[0]!r} where the hierarchy lists "
+                f"{whole[0][:-2]!r}), as pandas stores an integer column with a missing value: give it as "
+                f"integers (df[{q.name!r}].astype('Int64'), or a view with cast({q.name} as bigint))"
+                if whole
                 else ""
             )
         )
