@@ -29,7 +29,7 @@ case when {{ sqlpriv.quote(column) }} is null then ''
 {% else %}
 {% set b = w if base is none else base %}
 {% set text = w | string %}
-{% set decimals = (text.split(".")[1] | length) if ("." in text and "e" not in text.lower()) else -1 %}
+{% set decimals = (text.split(".")[1] | length) if (w is number and "." in text and "e" not in text.lower()) else -1 %}
 {% set scale = 10 ** decimals if decimals >= 0 else 1 %}
 {% set unit = ((w * scale) | round | int) if decimals >= 0 else w %}
 {% set index = "floor(round(" ~ sqlpriv.quote(column) ~ " / " ~ sqlpriv.literal(b) ~ ", 9))" %}
