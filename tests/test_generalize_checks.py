@@ -180,3 +180,11 @@ def test_integers_held_as_floats_are_named_as_such():
     with pytest.raises(sqlpriv.HierarchyError) as err:  # a value missing for another reason: no such hint
         sqlpriv.generalize(pd.DataFrame({"age": [39.0, 41.0]}), {"age": {"39.0": ["*"]}}, k=1)
     assert "'41.0'" in str(err.value) and "decimals" not in str(err.value)
+
+
+def test_a_hierarchy_of_floats_for_an_integer_column_is_named_as_such():
+    """The other way round: a dict hierarchy built from floats ({39.0: ...}) for an integer column."""
+    df = pd.DataFrame({"age": [39, 50, 38]})
+    with pytest.raises(sqlpriv.HierarchyError) as err:
+        sqlpriv.generalize(df, {"age": {39.0: ["30-39"], 38.0: ["30-39"], 50.0: ["50-59"]}}, k=1)
+    assert "the hierarchy lists whole numbers as decimals ('38.0' where the column holds '38'" in str(err.value)

@@ -137,6 +137,7 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
         # pandas stores an integer column with a missing value as floats
         listed = {row[0] for row in q.hierarchy.rows}
         whole = [v for v in uncovered if v.endswith(".0") and v[:-2] in listed]
+        decimal = [v for v in uncovered if v + ".0" in listed]  # and the other way round
         raise HierarchyError(
             f"the hierarchy of {q.name!r} ({what}) does not cover these values of the column: "
             + ", ".join(repr(v) for v in uncovered)
@@ -151,6 +152,13 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
                 f"{whole[0][:-2]!r}), as pandas stores an integer column with a missing value: give it as "
                 f"integers (df[{q.name!r}].astype('Int64'), or a view with cast({q.name} as bigint))"
                 if whole
+                else ""
+            )
+            + (
+                f"; the hierarchy lists whole numbers as decimals ({decimal[0] + '.0'!r} where the column "
+                f"holds {decimal[0]!r}, as a hierarchy built from floats writes them): write its values as "
+                "the column's text"
+                if decimal and not whole
                 else ""
             )
         )
