@@ -43,7 +43,7 @@ def test_fractional_widths_nest_and_hold_their_values():
     """Widths 0.1, 0.3, 0.9 over values written with two decimals: before, 0.3 / 0.1 = 2.999...
     in binary put 0.3 in '[0.2, 0.30000000000000004[' and the levels were refused as not nesting
     (a HierarchyError on a builder's own hierarchy)."""
-    values = [round(i * 0.01, 2) for i in range(-300, 6000)]
+    values = [round(i * 0.01, 2) for i in range(-300, 6000)] + [-0.0]  # -0.0: one interval with 0.0
     df = pd.DataFrame({"x": values, "y": ["a", "b"] * (len(values) // 2) + ["a"] * (len(values) % 2)})
     widths = (0.1, 0.3, 0.9)
     g = sqlpriv.generalize(df, {"x": hierarchy.intervals(*widths), "y": {"a": ["*"], "b": ["*"]}}, k=1)
@@ -59,6 +59,7 @@ def test_fractional_widths_nest_and_hold_their_values():
         lo, hi = (Decimal(part) for part in lab[1:-1].split(", "))
         assert lo <= Decimal(repr(x)) < hi
     assert "[0.3, 0.6[" in got and not any("0000000" in lab for lab in got)
+    assert got[-1] == got[values.index(0.0)] == "[0.0, 0.3["  # before, -0.0 was '[-0.0, 0.3[', a class of its own
 
 
 def test_fractional_widths_on_integers_and_whole_widths_unchanged():

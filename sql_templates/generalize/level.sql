@@ -11,7 +11,8 @@
     index floor-divided by w / base (so the levels nest by construction, where each level's own
     rounding could split a finer interval), and the bounds index x w written from w's decimal
     digits (index x w digits / 10^decimals, one correctly rounded division: 0.3, not
-    0.30000000000000004). dates: a missing value (NULL, or the empty text that is its key) stays ''
+    0.30000000000000004); the index + 0 is +0.0 for a value -0.0, whose interval was labelled
+    [-0.0, 2.5[ apart from 0.0's [0.0, 2.5[ (two classes for one interval). dates: a missing value (NULL, or the empty text that is its key) stays ''
     (text '' is no date to cast). -#}
 {% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0, base=none) -%}
 {% if kind == "intervals" %}
@@ -36,6 +37,7 @@ case when {{ sqlpriv.quote(column) }} is null then ''
 {% if b != w %}
 {% set index = "floor(" ~ index ~ " / " ~ sqlpriv.literal((w / b) | round | int) ~ ")" %}
 {% endif %}
+{% set index = "(" ~ index ~ " + 0)" %}
   else '[' || cast(cast({{ index }} * {{ sqlpriv.literal(unit) }} as double) / {{ sqlpriv.literal(scale) }} as {{ sqlpriv.text_type() }})
     || ', ' || cast(cast(({{ index }} + 1) * {{ sqlpriv.literal(unit) }} as double) / {{ sqlpriv.literal(scale) }} as {{ sqlpriv.text_type() }}) || '[' end
 {% endif %}
