@@ -120,3 +120,31 @@ def test_non_finite_values_keep_their_text(tmp_path, widths, bottom, top):
         for level in range(1, len(widths) + 1):
             got = g.apply({"x": level, "s": 0}).df()["x"].tolist()
             assert got == levels[level], (source, level, got)
+
+
+def test_builder_labels_per_distinct_value_keep_every_key():
+    """The builders' labels are computed once per distinct value (generalize/mapping.sql,
+    per_value): -0.0 and 0.0 are one value to DISTINCT but two keys ('-0.0', '0.0'), and each key
+    keeps its row (a lost key would be a value the hierarchy does not cover)."""
+    df = pd.DataFrame(
+        {
+            "x": [-0.0, 0.0, None, 2.5, 2.5, -0.0, 7.25],
+            "code": ["-0.0", "0.0", None, "2.5", "2.5", "-0.0", "7.25"],
+            "day": pd.to_datetime(
+                ["2024-01-31", "2024-01-31", None, "2024-02-01", "2024-02-01", "2023-12-31", "2024-01-01"]
+            ),
+        }
+    )
+    h = {"x": hierarchy.intervals(2.5, 5), "code": hierarchy.mask(1, 2), "day": hierarchy.dates("month", "year")}
+    g = sqlpriv.generalize(df, h, k=1, evaluate="all")
+    cand = g.candidates().df()
+    classes = {tuple(int(r[c]) for c in h): int(r["classes"]) for _, r in cand.iterrows()}
+    assert classes[(0, 3, 3)] == 5  # x: '-0.0', '0.0', '', '2.5', '7.25'
+    assert classes[(1, 3, 3)] == 4  # '[0.0, 2.5[' twice, '', '[2.5, 5.0[', '[5.0, 7.5['
+    assert classes[(2, 3, 3)] == 3  # '[0.0, 5.0[' (both zeros and 2.5), '', '[5.0, 10.0['
+    assert classes[(3, 0, 3)] == classes[(3, 1, 3)] == classes[(3, 2, 3)] == 5  # '-0.*' / '0.*', '-0**' / '0**'
+    assert classes[(3, 3, 1)] == 4 and classes[(3, 3, 2)] == 3  # months; years
+    out = g.apply({"x": 1, "code": 1, "day": 1}).df()
+    assert out["x"].tolist() == ["[0.0, 2.5[", "[0.0, 2.5[", "", "[2.5, 5.0[", "[2.5, 5.0[", "[0.0, 2.5[", "[5.0, 7.5["]
+    assert out["code"].tolist() == ["-0.*", "0.*", "", "2.*", "2.*", "-0.*", "7.2*"]
+    assert out["day"].tolist() == ["2024-01", "2024-01", "", "2024-02", "2024-02", "2023-12", "2024-01"]

@@ -78,7 +78,15 @@ class Compiled:
                 "generalize/mapping.sql", source=source, column=self.name, rows=self.hierarchy.rows, levels=self.levels
             )
         exprs = [self.level_expr(level, column_names) for level in range(1, self.levels - 1)]
-        return render("generalize/mapping.sql", source=source, column=self.name, exprs=exprs, levels=self.levels)
+        per_value = self.hierarchy.kind in ("intervals", "mask", "dates")  # labels of the value alone
+        return render(
+            "generalize/mapping.sql",
+            source=source,
+            column=self.name,
+            exprs=exprs,
+            levels=self.levels,
+            per_value=per_value,
+        )
 
 
 def build(
