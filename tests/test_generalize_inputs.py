@@ -147,3 +147,16 @@ def test_builders_take_numpy_numbers():
 def test_builders_refuse_what_is_no_width_or_count(make):
     with pytest.raises(sqlpriv.HierarchyError):
         make()
+
+
+def test_cli_refuses_a_column_given_twice(tmp_path, capsys):
+    """`--hierarchy age=intervals:5 --hierarchy age=intervals:10`: the second replaced the first
+    silently; now exit 2 naming both."""
+    from sqlpriv.cli import main
+
+    src = tmp_path / "t.csv"
+    DF.to_csv(src, index=False)
+    argv = ["anonymize", str(src), "--hierarchy", "age=intervals:5", "--hierarchy", "age=intervals:10", "--k", "2"]
+    assert main(argv) == 2
+    assert "--hierarchy gives 'age' twice ('intervals:5' and 'intervals:10')" in capsys.readouterr().err
+    assert main(argv[:3] + argv[5:]) == 0
