@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from sqlpriv.errors import ParameterError
     from sqlpriv.treatment import generalize
 
-    hierarchies = {}
+    hierarchies: dict[str, str] = {}
     for item in args.hierarchy:
         col, sep, spec = item.partition("=")
         if not sep or not col or not spec:
