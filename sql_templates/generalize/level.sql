@@ -4,7 +4,8 @@
     fewer than m rows -> 'other'), top ('*'). key is the column as text (missing: '').
     intervals: a value that is not a finite number (NaN, infinity: x - x is not 0) and not bottom /
     top coded keeps its key at every level (as a missing value keeps ''), where a bound computed
-    from it would fail the cast or mean nothing. Widths that are not all whole (integer false):
+    from it would fail the cast or mean nothing; whole widths write the bounds as integers (a
+    bigint), but bounds past +-9.2e18 as the doubles they are (6e+40 failed the cast to bigint). Widths that are not all whole (integer false):
     base is the finest width (default w); a value's interval index at the finest level is
     floor(round(x / base, 9)) (a quotient within 1e-9 of a whole number is that number: 0.3 / 0.1
     is 2.9999999999999996 in binary, and 0.3 belongs to [0.3, 0.4[), the index at this level that
@@ -25,6 +26,9 @@ case when {{ sqlpriv.quote(column) }} is null then ''
 {% endif %}
   when {{ sqlpriv.quote(column) }} - {{ sqlpriv.quote(column) }} <> 0 then {{ sqlpriv.generalize_key(column) }}
 {% if integer %}
+  when floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} >= 9.2e18
+    or floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} <= -9.2e18 then '[' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} as double) as {{ sqlpriv.text_type() }})
+    || ', ' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} as double) as {{ sqlpriv.text_type() }}) || '['
   else '[' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }})
     || ', ' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }}) || '[' end
 {% else %}
