@@ -4,17 +4,18 @@
     fewer than m rows -> 'other'), top ('*'). key is the column as text (missing: '').
     intervals: a value that is not a finite number (NaN, infinity: x - x is not 0) and not bottom /
     top coded keeps its key at every level (as a missing value keeps ''), where a bound computed
-    from it would fail the cast or mean nothing; whole widths write the bounds as integers (a
-    bigint), but bounds past +-9.2e18 as the doubles they are (6e+40 failed the cast to bigint). Widths that are not all whole (integer false):
-    base is the finest width (default w); a value's interval index at the finest level is
-    floor(round(x / base, 9)) (a quotient within 1e-9 of a whole number is that number: 0.3 / 0.1
-    is 2.9999999999999996 in binary, and 0.3 belongs to [0.3, 0.4[), the index at this level that
-    index floor-divided by w / base (so the levels nest by construction, where each level's own
-    rounding could split a finer interval), and the bounds index x w written from w's decimal
-    digits (index x w digits / 10^decimals, one correctly rounded division: 0.3, not
-    0.30000000000000004); the index + 0 is +0.0 for a value -0.0, whose interval was labelled
-    [-0.0, 2.5[ apart from 0.0's [0.0, 2.5[ (two classes for one interval). dates: a missing value (NULL, or the empty text that is its key) stays ''
-    (text '' is no date to cast). -#}
+    from it would fail the cast or mean nothing. Whole widths write the bounds as integers (a
+    bigint), but bounds past +-9.2e18 as the doubles they are (6e+40 failed the cast to bigint).
+    Widths that are not all whole (integer false): base is the finest width (default w); a
+    value's interval index at the finest level is floor(round(x / base, 9)) (a quotient within
+    1e-9 of a whole number is that number: 0.3 / 0.1 is 2.9999999999999996 in binary, and 0.3
+    belongs to [0.3, 0.4[), the index at this level that index floor-divided by w / base (so the
+    levels nest by construction, where each level's own rounding could split a finer interval),
+    and the bounds index x w written from w's decimal digits (index x w digits / 10^decimals, one
+    correctly rounded division: 0.3, not 0.30000000000000004); the index + 0 is +0.0 for a value
+    -0.0, whose interval was labelled [-0.0, 2.5[ apart from 0.0's [0.0, 2.5[ (two classes for
+    one interval). dates: a missing value (NULL, or the empty text that is its key) stays '' (text
+    '' is no date to cast). -#}
 {% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0, base=none) -%}
 {% if kind == "intervals" %}
 case when {{ sqlpriv.quote(column) }} is null then ''
