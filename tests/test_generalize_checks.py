@@ -111,3 +111,80 @@ def test_a_null_parent_beside_a_label_is_accepted_as_before():
     h = {"n": ["n // 10 * 10", "case when n = 1 then null else 'all' end"]}
     g = sqlpriv.generalize(df, h, k=3, evaluate="all")
     assert len(g.candidates().df()) == 4 and g.meets_policy
+
+
+@pytest.mark.parametrize(
+    "column,spec,typed",
+    [
+        ("age_text", sqlpriv.hierarchy.intervals(5, 10), "VARCHAR"),
+        ("flag", sqlpriv.hierarchy.intervals(5), "BOOLEAN"),
+        ("seen", sqlpriv.hierarchy.intervals(5), "TIMESTAMP"),
+        ("age", sqlpriv.hierarchy.dates("month", "year"), "BIGINT"),
+    ],
+)
+def test_a_builder_on_a_column_of_the_wrong_type_is_named(column, spec, typed):
+    """intervals() on text, a boolean or a timestamp, dates() on a number: one HierarchyError
+    naming the column, its type and the hierarchy before any query, where DuckDB's binder or
+    conversion error named neither (numbers stored as text are a CSV's usual case)."""
+    df = pd.DataFrame(
+        {
+            "age_text": ["30", "31", "45", "46"],
+            "flag": [True, False, True, False],
+            "seen": pd.to_datetime(["2024-01-05", "2024-01-09", "2024-03-01", "2024-02-01"]),
+            "age": [30, 31, 45, 46],
+        }
+    )
+    with pytest.raises(
+        sqlpriv.HierarchyError, match=rf"the hierarchy of '{column}' \(.*\) computes on .*'{column}' is {typed};"
+    ):
+        sqlpriv.generalize(df, {column: spec}, k=2)
+
+
+def test_builders_on_the_types_they_compute_on_are_accepted():
+    """The same builders on numbers (integer, decimal, double), dates, timestamps, text holding
+    dates and a column of missing values only: accepted, labels as the builders write them."""
+    df = pd.DataFrame(
+        {
+            "n": [30, 31, 45, 46],
+            "x": [30.5, 31.0, 45.0, None],
+            "day": pd.to_datetime(["2024-01-05", "2024-01-09", "2024-03-01", "2024-02-01"]).date,
+            "text_day": ["2024-01-05", "2024-01-09", "2024-03-01", "2024-02-01"],
+            "none": [None] * 4,
+        }
+    )
+    g = sqlpriv.generalize(df, {"n": sqlpriv.hierarchy.intervals(10), "x": sqlpriv.hierarchy.intervals(10)}, k=1)
+    out = g.apply({"n": 1, "x": 1}).df()
+    assert out["n"].tolist() == ["[30, 40[", "[30, 40[", "[40, 50[", "[40, 50["]
+    assert out["x"].tolist() == ["[30, 40[", "[30, 40[", "[40, 50[", ""]
+    for column in ("day", "text_day"):
+        g = sqlpriv.generalize(df, {column: sqlpriv.hierarchy.dates("month")}, k=1)
+        assert g.apply({column: 1}).df()[column].tolist() == ["2024-01", "2024-01", "2024-03", "2024-02"]
+    g = sqlpriv.generalize(df, {"none": sqlpriv.hierarchy.intervals(5)}, k=1)
+    assert g.apply({"none": 1}).df()["none"].tolist() == [""] * 4
+
+
+def test_integers_held_as_floats_are_named_as_such():
+    """An integer column with a missing value is float in pandas, its values '39.0' where an ARX
+    hierarchy lists '39': the error says so and how to give the column as integers, with which
+    the same hierarchy covers it."""
+    df = pd.DataFrame({"age": [39, 50, None, 39, 50, 38]})
+    h = {"39": ["30-39", "*"], "38": ["30-39", "*"], "50": ["50-59", "*"], "": ["", "*"]}
+    with pytest.raises(sqlpriv.HierarchyError) as err:
+        sqlpriv.generalize(df, {"age": h}, k=1)
+    message = str(err.value)
+    assert "does not cover these values of the column: '38.0', '39.0', '50.0'" in message
+    assert "whole numbers as decimals ('38.0' where the hierarchy lists '38')" in message
+    assert "df['age'].astype('Int64')" in message
+    g = sqlpriv.generalize(df.astype({"age": "Int64"}), {"age": h}, k=1)
+    assert g.apply({"age": 1}).df()["age"].tolist() == ["30-39", "50-59", "", "30-39", "50-59", "30-39"]
+    with pytest.raises(sqlpriv.HierarchyError) as err:  # a value missing for another reason: no such hint
+        sqlpriv.generalize(pd.DataFrame({"age": [39.0, 41.0]}), {"age": {"39.0": ["*"]}}, k=1)
+    assert "'41.0'" in str(err.value) and "decimals" not in str(err.value)
+
+
+def test_a_hierarchy_of_floats_for_an_integer_column_is_named_as_such():
+    """The other way round: a dict hierarchy built from floats ({39.0: ...}) for an integer column."""
+    df = pd.DataFrame({"age": [39, 50, 38]})
+    with pytest.raises(sqlpriv.HierarchyError) as err:
+        sqlpriv.generalize(df, {"age": {39.0: ["30-39"], 38.0: ["30-39"], 50.0: ["50-59"]}}, k=1)
+    assert "the hierarchy lists whole numbers as decimals ('38.0' where the column holds '38'" in str(err.value)

@@ -33,9 +33,9 @@ with m as (
   select l.j, l.level, l.g0, m.a, l.s, sum(m.a) over (partition by l.j, l.level, l.g) as b
   from l join m on l.j = m.j and l.g0 = m.g0
 )
-select j, level, raw, domain, entropy, floor(entropy * 1e10) / 1e10 as entropy_bound,
+select j, level, raw, domain, entropy, floor(round(entropy * 1e10, 3)) / 1e10 as entropy_bound,
   case when domain <= 1 then 0.0
-       else floor(greatest(0.0, (raw - {{ sqlpriv.literal(n) }} / domain) / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / domain)) * 1e10) / 1e10
+       else floor(round(greatest(0.0, (raw - {{ sqlpriv.literal(n) }} / domain) / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / domain)) * 1e10, 3)) / 1e10
   end as bound
 from (
   select e.j, e.level, sum(e.a * e.s order by e.g0) as raw, sum(e.a * log2(e.b / e.a) order by e.g0) as entropy

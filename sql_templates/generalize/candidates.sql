@@ -33,13 +33,13 @@ with s as (
   select s.*
 {% for j in range(d) %}
 {% if want_loss %}
-    , case when bw.{{ sqlpriv.quote("dom_" ~ j) }} <= 1 then 0.0 else floor(greatest(0.0,
+    , case when bw.{{ sqlpriv.quote("dom_" ~ j) }} <= 1 then 0.0 else floor(round(greatest(0.0,
         (bw.{{ sqlpriv.quote("raw_" ~ j) }}[s.{{ sqlpriv.quote("lvl_" ~ j) }} + 1] + case when applied then suppressed - {{ sqlpriv.quote("supp_share_" ~ j) }} else 0 end
          - {{ sqlpriv.literal(n) }} / bw.{{ sqlpriv.quote("dom_" ~ j) }})
-        / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / bw.{{ sqlpriv.quote("dom_" ~ j) }})) * 1e10) / 1e10 end as {{ sqlpriv.quote("loss_" ~ j) }}
+        / ({{ sqlpriv.literal(n) }} - {{ sqlpriv.literal(n) }} / bw.{{ sqlpriv.quote("dom_" ~ j) }})) * 1e10, 3)) / 1e10 end as {{ sqlpriv.quote("loss_" ~ j) }}
 {% endif %}
 {% if want_entropy %}
-    , floor((bw.{{ sqlpriv.quote("ent_" ~ j) }}[s.{{ sqlpriv.quote("lvl_" ~ j) }} + 1] + case when applied then {{ sqlpriv.quote("supp_entropy_" ~ j) }} else 0 end) * 1e10) / 1e10 as {{ sqlpriv.quote("entropy_" ~ j) }}
+    , floor(round((bw.{{ sqlpriv.quote("ent_" ~ j) }}[s.{{ sqlpriv.quote("lvl_" ~ j) }} + 1] + case when applied then {{ sqlpriv.quote("supp_entropy_" ~ j) }} else 0 end) * 1e10, 3)) / 1e10 as {{ sqlpriv.quote("entropy_" ~ j) }}
 {% endif %}
 {% endfor %}
   from s{% if want_loss or want_entropy %} cross join bw{% endif %}

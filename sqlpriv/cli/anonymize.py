@@ -41,11 +41,15 @@ def run(args: argparse.Namespace) -> int:
     from sqlpriv.errors import ParameterError
     from sqlpriv.treatment import generalize
 
-    hierarchies = {}
+    hierarchies: dict[str, str] = {}
     for item in args.hierarchy:
         col, sep, spec = item.partition("=")
         if not sep or not col or not spec:
             raise ParameterError(f"--hierarchy takes COL=SPEC (e.g. age=intervals:5,10,20), got {item!r}")
+        if col in hierarchies:  # the later one silently replaced the first
+            raise ParameterError(
+                f"--hierarchy gives {col!r} twice ({hierarchies[col]!r} and {spec!r}); give each column once"
+            )
         hierarchies[col] = spec
     for path in (args.out, args.candidates):
         if path:

@@ -13,6 +13,7 @@ policy (docs/measures.md §7).
 
 from __future__ import annotations
 
+import numbers
 import os
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -111,14 +112,16 @@ class Generalization(Presentable):
                 f"levels= names {unknown[0]!r}, which is not a quasi-identifier; the quasi-identifiers: "
                 + ", ".join(repr(c) for c in self.columns)
             )
-        node = []
+        node: list[int] = []
         for q in self.qis:
             if q.name not in chosen:
                 raise ParameterError(f"levels= needs a level for every quasi-identifier; {q.name!r} has none")
             lvl = chosen[q.name]
-            if not isinstance(lvl, int) or isinstance(lvl, bool) or not 0 <= lvl < q.levels:
+            # any integer, a NumPy one too (a level read from candidates().df()), taken as a Python int
+            if not isinstance(lvl, numbers.Integral) or isinstance(lvl, bool) or not 0 <= lvl < q.levels:
                 raise ParameterError(f"levels= needs an integer level 0..{q.levels - 1} for {q.name!r}, got {lvl!r}")
-            node.append(lvl)
+            chosen[q.name] = int(lvl)
+            node.append(int(lvl))
         if tuple(node) not in self.search.seen:
             self.search.evaluate([tuple(node)])
             self.stats_added()
@@ -310,6 +313,7 @@ def generalize(
     if len({q.name for q in qis}) != len(qis):
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     compile_.refuse_headings([q.name for q in qis])
+    compile_.check_types(qis, dict(src.columns))
     plan = Plan(conn, source=src)
     stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
     # every table's name at once: one look at the catalog, none on a connection made here

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from sqlpriv.engine.disclosure_specs import ORDERED_TYPES
 from sqlpriv.engine.names import temp_names
 from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.sandbox import check_scalar_expression
@@ -59,6 +60,7 @@ class Compiled:
             integer=integer,
             bottom=h.bottom,
             top=h.top,
+            base=h.params[0] if h.kind == "intervals" else None,
             part=p if h.kind == "dates" else "",
             m=p if h.kind in ("mask", "rare") else 0,
         )
@@ -76,7 +78,15 @@ class Compiled:
                 "generalize/mapping.sql", source=source, column=self.name, rows=self.hierarchy.rows, levels=self.levels
             )
         exprs = [self.level_expr(level, column_names) for level in range(1, self.levels - 1)]
-        return render("generalize/mapping.sql", source=source, column=self.name, exprs=exprs, levels=self.levels)
+        per_value = self.hierarchy.kind in ("intervals", "mask", "dates")  # labels of the value alone
+        return render(
+            "generalize/mapping.sql",
+            source=source,
+            column=self.name,
+            exprs=exprs,
+            levels=self.levels,
+            per_value=per_value,
+        )
 
 
 def build(
@@ -131,6 +141,11 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
     what = q.hierarchy.describe()
     uncovered = [label for kind, _, label in problems if kind == "uncovered"]
     if uncovered:
+        # whole numbers held as decimals ('39.0') where the hierarchy lists them as integers ('39'):
+        # pandas stores an integer column with a missing value as floats
+        listed = {row[0] for row in q.hierarchy.rows}
+        whole = [v for v in uncovered if v.endswith(".0") and v[:-2] in listed]
+        decimal = [v for v in uncovered if v + ".0" in listed]  # and the other way round
         raise HierarchyError(
             f"the hierarchy of {q.name!r} ({what}) does not cover these values of the column: "
             + ", ".join(repr(v) for v in uncovered)
@@ -138,6 +153,20 @@ def _raise_problems(q: Compiled, problems: list[tuple[str, int, str]]) -> None:
             + (
                 " (a missing value, NULL, is matched as the empty value '', as ARX reads an empty cell)"
                 if "" in uncovered
+                else ""
+            )
+            + (
+                f"; the column holds whole numbers as decimals ({whole[0]!r} where the hierarchy lists "
+                f"{whole[0][:-2]!r}), as pandas stores an integer column with a missing value: give it as "
+                f"integers (df[{q.name!r}].astype('Int64'), or a view with cast({q.name} as bigint))"
+                if whole
+                else ""
+            )
+            + (
+                f"; the hierarchy lists whole numbers as decimals ({decimal[0] + '.0'!r} where the column "
+                f"holds {decimal[0]!r}, as a hierarchy built from floats writes them): write its values as "
+                "the column's text"
+                if decimal and not whole
                 else ""
             )
         )
@@ -169,6 +198,36 @@ def uncovered(con: Any, qis: list[Compiled], source: str) -> None:
         "the generalization's patterns hold rows that the hierarchy checks did not explain; this is a "
         "sqlpriv bug, please report it with the hierarchies used"
     )
+
+
+#: the column types a builder hierarchy computes on (DuckDB's names, matched as prefixes): intervals
+#: divide numbers, dates cast to a date (text is parsed, a bad date is named by DuckDB's error); a
+#: column of missing values only (a DataFrame's all-None column, type "NULL") is every type
+BUILDER_TYPES = {"intervals": (*ORDERED_TYPES, '"NULL"'), "dates": ("DATE", "TIMESTAMP", "VARCHAR", '"NULL"')}
+
+
+def check_types(qis: list[Compiled], types: dict[str, str]) -> None:
+    """Raise HierarchyError when a builder hierarchy meets a column of a type it cannot compute on
+    (``types``: column -> DuckDB type), before any query: intervals() on text, a boolean or a
+    timestamp, dates() on a number (else DuckDB's binder or conversion error, naming neither the
+    column nor the hierarchy).
+
+    >>> check_types([Compiled("age", Hierarchy("intervals", (5,)))], {"age": "DECIMAL(5,1)"})
+    >>> check_types([Compiled("age", Hierarchy("intervals", (5,)))], {"age": "VARCHAR"})
+    Traceback (most recent call last):
+    ...
+    sqlpriv.treatment.hierarchy.HierarchyError: the hierarchy of 'age' (intervals(5)) computes on a number, and 'age' is VARCHAR; give the column as a number (a view with cast(age as double), a DataFrame's astype) or give it a table hierarchy (a file or a dict)
+    """
+    wants = {"intervals": "a number", "dates": "a date, a timestamp or text holding dates (YYYY-MM-DD)"}
+    for q in qis:
+        kind, found = q.hierarchy.kind, types.get(q.name, "").upper()
+        if kind in BUILDER_TYPES and found and not found.startswith(BUILDER_TYPES[kind]):
+            cast = "double" if kind == "intervals" else "date"
+            raise HierarchyError(
+                f"the hierarchy of {q.name!r} ({q.hierarchy.describe()}) computes on {wants[kind]}, and "
+                f"{q.name!r} is {found}; give the column as {wants[kind].split(',')[0]} (a view with "
+                f"cast({q.name} as {cast}), a DataFrame's astype) or give it a table hierarchy (a file or a dict)"
+            )
 
 
 #: the headings of the candidate table (generalize/candidates.sql) besides the quasi-identifiers'
@@ -213,4 +272,4 @@ def refuse_headings(names: list[str]) -> None:
             )
 
 
-__all__ = ["HEADINGS", "TOP", "Compiled", "build", "check", "covered", "refuse_headings", "uncovered"]
+__all__ = ["HEADINGS", "TOP", "Compiled", "build", "check", "check_types", "covered", "refuse_headings", "uncovered"]

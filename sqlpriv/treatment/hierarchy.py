@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import csv
 import json
+import math
+import numbers
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -75,10 +77,10 @@ def intervals(*widths: float, bottom: float | None = None, top: float | None = N
     """
     if not widths:
         raise HierarchyError("intervals() needs at least one width, e.g. intervals(5, 10, 20)")
-    ws = tuple(widths)
-    for w in ws:
-        if isinstance(w, bool) or not isinstance(w, (int, float)) or not w > 0 or w != w:
+    for w in widths:
+        if _number(w) is None or not w > 0 or not math.isfinite(w):
             raise HierarchyError(f"interval widths must be positive numbers, got {w!r}")
+    ws = tuple(float(w) if isinstance(_number(w), float) else int(w) for w in widths)
     for a, b in zip(ws, ws[1:]):
         if b <= a or abs(b / a - round(b / a)) > 1e-9:
             raise HierarchyError(
@@ -86,11 +88,26 @@ def intervals(*widths: float, bottom: float | None = None, top: float | None = N
                 "(e.g. intervals(5, 10, 20))"
             )
     for name, v in (("bottom", bottom), ("top", top)):
-        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or v != v):
+        if v is not None and (_number(v) is None or v != v):
             raise HierarchyError(f"intervals({name}=...) must be a number, got {v!r}")
+    bottom, top = _number(bottom), _number(top)
     if bottom is not None and top is not None and bottom >= top:
         raise HierarchyError(f"intervals(bottom={bottom!r}) must be below top={top!r}")
     return Hierarchy("intervals", ws, bottom=bottom, top=top)
+
+
+def _number(value: Any) -> int | float | None:
+    """A number given to a builder as a Python int or float (a NumPy number too: np.int64(5) is
+    5, where it was refused as 'not a positive number'); None when it is no number (a bool, a
+    text).
+
+    >>> import numpy as np
+    >>> _number(np.int64(5)), _number(np.float64(0.5)), _number(True), _number("5")
+    (5, 0.5, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 
 def mask(*chars: int) -> Hierarchy:
@@ -99,8 +116,9 @@ def mask(*chars: int) -> Hierarchy:
     >>> mask(1, 2, 3).levels
     5
     """
-    if not chars or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chars):
+    if not chars or any(not isinstance(_number(c), int) or c < 1 for c in chars):
         raise HierarchyError(f"mask() needs increasing positive character counts, e.g. mask(1, 2, 3); got {chars!r}")
+    chars = tuple(int(c) for c in chars)
     if any(b <= a for a, b in zip(chars, chars[1:])):
         raise HierarchyError(f"mask() character counts must increase so the levels nest, got {chars!r}")
     return Hierarchy("mask", tuple(chars))
@@ -124,9 +142,9 @@ def rare(n: int) -> Hierarchy:
     >>> rare(10).levels
     3
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+    if not isinstance(_number(n), int) or n < 2:
         raise HierarchyError(f"rare(n) needs an integer n >= 2 (values with fewer than n rows -> 'other'), got {n!r}")
-    return Hierarchy("rare", (n,))
+    return Hierarchy("rare", (int(n),))
 
 
 def expressions(levels: Sequence[str]) -> Hierarchy:
@@ -198,7 +216,7 @@ def from_spec(spec: Any, label: str = "") -> Hierarchy:
     if isinstance(spec, str):
         return _from_text(spec)
     if isinstance(spec, Mapping):
-        rows = [(k, *(v if isinstance(v, (list, tuple)) else [v])) for k, v in spec.items()]
+        rows = [(k, *_labels(v)) for k, v in spec.items()]
         return table(rows, label=label or "a dict hierarchy")
     if isinstance(spec, (list, tuple)):
         return expressions(spec)
@@ -206,6 +224,20 @@ def from_spec(spec: Any, label: str = "") -> Hierarchy:
         f"a hierarchy must be a file path, a dict, a list of SQL expressions or a builder "
         f"(sqlpriv.hierarchy.intervals/mask/dates/rare), got {type(spec).__name__}"
     )
+
+
+def _labels(levels: Any) -> list[Any]:
+    """A dict hierarchy's levels of one value: a list, a tuple, or any other sequence (a NumPy
+    array or a pandas Series, as a row of a hierarchy table read with pandas gives them), else
+    one label (a text, a number). Before, a NumPy row was one label, its text "['30-39' '*']".
+
+    >>> import numpy as np
+    >>> [str(v) for v in _labels(np.array(["30-39", "*"]))], _labels("30-39"), _labels(("a", "*"))
+    (['30-39', '*'], ['30-39'], ['a', '*'])
+    """
+    if isinstance(levels, (str, bytes)) or not hasattr(levels, "__iter__") or isinstance(levels, Mapping):
+        return [levels]
+    return list(levels)  # each written as text by table(): str() of a NumPy scalar is its value
 
 
 def _numbers(text: str, what: str) -> list[float]:
@@ -221,9 +253,14 @@ def _from_text(text: str) -> Hierarchy:
     if sep and kind in ("intervals", "mask", "dates", "rare"):
         if kind == "intervals":
             return intervals(*_numbers(rest, "intervals:"))
-        if kind == "mask":
-            return mask(*[int(v) for v in _numbers(rest, "mask:")])
+        if kind == "mask":  # as given: mask() refuses a count that is not a whole number (mask:1.5)
+            return mask(*_numbers(rest, "mask:"))  # type: ignore[arg-type]
         if kind == "dates":
             return dates(*[p.strip() for p in rest.split(",") if p.strip()])
-        return rare(int(_numbers(rest, "rare:")[0]) if rest.strip() else 0)
+        n = _numbers(rest, "rare:")
+        if len(n) != 1:
+            raise HierarchyError(
+                f"rare: takes one number (values with fewer rows -> 'other'), e.g. rare:10; got {text!r}"
+            )
+        return rare(n[0])  # type: ignore[arg-type]
     return read_file(text)
