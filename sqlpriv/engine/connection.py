@@ -166,7 +166,9 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
     and a ``default_order`` or ``default_null_order`` other than DuckDB's ascending, NULLs last
     (every ORDER BY and window without a direction relies on them: the ordered t-closeness
     distance, the search order of singling out, the sampled Shapley orders), and
-    ``integer_division = true`` (``by()``'s share of two integer counts came out 0).
+    ``integer_division = true`` (``by()``'s share of two integer counts came out 0), and a
+    ``default_collation`` (``nocase``: 'Ann' and 'ann' one value in every class, where a release
+    shows both: the generalization's k was overstated).
 
     >>> c = duckdb.connect()
     >>> _ = c.execute("set preserve_insertion_order = false")
@@ -182,7 +184,7 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
         return
     if row is None:
         return
-    keep, order, nulls, integer_division = row
+    keep, order, nulls, integer_division, collation = row
     wrong: list[tuple[str, str]] = []
     if keep is False:
         wrong.append(
@@ -202,6 +204,14 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
             (
                 "integer_division = true (a / b of two integers must be a fraction: shares, rates)",
                 "set integer_division = false",
+            )
+        )
+    if collation not in (None, "", "binary"):
+        wrong.append(
+            (
+                f"default_collation = {collation} (text must compare byte for byte: a collation makes "
+                "'Ann' and 'ann' one value, which a release shows as two)",
+                "set default_collation = ''",
             )
         )
     if wrong:

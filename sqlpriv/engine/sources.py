@@ -67,6 +67,7 @@ class Source:
     comment: str = ""  # for sources that cannot be re-created by SQL (DataFrames)
     columns: list[tuple[str, str]] = field(default_factory=list)  # (name, DuckDB type)
     parquet: str | None = None  # the Parquet file or glob the view reads as is (positions from file row numbers)
+    stored: bool = False  # a DuckDB table, view or relation: its text columns may carry a collation
 
     @property
     def ref(self) -> str:
@@ -196,7 +197,12 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
 
     Columns whose type string embeds text from the data (ENUM labels, also inside nested
     types) are cast to VARCHAR in one more view before anything else sees them, so that no
-    label ever reaches SQL text through a type name (same values, same counts).
+    label ever reaches SQL text through a type name (same values, same counts). In the same
+    view the text columns of a DuckDB table, view or relation are compared byte for byte
+    (``COLLATE c``): a column declared ``COLLATE NOCASE`` (or NOACCENT, or an ICU collation) would
+    group 'Ann', 'ANN' and 'ann' as one value, which a release still shows as three (a class of
+    three that is three uniques). A collation is not in the column's type as DuckDB describes
+    it, so every VARCHAR column of such a source is read this way (files and DataFrames carry none).
     """
     src = _enums_as_text(_bind_source(source, con, name=name))
     refuse_reserved(src.column_names(), src.label)
@@ -205,11 +211,12 @@ def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | N
 
 def _enums_as_text(src: Source) -> Source:
     hostile = [name for name, type_ in src.columns if "ENUM(" in type_.upper()]
-    if not hostile:
+    binary = [name for name, type_ in src.columns if src.stored and type_.upper() == "VARCHAR"]
+    if not hostile and not binary:
         return src
     view = fresh_name(src.con, "sqlpriv_source", "_text")
     view = f"{view}_text"
-    stmt = render("engine/text_view.sql", view=view, relation=src.ref, columns=hostile)
+    stmt = render("engine/text_view.sql", view=view, relation=src.ref, columns=hostile, binary=binary)
     src.con.execute(stmt)
     out = Source(src.con, view, src.label, statements=[*src.statements, stmt], comment=src.comment)
     out.columns = _describe(src.con, out.ref, src.label)
@@ -226,7 +233,7 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             if attached is not None:
                 return _bind_attached(con, view, source, *attached)
         if not _looks_like_path(source) and _table_exists(con, source):
-            return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source))
+            return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source), stored=True)
         path = source
         magic = any(ch in path for ch in "*?[")
         if magic and not glob.glob(path, recursive=True):
@@ -284,7 +291,13 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             con.register(view, source)
         except duckdb.Error as exc:  # a dtype DuckDB cannot scan (period, interval, complex, sparse)
             raise SourceError(_unreadable_frame(source, label, exc)) from None
-    src = Source(con, view, label, comment=f"-- source: {label}, registered on the connection as {quote(view)}")
+    src = Source(
+        con,
+        view,
+        label,
+        comment=f"-- source: {label}, registered on the connection as {quote(view)}",
+        stored=isinstance(source, duckdb.DuckDBPyRelation),
+    )
     src.columns = _describe(con, src.ref, label)
     return src
 
@@ -305,7 +318,7 @@ def _bind_attached(
         con.execute(stmt)
     except duckdb.Error as exc:
         raise SourceError(f"cannot read {label} of the database: {str(exc).splitlines()[0]}") from None
-    src = Source(con, view, label, statements=[attach, stmt])
+    src = Source(con, view, label, statements=[attach, stmt], stored=True)
     src.columns = _describe(con, src.ref, label)
     return src
 
