@@ -10,15 +10,17 @@ name the problems (values not covered, values listed twice, labels with two pare
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 from sqlpriv.engine.disclosure_specs import ORDERED_TYPES
+from sqlpriv.engine.floor_division import floor_division_warning
 from sqlpriv.engine.names import temp_names
 from sqlpriv.engine.plan import run, scalar
-from sqlpriv.engine.sandbox import check_scalar_expression
+from sqlpriv.engine.sandbox import check_scalar_expression, parse
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import ColumnError, ExecutionError
+from sqlpriv.errors import ColumnError, ExecutionError, SqlprivWarning
 from sqlpriv.treatment.hierarchy import TOP, Hierarchy, HierarchyError
 
 
@@ -228,6 +230,20 @@ def check_types(qis: list[Compiled], types: dict[str, str]) -> None:
                 f"{q.name!r} is {found}; give the column as {wants[kind].split(',')[0]} (a view with "
                 f"cast({q.name} as {cast}), a DataFrame's astype) or give it a table hierarchy (a file or a dict)"
             )
+        if kind == "expressions":
+            _warn_floor_division(q, types)
+
+
+def _warn_floor_division(q: Compiled, types: dict[str, str]) -> None:
+    """Warn where a level's expression floors a fractional column with ``//``: DuckDB divides
+    FLOAT / DOUBLE / DECIMAL plainly (``23.0 // 5`` is 4.6), so ``age // 5 * 5`` on a float64 age
+    (a pandas integer column with a missing value) coarsens nothing and the level is the original."""
+    lowered = {name.lower(): kind for name, kind in types.items()}
+    for level, expr in enumerate(q.hierarchy.params, start=1):
+        if isinstance(expr, str) and "//" in expr:
+            message = floor_division_warning(parse(expr), lowered, "", f"hierarchy level {level} of {q.name!r}", expr)
+            if message:
+                warnings.warn(message, SqlprivWarning, stacklevel=5)
 
 
 #: the headings of the candidate table (generalize/candidates.sql) besides the quasi-identifiers'
