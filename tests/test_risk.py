@@ -392,3 +392,25 @@ def test_the_single_statement_equals_the_plan(kwargs):
     assert con.execute(call("risk_query", output="histogram", **common)).fetchall() == r.histogram().fetchall()
     zayatz_sql = con.execute(render("risk/zayatz.sql", relation=quote(spec["t"]["classes"]))).fetchone()[3]
     assert zayatz_sql == pytest.approx(models["zayatz"], rel=1e-9)
+
+
+@pytest.mark.parametrize("pi", [1.0, 0.5, 0.1])
+def test_a_large_class_does_not_overflow_the_snb_class_estimate(pi):
+    """A real table with one large class (a QI like sex on 30k rows) made ARX's K estimate compute
+    (1 - pi)^f (1 + pi)^f as two powers: (1 + pi)^f overflowed (pi = 1 from f = 1024 rows, pi = 0.1
+    from f ~ 7,500) and the whole summary raised OverflowError. The product is (1 - pi^2)^f."""
+    hist = {1: 2, 2: 1, 8000: 1}
+    n = sum(k * c for k, c in hist.items())
+    u, c1 = sum(hist.values()), hist[1]
+    v1 = sum(k * pi * pi * (1 - pi * pi) ** (k - 1) * c for k, c in hist.items())
+    v2 = sum(c * (1 - pi * pi) ** k - 1 for k, c in hist.items())
+    v3 = sum((1 - pi) ** k * c for k, c in hist.items())
+    v4 = sum(k * pi * (1 - pi) ** (k - 1) * c for k, c in hist.items())
+    assert snb_classes(hist, pi) == pytest.approx(u + c1 * (v1 / v2) * (v3 / v4) ** 2, rel=1e-12)
+    df = pd.DataFrame({"a": [0] * 8000 + [1, 2, 3, 3]})
+    s = quiet_summary(reidentification_risk(df, ["a"], sampling_fraction=pi))
+    assert s["sample_uniques"] == 2 and s["population_uniqueness_zayatz"] == pytest.approx(
+        zayatz(hist, n, n / pi), rel=1e-12
+    )
+    if pi == 1.0:  # the sample is the population: every model but Pitman is the sample uniqueness
+        assert s["population_uniqueness_dankar"] == pytest.approx(2 / n, rel=1e-9)
