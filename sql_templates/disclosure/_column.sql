@@ -9,7 +9,9 @@
                the exact integer parts of the t-closeness distances;
       d_t{i}   per class: t (ordered, equal or hierarchical distance).
     Distances are summed in exact integers: q - p = (c N - g n) / (n N).
-    disclosure_column_select(s, i, qis, meta): the per-class output rows of column i. -#}
+    disclosure_column_select(s, i, qis, meta): the per-class output rows of column i, the
+    quasi-identifiers as __sqlpriv_q0, __sqlpriv_q1, ... (a quasi-identifier may be named like
+    a figure: alpha, t_closeness). -#}
 {% macro disclosure_column_ctes(s, i) -%}
 d_v{{ i | int }} as (
     select s{{ i | int }} as v, cast(sum(w) as bigint) as g, row_number() over (order by s{{ i | int }} nulls last) as r
@@ -120,7 +122,7 @@ select
     {{ i | int }} as __sqlpriv_s,
     c.cid as __sqlpriv_cid,
 {% for q in qis %}
-    c.q{{ loop.index0 }} as {{ sqlpriv.quote(q) }},
+    c.q{{ loop.index0 }} as __sqlpriv_q{{ loop.index0 }},
 {% endfor %}
     f.n as {{ sqlpriv.quote(meta.n) }},
     f.distinct_values as l_diversity,
@@ -138,3 +140,4 @@ join d_t{{ i | int }} as t on t.cid = f.cid
 cross join d_m{{ i | int }} as m
 cross join d_total as tot
 {%- endmacro %}
+
