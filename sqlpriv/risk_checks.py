@@ -73,8 +73,8 @@ def refuse_entity_weight(entity: str | None, weight: str | None, household: str 
 def check_rows(
     row: Sequence[Any], label: str, weight: str | None, household: str | None, entity: str | None = None
 ) -> tuple[int, float | None]:
-    """Rows, and the weights' sum, from risk/check.sql's one row; one clear error for NULL or
-    non-positive weights, NULL households and NULL entities."""
+    """Rows, and the weights' sum, from risk/check.sql's one row; one clear error for NULL,
+    non-positive or non-finite weights, NULL households and NULL entities."""
     n, null_w, bad_w, weight_sum, null_h, null_e = row
     if not n:
         raise EmptyInputError(f"{label} has no rows; there is nothing to measure")
@@ -84,8 +84,8 @@ def check_rows(
         )
     if weight and bad_w:
         raise ParameterError(
-            f"weight column {weight!r} has {bad_w:,} values that are zero or negative; a sampling weight is the "
-            "number of people a record stands for (> 0)"
+            f"weight column {weight!r} has {bad_w:,} values that are zero or negative, or not finite (NaN, "
+            "infinity); a sampling weight is the number of people a record stands for (> 0 and finite)"
         )
     if household and null_h:
         raise ParameterError(

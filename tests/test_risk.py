@@ -15,6 +15,7 @@ import warnings
 from collections import defaultdict
 from pathlib import Path
 
+import duckdb
 import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -344,6 +345,22 @@ def test_bad_input_is_one_clear_error(kwargs, message):
     df = pd.DataFrame({"a": [1, 2, 3], "w_null": [1.0, None, 2.0], "w_neg": [1.0, -1.0, 5.0], "h_null": [1, None, 2]})
     with pytest.raises(sqlpriv.SqlprivError, match=re.escape(message)):
         reidentification_risk(df, ["a"], **kwargs)
+
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-inf"])
+def test_a_weight_that_is_not_finite_is_one_clear_error(bad):
+    """A NaN weight (Parquet and DuckDB keep NaN apart from NULL) crashed Zayatz with 'cannot
+    convert float NaN to integer'; an infinite one gave population_size inf and NaN risks."""
+    con = duckdb.connect()
+    con.execute(
+        f"create table t as select * from (values (1, 2.0), (1, '{bad}'::double), (2, 3.0), (2, 4.0), (3, 5.0)) v(a, w)"
+    )
+    with pytest.raises(sqlpriv.ParameterError, match=r"weight column 'w' has 1 values that are .*not finite"):
+        reidentification_risk("t", ["a"], weight="w", con=con)
+    df = pd.DataFrame({"a": [1, 1, 2], "w": [2.0, float(bad), 3.0]})  # pandas NaN is NULL in DuckDB
+    with pytest.raises(sqlpriv.ParameterError, match="NULL values" if bad == "nan" else "not finite"):
+        reidentification_risk(df, ["a"], weight="w")
 
 
 # --------------------------------------------------------------------------- single statement, SQL Zayatz
