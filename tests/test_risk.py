@@ -431,3 +431,23 @@ def test_a_large_class_does_not_overflow_the_snb_class_estimate(pi):
     )
     if pi == 1.0:  # the sample is the population: every model but Pitman is the sample uniqueness
         assert s["population_uniqueness_dankar"] == pytest.approx(2 / n, rel=1e-9)
+
+
+@pytest.mark.parametrize("key", ["household_risk", "class_size", "Individual_Risk", "id"])
+def test_a_key_named_like_a_per_row_heading(key):
+    """A key column named household_risk was summed as the household risk (250 instead of 0.565)
+    and DuckDB renamed the real figure household_risk_1; per_row() now gives a figure whose
+    heading the key has a leading _, and every figure equals that of a plainly named key."""
+    df = pd.DataFrame({"id": [100, 200, 300, 400], "a": [1, 1, 2, 3], "h": [1, 1, 2, 2], "w": [2.0, 3.0, 4.0, 5.0]})
+    plain = reidentification_risk(df, ["a"], weight="w", household="h", key="id")
+    renamed = df.rename(columns={"id": key})
+    odd = reidentification_risk(renamed, ["a"], weight="w", household="h", key=key)
+    assert str(quiet_summary(odd)) == str(quiet_summary(plain))  # str: NaN (Pitman, SNB on 4 rows) equals NaN
+    got, want = odd.per_row().df(), plain.per_row().df()
+    heads = [key, *("_" + c if c == key.lower() else c for c in want.columns[1:])]
+    assert got.columns.tolist() == heads
+    assert got.to_numpy().tolist() == want.to_numpy().tolist()
+    query = call("risk_query", columns=odd.spec["columns"], source=odd.spec["source"].ref, output="summary",
+                 weight="w", threshold=0.2, models=[], household="h", key=key)  # fmt: skip
+    hh = dict((f, v) for f, v, _ in duckdb.sql(query.replace(odd.spec["source"].ref, "renamed")).fetchall())
+    assert hh["household_risk"] == pytest.approx(quiet_summary(plain)["household_risk"], rel=1e-12)
