@@ -17,7 +17,8 @@ from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 
 def check_fraction(sampling_fraction: Any, population_size: Any, weight: Any) -> float | None:
-    """The sampling fraction when given, checked in (0, 1]; at most one way of sizing the population."""
+    """The sampling fraction when given, checked in (0, 1]; at most one way of sizing the population
+    (sampling weights size it too: the population is their sum)."""
     given = [
         name
         for name, v in (("sampling_fraction", sampling_fraction), ("population_size", population_size))
@@ -26,6 +27,11 @@ def check_fraction(sampling_fraction: Any, population_size: Any, weight: Any) ->
     if len(given) > 1:
         raise ParameterError(
             "give sampling_fraction or population_size, not both (the population is n / sampling_fraction)"
+        )
+    if given and weight is not None:
+        raise ParameterError(
+            f"give weight= or {given[0]}=, not both: with sampling weights the population is their sum "
+            "(each class's estimated population size sums its records' weights)"
         )
     if sampling_fraction is not None:
         f = checks.finite_number("sampling_fraction", sampling_fraction)

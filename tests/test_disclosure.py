@@ -314,7 +314,6 @@ def test_numeric_null_is_ordered_last():
     assert close(got[0], want[(1,)]["t_closeness"]) and close(got[1], want[(2,)]["t_closeness"])
 
 
-
 FIGURE_NAMES = ["l_diversity", "alpha", "entropy", "t_closeness", "recursive_c", "delta_disclosure",
                 "basic_beta_likeness", "enhanced_beta_likeness", "entropy_l"]  # fmt: skip
 
@@ -332,12 +331,18 @@ def test_a_quasi_identifier_named_like_a_figure(name):
     pd.testing.assert_frame_equal(odd.summary().df(), want)
     cls = odd.classes().df()
     heads = plain.classes().df().columns.tolist()
-    assert heads[1] == "a" and cls.columns.tolist() == [heads[0], name, *("_" + c if c == name else c for c in heads[2:])]
+    assert heads[1] == "a" and cls.columns.tolist() == [
+        heads[0],
+        name,
+        *("_" + c if c == name else c for c in heads[2:]),
+    ]
     pd.testing.assert_series_equal(cls[name], plain.classes().df()["a"], check_names=False)
     pd.testing.assert_series_equal(cls["_" + name], plain.classes().df()[name], check_names=False)
     pd.testing.assert_frame_equal(odd.per_row().df(), plain.per_row().df())
     rows = records(df)
-    assert close(want.set_index("column").loc["num", "alpha"], brute_summary(rows, ["a", "b"], "num", "ordered")["alpha"])
+    assert close(
+        want.set_index("column").loc["num", "alpha"], brute_summary(rows, ["a", "b"], "num", "ordered")["alpha"]
+    )
 
 
 # ---------------------------------------------------------------- errors

@@ -348,6 +348,17 @@ def test_bad_input_is_one_clear_error(kwargs, message):
 
 
 
+@pytest.mark.parametrize("size", [{"sampling_fraction": 0.5}, {"population_size": 1000}])
+def test_weights_with_a_sampling_fraction_or_population_size_is_one_clear_error(size):
+    """The weights' sum is the population (F_k sums them), so a second population size gave one
+    summary two: population_size 80 (the weights) next to sampling_fraction 0.5, with Zayatz solved
+    for 16 people. The combination is refused, naming both."""
+    df = pd.DataFrame({"a": [1, 1, 2, 3, 3, 3, 4, 5], "w": [10.0] * 8})
+    with pytest.raises(sqlpriv.ParameterError, match=f"weight= or {next(iter(size))}=, not both"):
+        reidentification_risk(df, ["a"], weight="w", **size)
+    s = quiet_summary(reidentification_risk(df, ["a"], weight="w"))
+    assert s["population_size"] == 80 and s["sampling_fraction"] == 0.1
+
 @pytest.mark.parametrize("bad", ["nan", "inf", "-inf"])
 def test_a_weight_that_is_not_finite_is_one_clear_error(bad):
     """A NaN weight (Parquet and DuckDB keep NaN apart from NULL) crashed Zayatz with 'cannot
