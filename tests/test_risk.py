@@ -347,7 +347,6 @@ def test_bad_input_is_one_clear_error(kwargs, message):
         reidentification_risk(df, ["a"], **kwargs)
 
 
-
 @pytest.mark.parametrize("size", [{"sampling_fraction": 0.5}, {"population_size": 1000}])
 def test_weights_with_a_sampling_fraction_or_population_size_is_one_clear_error(size):
     """The weights' sum is the population (F_k sums them), so a second population size gave one
@@ -358,6 +357,7 @@ def test_weights_with_a_sampling_fraction_or_population_size_is_one_clear_error(
         reidentification_risk(df, ["a"], weight="w", **size)
     s = quiet_summary(reidentification_risk(df, ["a"], weight="w"))
     assert s["population_size"] == 80 and s["sampling_fraction"] == 0.1
+
 
 @pytest.mark.parametrize("bad", ["nan", "inf", "-inf"])
 def test_a_weight_that_is_not_finite_is_one_clear_error(bad):
