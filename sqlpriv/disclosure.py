@@ -88,7 +88,7 @@ class DisclosureResult(Presentable, cohorts.FrameMeasure):
         quasi-identifiers' values, n (class size) and the class's figures (l_diversity,
         entropy, entropy_l, recursive_c, alpha, t_closeness, delta_disclosure,
         basic_beta_likeness, enhanced_beta_likeness). A heading a quasi-identifier already
-        uses (sensitive, n) gets a leading _."""
+        uses (sensitive, n, or a figure's: alpha, t_closeness, ...) gets a leading _."""
         query = render("disclosure/class_rows.sql", relation=quote(self.table), qis=self.qis, meta=self.meta)
         return Result(self.plan, query, ["disclosure"])
 

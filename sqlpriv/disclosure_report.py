@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
+from sqlpriv.engine.disclosure_specs import free_name
 from sqlpriv.engine.presentable import register
 from sqlpriv.report_html import kpis, section, table
 
@@ -47,7 +48,8 @@ def disclosure_section(
     names = [sensitive] if isinstance(sensitive, str) else list(sensitive)
     r = attribute_disclosure(source, quasi_identifiers(columns, names), sensitive=names, **opts)
     summary = r.summary().df()
-    classes = r.classes().df().sort_values(["l_diversity", "t_closeness"], ascending=[True, False], kind="stable")
+    by = [free_name(figure, r.columns) for figure in ("l_diversity", "t_closeness")]  # classes()' headings
+    classes = r.classes().df().sort_values(by, ascending=[True, False], kind="stable")
     body = [
         kpis(
             [

@@ -56,6 +56,8 @@ def attribute_disclosure(
             f"sensitive must name one or more columns, e.g. sensitive=['diagnosis'], got {sensitive!r}"
         )
     sens_names = [checks.match_column(src.column_names(), s, src.label) for s in names]
+    if len({s.lower() for s in sens_names}) < len(sens_names):
+        raise ColumnError(f"sensitive names a column twice: {sens_names}; name each sensitive column once")
     src, qis = resolve_columns(src, columns, exclude=sens_names)
     for q in qis:
         if q.lower() in {s.lower() for s in sens_names}:
@@ -65,7 +67,38 @@ def attribute_disclosure(
             )
     require_rows(src)
     types = {n: t.lower() for n, t in src.columns}
-    given = {checks.lookup_column(sens_names, k) or k: v for k, v in (hierarchies or {}).items()}
+    given = _hierarchies(sens_names, hierarchies)
     sens = [sensitive_spec(n, types.get(n, "").startswith(SPARK_NUMBERS), given.get(n)) for n in sens_names]
+    _check_leaves(src, sens)
     meta = {h: free_name(h, qis) for h in ("sensitive", "n")}
     return SparkDisclosureResult(src, qis, {"source": src.ref, "qis": qis, "sens": sens, "meta": meta})
+
+
+def _hierarchies(names: list[str], hierarchies: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The hierarchies by sensitive column (the DuckDB face's checks): one clear error for a
+    hierarchy under a column that is not sensitive (a misspelling was ignored)."""
+    if hierarchies is not None and not isinstance(hierarchies, Mapping):
+        raise ParameterError(f"hierarchies must map a sensitive column to its hierarchy, got {hierarchies!r}")
+    given = {}
+    for col, tree in (hierarchies or {}).items():
+        real = checks.lookup_column(names, col)
+        if real is None:
+            raise ParameterError(f"hierarchies names {col!r}, which is not a sensitive column ({names})")
+        given[real] = tree
+    return given
+
+
+def _check_leaves(src: SparkSource, sens: list[dict[str, Any]]) -> None:
+    """Every value of a column with a hierarchy must be one of its leaves (as on DuckDB)."""
+    for s in sens:
+        if not s["hierarchy"]:
+            continue
+        leaves = {row[0] for row in s["hierarchy"]}
+        query = render_query("disclosure_values", relation=src.ref, column=s["name"])
+        values = {row[0] for row in src.spark.sql(query).collect()}
+        missing = sorted(values - leaves, key=str)
+        if missing:
+            raise ParameterError(
+                f"the hierarchy of {s['name']!r} has no entry for {len(missing)} of its values, e.g. "
+                f"{missing[:5]}; give every value its generalisations"
+            )

@@ -76,12 +76,14 @@ class ReidentificationRisk(RiskBase, Analysis):
             dankar_model=models["dankar_model"],
             weighted=bool(self.spec["weight"]),
             body=body,
+            key=self.spec["key"],
         )
         return RiskSummary(self.plan, query, ["classes"])
 
     def per_row(self) -> Result:
         """One row per input row in input order: row (or the key), class_size,
-        weighted_class_size, individual_risk (and household_risk with ``household``)."""
+        weighted_class_size, individual_risk (and household_risk with ``household``); a
+        heading the key column already has gets a leading _."""
         return Result(self.plan, self._per_row_query(), ["classes"])
 
     def _per_row_query(self) -> str:

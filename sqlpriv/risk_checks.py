@@ -17,7 +17,8 @@ from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 
 def check_fraction(sampling_fraction: Any, population_size: Any, weight: Any) -> float | None:
-    """The sampling fraction when given, checked in (0, 1]; at most one way of sizing the population."""
+    """The sampling fraction when given, checked in (0, 1]; at most one way of sizing the population
+    (sampling weights size it too: the population is their sum)."""
     given = [
         name
         for name, v in (("sampling_fraction", sampling_fraction), ("population_size", population_size))
@@ -26,6 +27,11 @@ def check_fraction(sampling_fraction: Any, population_size: Any, weight: Any) ->
     if len(given) > 1:
         raise ParameterError(
             "give sampling_fraction or population_size, not both (the population is n / sampling_fraction)"
+        )
+    if given and weight is not None:
+        raise ParameterError(
+            f"give weight= or {given[0]}=, not both: with sampling weights the population is their sum "
+            "(each class's estimated population size sums its records' weights)"
         )
     if sampling_fraction is not None:
         f = checks.finite_number("sampling_fraction", sampling_fraction)
@@ -73,8 +79,8 @@ def refuse_entity_weight(entity: str | None, weight: str | None, household: str 
 def check_rows(
     row: Sequence[Any], label: str, weight: str | None, household: str | None, entity: str | None = None
 ) -> tuple[int, float | None]:
-    """Rows, and the weights' sum, from risk/check.sql's one row; one clear error for NULL or
-    non-positive weights, NULL households and NULL entities."""
+    """Rows, and the weights' sum, from risk/check.sql's one row; one clear error for NULL,
+    non-positive or non-finite weights, NULL households and NULL entities."""
     n, null_w, bad_w, weight_sum, null_h, null_e = row
     if not n:
         raise EmptyInputError(f"{label} has no rows; there is nothing to measure")
@@ -84,8 +90,8 @@ def check_rows(
         )
     if weight and bad_w:
         raise ParameterError(
-            f"weight column {weight!r} has {bad_w:,} values that are zero or negative; a sampling weight is the "
-            "number of people a record stands for (> 0)"
+            f"weight column {weight!r} has {bad_w:,} values that are zero or negative, or not finite (NaN, "
+            "infinity); a sampling weight is the number of people a record stands for (> 0 and finite)"
         )
     if household and null_h:
         raise ParameterError(

@@ -228,13 +228,15 @@ def pitman(histogram: Histogram, n: int, population: float) -> float:
 
 def snb_classes(histogram: Histogram, pi: float) -> float:
     """ARX's estimate of the number of non-empty population classes for the SNB model
-    (``ModelSNB.estimateNonEmptyEquivalenceClasses``, its per-size ``- 1`` included)."""
+    (``ModelSNB.estimateNonEmptyEquivalenceClasses``, its per-size ``- 1`` included). ARX's
+    ``(1 - pi)^f (1 + pi)^f`` is taken as the one power ``(1 - pi^2)^f``: ``(1 + pi)^f`` alone
+    overflows on a large class (pi = 1 from f = 1024, pi = 0.1 from f ~ 7,500)."""
     _, u, c1, _ = _summary(histogram)
     v1 = v2 = v3 = v4 = 0.0
     for size, count in sorted(histogram.items()):
         w = (1 - pi) ** size * count
         v1 += size * pi * pi * (1 - pi * pi) ** (size - 1) * count
-        v2 += w * (1 + pi) ** size - 1
+        v2 += (1 - pi * pi) ** size * count - 1
         v3 += w
         v4 += size * pi * (1 - pi) ** (size - 1) * count
     if v2 == 0 or v4 == 0:

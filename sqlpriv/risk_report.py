@@ -49,7 +49,8 @@ def risk_parts(source: Any, columns: Any, risk: Mapping[str, Any], opts: Mapping
     ]
     if "global_risk" in values:
         kpis.append(("risk_global", "global risk (sdcMicro)", values["global_risk"]))
-    top = r.per_row().df().sort_values("individual_risk", ascending=False, kind="stable").head(20)
+    by = "_individual_risk" if (r.spec["key"] or "").lower() == "individual_risk" else "individual_risk"  # per_row()
+    top = r.per_row().df().sort_values(by, ascending=False, kind="stable").head(20)
     return {
         "title": "Re-identification risk: " + ", ".join(r.columns),
         "guide": GUIDE,

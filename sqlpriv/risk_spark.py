@@ -25,6 +25,14 @@ from sqlpriv.errors import ParameterError
 from sqlpriv.risk_base import MODELS, RiskBase
 
 
+class SparkRiskSummary(SparkResult):
+    """The summary on Spark; ``fetchall_pairs()`` as :class:`sqlpriv.risk.RiskSummary`'s."""
+
+    def fetchall_pairs(self) -> list[tuple[str, Any]]:
+        """(figure, value) pairs; ``dankar_model`` carries the model's name."""
+        return [(f, n if v is None else v) for f, v, n in self.fetchall()]
+
+
 class SparkRisk(RiskBase):
     """Re-identification risk on Spark: ``summary()``, ``per_row()``, ``histogram()``, each a
     :class:`~sqlpriv.engine.spark.SparkResult` (the same numbers as on DuckDB)."""
@@ -56,11 +64,12 @@ class SparkRisk(RiskBase):
         """The class-size histogram (size, classes)."""
         return self._query("histogram")
 
-    def summary(self) -> SparkResult:
-        """One row per figure: figure, value, note."""
+    def summary(self) -> SparkRiskSummary:
+        """One row per figure: figure, value, note; ``fetchall_pairs()`` gives (figure, value)."""
         m = self.models()
         models = [(name, None if math.isnan(m[name]) else m[name]) for name in MODELS]
-        return self._query("summary", models=models, dankar_model=m["dankar_model"])
+        query = self._query("summary", models=models, dankar_model=m["dankar_model"]).query
+        return SparkRiskSummary(self.source, query)
 
     def per_row(self) -> SparkResult:
         """One row per input row: row (or the key), class_size, weighted_class_size,

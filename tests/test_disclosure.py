@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv.disclosure import attribute_disclosure
+from sqlpriv.disclosure import attribute_disclosure, disclosure_query
 from sqlpriv.errors import ColumnError, ParameterError
 
 pycanon = pytest.importorskip("pycanon.anonymity")
@@ -314,6 +314,37 @@ def test_numeric_null_is_ordered_last():
     assert close(got[0], want[(1,)]["t_closeness"]) and close(got[1], want[(2,)]["t_closeness"])
 
 
+FIGURE_NAMES = ["l_diversity", "alpha", "entropy", "t_closeness", "recursive_c", "delta_disclosure",
+                "basic_beta_likeness", "enhanced_beta_likeness", "entropy_l"]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", FIGURE_NAMES)
+def test_a_quasi_identifier_named_like_a_figure(name):
+    """A numeric quasi-identifier named alpha or t_closeness was read as the figure: the summary's
+    alpha was the largest QI value (40), and a text one failed in DuckDB. Every figure is that of
+    the same table with a plain name; classes() keeps the QI's name and the figure gets a leading _."""
+    df = random_table(random.Random(3), 30, nulls=True)
+    renamed = df.rename(columns={"a": name})
+    plain = attribute_disclosure(df, ["a", "b"], sensitive=["num", "cat"])
+    odd = attribute_disclosure(renamed, [name, "b"], sensitive=["num", "cat"])
+    want = plain.summary().df()
+    pd.testing.assert_frame_equal(odd.summary().df(), want)
+    cls = odd.classes().df()
+    heads = plain.classes().df().columns.tolist()
+    assert heads[1] == "a" and cls.columns.tolist() == [
+        heads[0],
+        name,
+        *("_" + c if c == name else c for c in heads[2:]),
+    ]
+    pd.testing.assert_series_equal(cls[name], plain.classes().df()["a"], check_names=False)
+    pd.testing.assert_series_equal(cls["_" + name], plain.classes().df()[name], check_names=False)
+    pd.testing.assert_frame_equal(odd.per_row().df(), plain.per_row().df())
+    rows = records(df)
+    assert close(
+        want.set_index("column").loc["num", "alpha"], brute_summary(rows, ["a", "b"], "num", "ordered")["alpha"]
+    )
+
+
 # ---------------------------------------------------------------- errors
 
 
@@ -444,3 +475,28 @@ def test_parquet_file_and_table_sources_give_the_dataframe_figures(tmp_path):
     )
     rows = attribute_disclosure(str(path), ["a"], sensitive="cat").per_row().df()
     assert rows["row"].tolist() == list(range(40))
+
+
+def test_ordered_t_closeness_with_many_classes_and_values():
+    """The ordered distance was a (class x value) cross join with a running sum: O(classes x values),
+    minutes on diamonds (54k classes x 11.6k prices). It is now summed per segment between a class's
+    own values; every class's figure still equals the definition's running sum (numpy here), on
+    2,000 unique classes x 1,500 values with ties, negatives and NULLs, and no statement joins the
+    classes to every value."""
+    rng = np.random.default_rng(11)
+    n = 2_000
+    s = rng.integers(-700, 800, n).astype(float)
+    s[rng.random(n) < 0.05] = np.nan
+    df = pd.DataFrame({"q": np.arange(n) // 2, "s": s})  # classes of two rows
+    got = attribute_disclosure(df, ["q"], sensitive="s").classes().df()
+    values = np.unique(s[~np.isnan(s)])
+    codes = np.where(np.isnan(s), len(values), np.searchsorted(values, np.nan_to_num(s)))
+    m = len(values) + 1  # NULL is the last value
+    p = np.bincount(codes, minlength=m) / n
+    want = []
+    for cls in range(n // 2):
+        q = np.bincount(codes[2 * cls : 2 * cls + 2], minlength=m) / 2
+        want.append(np.abs(np.cumsum(q - p)).sum() / (m - 1))
+    np.testing.assert_allclose(got["t_closeness"].to_numpy(), want, rtol=1e-9, atol=1e-12)
+    query = disclosure_query('"t"', ["q"], ["s"], ordered=["s"])
+    assert "cross join d_v0" not in query and "d_cv0" in query

@@ -71,3 +71,23 @@ def test_report_cli_sensitive(data, tmp_path):
     assert "disclosure" in p.sections
     l_min, t_max, _ = brute(df, ["sex", "race"], "occupation")
     assert int(p.kpis["disclosure_l"]) == l_min and abs(float(p.kpis["disclosure_t"]) - t_max) < 1e-9
+
+
+def test_worst_classes_sort_on_the_figures_when_a_quasi_identifier_is_named_like_one(tmp_path):
+    """A quasi-identifier named l_diversity (the figure's heading is then _l_diversity) must not
+    be what the section sorts the classes that disclose most by."""
+    from sqlpriv.disclosure_report import disclosure_section
+
+    df = pd.DataFrame(
+        {
+            "l_diversity": [1, 1, 2, 2, 2, 3, 3, 3, 4, 4],
+            "t_closeness": [9, 9, 8, 8, 8, 7, 7, 7, 6, 6],
+            "s": ["a", "a", "a", "b", "c", "a", "b", "b", "c", "c"],
+        }
+    )
+    path = tmp_path / "section.html"
+    path.write_text(disclosure_section(df, None, "s", {}), encoding="utf-8")
+    shown = parse(path).frame("disclosure-classes")
+    assert shown["_l_diversity"].tolist() == [1, 1, 2, 3]  # the figure, fewest distinct values first
+    assert shown["l_diversity"].tolist() == [4, 1, 3, 2]  # the classes' own values; ties: largest t first
+    assert shown["_t_closeness"].tolist()[:2] == pytest.approx([0.7, 0.6])  # (c, c) and (a, a) against .4 .3 .3

@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from conftest import require_spark
 
+import sqlpriv
 from sqlpriv.disclosure import attribute_disclosure, disclosure_query
 
 require_spark()
@@ -70,3 +71,22 @@ def test_spark_dataframe_source_equals_duckdb(spark):
     same(on_spark.summary().df(), on_duckdb.summary().df())
     same(on_spark.classes().df(), on_duckdb.classes().df())
     assert on_spark.summary().df()["distance"].tolist() == ["ordered", "hierarchical"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"sensitive": "dx", "hierarchies": {"dx": {"flu": ["resp", "*"], "cold": ["resp", "*"]}}}, "no entry for 2"),
+        ({"sensitive": "dx", "hierarchies": {"diagnosis": TREE}}, "hierarchies names 'diagnosis'"),
+        ({"sensitive": ["dx", "DX"]}, "sensitive names a column twice"),
+    ],
+)
+def test_spark_refuses_what_duckdb_refuses(spark, kwargs, message):
+    """On Spark a hierarchy missing values ('hiv', NULL) was measured as if they were their own
+    branches, a hierarchy under a misspelled column was ignored (the equal distance, silently),
+    and a sensitive column named twice was measured twice: DuckDB refuses each with one clear error."""
+    df = table(5)
+    with pytest.raises(sqlpriv.SqlprivError, match=message):
+        attribute_disclosure(df, ["zip code", "sex"], **kwargs).summary()
+    with pytest.raises(sqlpriv.SqlprivError, match=message):
+        attribute_disclosure(spark.createDataFrame(df), ["zip code", "sex"], **kwargs).summary().fetchall()

@@ -15,6 +15,7 @@ import warnings
 from collections import defaultdict
 from pathlib import Path
 
+import duckdb
 import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -346,6 +347,33 @@ def test_bad_input_is_one_clear_error(kwargs, message):
         reidentification_risk(df, ["a"], **kwargs)
 
 
+@pytest.mark.parametrize("size", [{"sampling_fraction": 0.5}, {"population_size": 1000}])
+def test_weights_with_a_sampling_fraction_or_population_size_is_one_clear_error(size):
+    """The weights' sum is the population (F_k sums them), so a second population size gave one
+    summary two: population_size 80 (the weights) next to sampling_fraction 0.5, with Zayatz solved
+    for 16 people. The combination is refused, naming both."""
+    df = pd.DataFrame({"a": [1, 1, 2, 3, 3, 3, 4, 5], "w": [10.0] * 8})
+    with pytest.raises(sqlpriv.ParameterError, match=f"weight= or {next(iter(size))}=, not both"):
+        reidentification_risk(df, ["a"], weight="w", **size)
+    s = quiet_summary(reidentification_risk(df, ["a"], weight="w"))
+    assert s["population_size"] == 80 and s["sampling_fraction"] == 0.1
+
+
+@pytest.mark.parametrize("bad", ["nan", "inf", "-inf"])
+def test_a_weight_that_is_not_finite_is_one_clear_error(bad):
+    """A NaN weight (Parquet and DuckDB keep NaN apart from NULL) crashed Zayatz with 'cannot
+    convert float NaN to integer'; an infinite one gave population_size inf and NaN risks."""
+    con = duckdb.connect()
+    con.execute(
+        f"create table t as select * from (values (1, 2.0), (1, '{bad}'::double), (2, 3.0), (2, 4.0), (3, 5.0)) v(a, w)"
+    )
+    with pytest.raises(sqlpriv.ParameterError, match=r"weight column 'w' has 1 values that are .*not finite"):
+        reidentification_risk("t", ["a"], weight="w", con=con)
+    df = pd.DataFrame({"a": [1, 1, 2], "w": [2.0, float(bad), 3.0]})  # pandas NaN is NULL in DuckDB
+    with pytest.raises(sqlpriv.ParameterError, match="NULL values" if bad == "nan" else "not finite"):
+        reidentification_risk(df, ["a"], weight="w")
+
+
 # --------------------------------------------------------------------------- single statement, SQL Zayatz
 
 
@@ -392,3 +420,45 @@ def test_the_single_statement_equals_the_plan(kwargs):
     assert con.execute(call("risk_query", output="histogram", **common)).fetchall() == r.histogram().fetchall()
     zayatz_sql = con.execute(render("risk/zayatz.sql", relation=quote(spec["t"]["classes"]))).fetchone()[3]
     assert zayatz_sql == pytest.approx(models["zayatz"], rel=1e-9)
+
+
+@pytest.mark.parametrize("pi", [1.0, 0.5, 0.1])
+def test_a_large_class_does_not_overflow_the_snb_class_estimate(pi):
+    """A real table with one large class (a QI like sex on 30k rows) made ARX's K estimate compute
+    (1 - pi)^f (1 + pi)^f as two powers: (1 + pi)^f overflowed (pi = 1 from f = 1024 rows, pi = 0.1
+    from f ~ 7,500) and the whole summary raised OverflowError. The product is (1 - pi^2)^f."""
+    hist = {1: 2, 2: 1, 8000: 1}
+    n = sum(k * c for k, c in hist.items())
+    u, c1 = sum(hist.values()), hist[1]
+    v1 = sum(k * pi * pi * (1 - pi * pi) ** (k - 1) * c for k, c in hist.items())
+    v2 = sum(c * (1 - pi * pi) ** k - 1 for k, c in hist.items())
+    v3 = sum((1 - pi) ** k * c for k, c in hist.items())
+    v4 = sum(k * pi * (1 - pi) ** (k - 1) * c for k, c in hist.items())
+    assert snb_classes(hist, pi) == pytest.approx(u + c1 * (v1 / v2) * (v3 / v4) ** 2, rel=1e-12)
+    df = pd.DataFrame({"a": [0] * 8000 + [1, 2, 3, 3]})
+    s = quiet_summary(reidentification_risk(df, ["a"], sampling_fraction=pi))
+    assert s["sample_uniques"] == 2 and s["population_uniqueness_zayatz"] == pytest.approx(
+        zayatz(hist, n, n / pi), rel=1e-12
+    )
+    if pi == 1.0:  # the sample is the population: every model but Pitman is the sample uniqueness
+        assert s["population_uniqueness_dankar"] == pytest.approx(2 / n, rel=1e-9)
+
+
+@pytest.mark.parametrize("key", ["household_risk", "class_size", "Individual_Risk", "id"])
+def test_a_key_named_like_a_per_row_heading(key):
+    """A key column named household_risk was summed as the household risk (250 instead of 0.565)
+    and DuckDB renamed the real figure household_risk_1; per_row() now gives a figure whose
+    heading the key has a leading _, and every figure equals that of a plainly named key."""
+    df = pd.DataFrame({"id": [100, 200, 300, 400], "a": [1, 1, 2, 3], "h": [1, 1, 2, 2], "w": [2.0, 3.0, 4.0, 5.0]})
+    plain = reidentification_risk(df, ["a"], weight="w", household="h", key="id")
+    renamed = df.rename(columns={"id": key})
+    odd = reidentification_risk(renamed, ["a"], weight="w", household="h", key=key)
+    assert str(quiet_summary(odd)) == str(quiet_summary(plain))  # str: NaN (Pitman, SNB on 4 rows) equals NaN
+    got, want = odd.per_row().df(), plain.per_row().df()
+    heads = [key, *("_" + c if c == key.lower() else c for c in want.columns[1:])]
+    assert got.columns.tolist() == heads
+    assert got.to_numpy().tolist() == want.to_numpy().tolist()
+    query = call("risk_query", columns=odd.spec["columns"], source=odd.spec["source"].ref, output="summary",
+                 weight="w", threshold=0.2, models=[], household="h", key=key)  # fmt: skip
+    hh = dict((f, v) for f, v, _ in duckdb.sql(query.replace(odd.spec["source"].ref, "renamed")).fetchall())
+    assert hh["household_risk"] == pytest.approx(quiet_summary(plain)["household_risk"], rel=1e-12)

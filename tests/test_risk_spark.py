@@ -74,3 +74,16 @@ def test_entity_risk_on_spark_equals_duckdb(spark):
             warnings.simplefilter("ignore", sqlpriv.SqlprivWarning)
             assert_same(on_spark.summary().df(), on_duckdb.summary().df())
         assert_same(on_spark.per_row().df(), on_duckdb.per_row().df(), "row")
+
+
+def test_spark_summary_gives_the_figure_value_pairs(spark):
+    """README's ``dict(r.summary().fetchall_pairs())`` raised AttributeError on Spark (a plain
+    SparkResult); it gives DuckDB's pairs, dankar_model carrying the model's name."""
+    flare = pd.read_csv(FLARE_CSV)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", sqlpriv.SqlprivWarning)
+        on_spark = dict(sqlpriv.reidentification_risk(spark.createDataFrame(flare), COLS).summary().fetchall_pairs())
+        on_duckdb = dict(sqlpriv.reidentification_risk(flare, COLS).summary().fetchall_pairs())
+    assert on_spark.keys() == on_duckdb.keys() and isinstance(on_spark["dankar_model"], str)
+    for figure, value in on_duckdb.items():
+        assert on_spark[figure] == (value if isinstance(value, str) else pytest.approx(value, rel=1e-9, nan_ok=True))

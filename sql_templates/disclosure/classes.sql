@@ -1,7 +1,8 @@
 {#- The disclosure figures of every (sensitive column, equivalence class) pair, one SELECT
     (docs/measures.md §8): sensitive (the column's name), __sqlpriv_s (its position),
     __sqlpriv_cid (the class number, classes in value order of the quasi-identifiers, NULLs last),
-    the quasi-identifiers' values under their own names, then the class size n and
+    the quasi-identifiers' values as __sqlpriv_q0, __sqlpriv_q1, ... (a quasi-identifier may
+    be named like a figure), then the class size n and
     l_diversity, entropy (nats), entropy_l (exp of the entropy), recursive_c, alpha,
     t_closeness, delta_disclosure, basic_beta_likeness, enhanced_beta_likeness. `meta` maps
     the headings sensitive and n to names no quasi-identifier uses.

@@ -18,7 +18,7 @@ select
 from {{ sqlpriv.quote(t.analysed) }} as a
 {% for h in heads %}
 {% set i = loop.index0 %}
-join {{ sqlpriv.quote(classes) }} as c{{ i | int }} on c{{ i | int }}.__sqlpriv_s = {{ i | int }}{% for q in qis %} and a.{{ sqlpriv.quote(q) }} is not distinct from c{{ i | int }}.{{ sqlpriv.quote(q) }}{% endfor %}
+join {{ sqlpriv.quote(classes) }} as c{{ i | int }} on c{{ i | int }}.__sqlpriv_s = {{ i | int }}{% for q in qis %} and a.{{ sqlpriv.quote(q) }} is not distinct from c{{ i | int }}.__sqlpriv_q{{ loop.index0 }}{% endfor %}
 
 {% endfor %}
 order by a.__sqlpriv_pos

@@ -1,12 +1,14 @@
 {#- What the risk measure checks before it runs (sqlpriv/risk.py): the row count, NULL and
-    non-positive sampling weights with the weights' sum, NULL household identifiers and NULL
+    non-positive or non-finite sampling weights (NaN sorts above infinity in DuckDB and Spark,
+    so `>= Infinity` finds both) with the weights' sum, NULL household identifiers and NULL
     entity identifiers. -#}
 {% macro risk_check(source, weight=none, household=none, entity=none) -%}
 select
     count(*) as n,
 {% if weight %}
     count(*) - count({{ sqlpriv.quote(weight) }}) as null_weights,
-    sum(case when cast({{ sqlpriv.quote(weight) }} as double) <= 0 then 1 else 0 end) as bad_weights,
+    sum(case when cast({{ sqlpriv.quote(weight) }} as double) <= 0
+        or cast({{ sqlpriv.quote(weight) }} as double) >= cast('Infinity' as double) then 1 else 0 end) as bad_weights,
     sum(cast({{ sqlpriv.quote(weight) }} as double)) as weight_sum,
 {% else %}
     0 as null_weights, 0 as bad_weights, cast(null as double) as weight_sum,

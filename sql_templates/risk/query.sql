@@ -12,6 +12,6 @@
 {% elif output == "per_row" %}
 {{ sqlpriv.risk_per_row(columns, source, key=key, row_name=row_name, household=household, inline=inline) }}
 {% else %}
-{{ sqlpriv.risk_summary(none, threshold, fraction, models, dankar_model, weighted=weight is not none, body=sqlpriv.risk_per_row(columns, source, relation="risk_classes", key=key, row_name=row_name, household=household) if household else none, inline=inline) }}
+{{ sqlpriv.risk_summary(none, threshold, fraction, models, dankar_model, weighted=weight is not none, body=sqlpriv.risk_per_row(columns, source, relation="risk_classes", key=key, row_name=row_name, household=household) if household else none, inline=inline, key=key) }}
 {% endif %}
 {%- endmacro %}

@@ -6,8 +6,10 @@
     converge (NaN, with the model named in the note). `dankar_model` names the model Dankar's
     rule picked. `inline`: the arguments of risk_classes (a CTE instead of the table `relation`).
     `weighted`: the global risk (sdcMicro) rows; `body`: the rendered per-row query
-    (risk/per_row.sql with a household column) whose household risk is summed. -#}
-{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none) -%}
+    (risk/per_row.sql with a household column) whose household risk is summed; `key`: the
+    body's key column (a key named household_risk leaves the figure _household_risk). -#}
+{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none) -%}
+{% set household_risk = "_household_risk" if key and key | lower == "household_risk" else "household_risk" %}
 {% set sample = [
     ("records", "s.records", none),
     ("classes", "s.classes", none),
@@ -34,7 +36,7 @@ s as (
 {{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold) | indent(4, true) }}
 ){% if body %},
 hh as (
-    select sum(household_risk) as expected, avg(household_risk) as share
+    select sum({{ sqlpriv.quote(household_risk) }}) as expected, avg({{ sqlpriv.quote(household_risk) }}) as share
     from (
 {{ body | indent(8, true) }}
     ) as p
