@@ -471,3 +471,46 @@ def test_generalize_hierarchy_levels_must_nest_at_parse_time(tmp_path):
         "sqlpriv.generalize: the hierarchy of class does not nest: 'x' at level 1 has more than one parent at "
         "level 2 ('p' and 'q')" in run.stdout
     ), run.stdout[-2000:]
+
+
+@pytest.mark.parametrize("bad", ["null", "cast('NaN' as double)", "0", "cast('Infinity' as double)"])
+def test_gating_risk_tests_fail_on_a_weight_that_is_not_a_number_of_people(built, tmp_path, bad):
+    """sqlpriv_max_average_risk and sqlpriv_max_population_uniqueness with `weight`: one missing,
+    zero, NaN or infinite weight (which the Python package refuses with one error) fails both
+    tests with a sentence naming the weights; a NULL weight was left out of the population and a
+    NaN one made the figure NaN, and both tests passed. With every weight 5 both pass."""
+    project, _ = built
+    copy = tmp_path / "project"
+    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
+    for name, weight in (("weighted_bad", f"case when flare_id = 3 then {bad} else 5.0 end"), ("weighted_ok", "5.0")):
+        (copy / "models" / f"{name}.sql").write_text(
+            f"select *, cast({weight} as double) as w from {{{{ ref('flare') }}}}\n"
+        )
+    tests = (
+        "      - sqlpriv.sqlpriv_max_average_risk: {arguments: {columns: [activity, area], max_risk: 0.9, "
+        "figure: global_risk, weight: w}}\n"
+        "      - sqlpriv.sqlpriv_max_population_uniqueness: {arguments: {columns: [activity, area], max_share: 0.9, "
+        "weight: w}}\n"
+    )
+    (copy / "models" / "weighted.yml").write_text(
+        "version: 2\nmodels:\n"
+        + "".join(f"  - name: {name}\n    data_tests:\n{tests}" for name in ("weighted_bad", "weighted_ok"))
+    )
+    ok = dbt(copy, "build", "--select", "weighted_ok")
+    assert ok.returncode == 0 and ok.stdout.count("PASS sqlpriv_sqlpriv_max_") == 2, ok.stdout[-3000:]
+    run = dbt(copy, "build", "--select", "weighted_bad", "--store-failures")
+    assert run.returncode == 1, run.stdout[-3000:]
+    assert run.stdout.count("Got 1 result, configured to fail if != 0") == 2, run.stdout[-3000:]
+    with duckdb.connect(str(copy / "sqlpriv_example.duckdb"), read_only=True) as con:
+        audit = con.execute(
+            "select table_name from duckdb_tables() where schema_name = 'main_dbt_test__audit' "
+            "and (table_name like '%max_average%' or table_name like '%max_population%')"
+        ).fetchall()
+        failures = [
+            row[0]
+            for (name,) in audit
+            for row in con.execute(f'select failure from main_dbt_test__audit."{name}"').fetchall()
+        ]
+    assert len(failures) == 2, failures
+    for failure in failures:
+        assert failure.startswith("1 row(s) have a missing, non-positive or non-finite sampling weight in w")

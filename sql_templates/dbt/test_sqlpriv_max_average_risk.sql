@@ -21,8 +21,15 @@
 {% for c in columns %}{% do spec.append({"name": c, "expr": sqlpriv.quote(c)}) %}{% endfor %}
 select
     s.*,
+{% if weight %}
+    case when wc.bad > 0 then {{ sqlpriv.check_weights_failure(weight) }} else
+{% endif %}
     {{ sqlpriv.literal(figure) }} || ' is ' || round(s.{{ sqlpriv.quote(figure) }}, 6) || ' on '
-        || {{ sqlpriv.literal(columns | join(", ")) }} || '; the test allows at most ' || {{ sqlpriv.literal(max_risk) }} as failure
+        || {{ sqlpriv.literal(columns | join(", ")) }} || '; the test allows at most ' || {{ sqlpriv.literal(max_risk) }}
+{% if weight %}
+    end
+{% endif %}
+    as failure
 from (
     select st.*, st.expected_reidentifications / st.records as global_risk
     from (
@@ -32,5 +39,8 @@ from (
 {{ sqlpriv.risk_stats("risk_classes", threshold) | indent(8, true) }}
     ) as st
 ) as s
-where s.{{ sqlpriv.quote(figure) }} > {{ sqlpriv.literal(max_risk) }}
+{% if weight %}
+cross join ({{ sqlpriv.check_weights(model, weight) }}) as wc
+{% endif %}
+where s.{{ sqlpriv.quote(figure) }} > {{ sqlpriv.literal(max_risk) }}{% if weight %} or wc.bad > 0{% endif %}
 {% endtest %}

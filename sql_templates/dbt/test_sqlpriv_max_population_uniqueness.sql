@@ -17,8 +17,15 @@
 {% for c in columns %}{% do spec.append({"name": c, "expr": sqlpriv.quote(c)}) %}{% endfor %}
 select
     z.*,
+{% if weight %}
+    case when wc.bad > 0 then {{ sqlpriv.check_weights_failure(weight) }} else
+{% endif %}
     'an estimated ' || round(100 * z.population_uniqueness, 4) || '% of the population (Zayatz) is unique on '
-        || {{ sqlpriv.literal(columns | join(", ")) }} || '; the test allows at most ' || round(100 * {{ sqlpriv.literal(max_share) }}, 4) || '%' as failure
+        || {{ sqlpriv.literal(columns | join(", ")) }} || '; the test allows at most ' || round(100 * {{ sqlpriv.literal(max_share) }}, 4) || '%'
+{% if weight %}
+    end
+{% endif %}
+    as failure
 from (
     with risk_classes as (
 {{ sqlpriv.risk_classes(spec, model, weight=weight, sampling_fraction=none if weight else sampling_fraction, entity=entity) | indent(8, true) }}
@@ -27,5 +34,8 @@ from (
 {{ sqlpriv.risk_zayatz("risk_classes") | indent(8, true) }}
     ) as zz
 ) as z
-where z.population_uniqueness > {{ sqlpriv.literal(max_share) }}
+{% if weight %}
+cross join ({{ sqlpriv.check_weights(model, weight) }}) as wc
+{% endif %}
+where z.population_uniqueness > {{ sqlpriv.literal(max_share) }}{% if weight %} or wc.bad > 0{% endif %}
 {% endtest %}
