@@ -244,8 +244,12 @@ def test_disclosure_model_and_tests(built, tables):
             "{{ sqlpriv.uniqueness_shapley_by(ref('flare'), ['class'], by='') }}",
             "sqlpriv.uniqueness_shapley_by: argument `by` must be a column name or a SQL expression",
         ),
+        (
+            "{{ sqlpriv.reidentification_risk(ref('flare'), ['class'], weight='area', sampling_fraction=0.1) }}",
+            "sqlpriv.reidentification_risk: give `weight` or `sampling_fraction`, not both",
+        ),
     ],
-    ids=["empty-columns", "not-a-relation", "columns-as-string", "empty-by"],
+    ids=["empty-columns", "not-a-relation", "columns-as-string", "empty-by", "weight-and-fraction"],
 )
 def test_bad_arguments_stop_dbt_at_compile_time(tmp_path, model, message):
     project = copy_project(tmp_path / "project")

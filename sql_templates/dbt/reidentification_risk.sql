@@ -13,6 +13,9 @@
 {% if output not in ("per_row", "summary") %}
 {% do exceptions.raise_compiler_error("sqlpriv.reidentification_risk: argument `output` must be 'per_row' or 'summary', got " ~ output) %}
 {% endif %}
+{% if sampling_fraction is not none and weight %}
+{% do exceptions.raise_compiler_error("sqlpriv.reidentification_risk: give `weight` or `sampling_fraction`, not both (the weights' sum is the population the sample was drawn from)") %}
+{% endif %}
 {% if sampling_fraction is not none %}
 {% do sqlpriv.check_fraction("reidentification_risk", "sampling_fraction", sampling_fraction) %}
 {% endif %}

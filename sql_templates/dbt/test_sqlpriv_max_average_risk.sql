@@ -10,6 +10,9 @@
 {% do sqlpriv.check_entity("sqlpriv_max_average_risk", model, columns, entity, weight=weight) %}
 {% do sqlpriv.check_fraction("sqlpriv_max_average_risk", "max_risk", max_risk) %}
 {% do sqlpriv.check_fraction("sqlpriv_max_average_risk", "threshold", threshold) %}
+{% if sampling_fraction is not none and weight %}
+{% do exceptions.raise_compiler_error("sqlpriv.sqlpriv_max_average_risk: give `weight` or `sampling_fraction`, not both (the weights' sum is the population the sample was drawn from)") %}
+{% endif %}
 {% if sampling_fraction is not none %}
 {% do sqlpriv.check_fraction("sqlpriv_max_average_risk", "sampling_fraction", sampling_fraction) %}
 {% endif %}

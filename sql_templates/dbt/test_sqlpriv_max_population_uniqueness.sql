@@ -10,6 +10,9 @@
 {% do sqlpriv.check_columns("sqlpriv_max_population_uniqueness", model, columns) %}
 {% do sqlpriv.check_entity("sqlpriv_max_population_uniqueness", model, columns, entity, weight=weight) %}
 {% do sqlpriv.check_fraction("sqlpriv_max_population_uniqueness", "max_share", max_share) %}
+{% if sampling_fraction is not none and weight %}
+{% do exceptions.raise_compiler_error("sqlpriv.sqlpriv_max_population_uniqueness: give `weight` or `sampling_fraction`, not both (the weights' sum is the population the sample was drawn from)") %}
+{% endif %}
 {% if sampling_fraction is not none %}
 {% do sqlpriv.check_fraction("sqlpriv_max_population_uniqueness", "sampling_fraction", sampling_fraction) %}
 {% endif %}
