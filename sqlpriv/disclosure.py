@@ -23,7 +23,7 @@ import duckdb
 
 from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.disclosure_specs import ORDERED_TYPES, sensitive_spec
+from sqlpriv.engine.disclosure_specs import ORDERED_TYPES, sensitive_hierarchies, sensitive_spec
 from sqlpriv.engine.disclosure_specs import disclosure_query as disclosure_query  # the single statement, public here
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
@@ -212,14 +212,7 @@ def _refuse_overlap(specs: list[ColumnSpec], sens_names: list[str]) -> None:
 
 def _sensitive_specs(src: Source, names: list[str], hierarchies: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """Per sensitive column: name, ordered (a numeric type), hierarchy rows and height, distance."""
-    if hierarchies is not None and not isinstance(hierarchies, Mapping):
-        raise ParameterError(f"hierarchies must map a sensitive column to its hierarchy, got {hierarchies!r}")
-    given = {}
-    for col, tree in (hierarchies or {}).items():
-        real = checks.lookup_column(names, col)
-        if real is None:
-            raise ParameterError(f"hierarchies names {col!r}, which is not a sensitive column ({names})")
-        given[real] = tree
+    given = sensitive_hierarchies(names, hierarchies)
     types = dict(src.columns)
     return [sensitive_spec(name, types[name].upper().startswith(ORDERED_TYPES), given.get(name)) for name in names]
 

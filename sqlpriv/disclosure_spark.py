@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlpriv.engine import checks
-from sqlpriv.engine.disclosure_specs import SPARK_NUMBERS, free_name, sensitive_spec
+from sqlpriv.engine.disclosure_specs import SPARK_NUMBERS, free_name, sensitive_hierarchies, sensitive_spec
 from sqlpriv.engine.spark import SparkResult, SparkSource, render_query, require_rows, resolve_columns, resolve_source
 from sqlpriv.errors import ColumnError, ParameterError
 
@@ -67,25 +67,11 @@ def attribute_disclosure(
             )
     require_rows(src)
     types = {n: t.lower() for n, t in src.columns}
-    given = _hierarchies(sens_names, hierarchies)
+    given = sensitive_hierarchies(sens_names, hierarchies)
     sens = [sensitive_spec(n, types.get(n, "").startswith(SPARK_NUMBERS), given.get(n)) for n in sens_names]
     _check_leaves(src, sens)
     meta = {h: free_name(h, qis) for h in ("sensitive", "n")}
     return SparkDisclosureResult(src, qis, {"source": src.ref, "qis": qis, "sens": sens, "meta": meta})
-
-
-def _hierarchies(names: list[str], hierarchies: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The hierarchies by sensitive column (the DuckDB face's checks): one clear error for a
-    hierarchy under a column that is not sensitive (a misspelling was ignored)."""
-    if hierarchies is not None and not isinstance(hierarchies, Mapping):
-        raise ParameterError(f"hierarchies must map a sensitive column to its hierarchy, got {hierarchies!r}")
-    given = {}
-    for col, tree in (hierarchies or {}).items():
-        real = checks.lookup_column(names, col)
-        if real is None:
-            raise ParameterError(f"hierarchies names {col!r}, which is not a sensitive column ({names})")
-        given[real] = tree
-    return given
 
 
 def _check_leaves(src: SparkSource, sens: list[dict[str, Any]]) -> None:

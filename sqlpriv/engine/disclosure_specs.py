@@ -67,6 +67,29 @@ def sensitive_spec(name: str, ordered: bool, tree: Any) -> dict[str, Any]:
     return {"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance}
 
 
+def sensitive_hierarchies(names: list[str], hierarchies: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The hierarchies keyed by the real name of their sensitive column (both engines' check):
+    one clear error for a mapping that is not one, or a hierarchy under a column that is not
+    sensitive (a misspelling was ignored before).
+
+    >>> sensitive_hierarchies(["Diagnosis"], {"diagnosis": {"flu": ["infection"]}})
+    {'Diagnosis': {'flu': ['infection']}}
+    >>> sensitive_hierarchies(["diagnosis"], {"diagnsis": {}})
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: hierarchies names 'diagnsis', which is not a sensitive column (['diagnosis'])
+    """
+    if hierarchies is not None and not isinstance(hierarchies, Mapping):
+        raise ParameterError(f"hierarchies must map a sensitive column to its hierarchy, got {hierarchies!r}")
+    given = {}
+    for col, tree in (hierarchies or {}).items():
+        real = checks.lookup_column(names, col)
+        if real is None:
+            raise ParameterError(f"hierarchies names {col!r}, which is not a sensitive column ({names})")
+        given[real] = tree
+    return given
+
+
 def free_name(heading: str, taken: Sequence[str]) -> str:
     """``heading``, or ``_heading``, ``__heading``... while a name in ``taken`` has it."""
     lowered = {t.lower() for t in taken}
