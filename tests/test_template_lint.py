@@ -102,6 +102,8 @@ ALLOWED = {
     'value | string | replace("\\\\", "\\\\\\\\") | replace(""", """")': ESCAPE,
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
+    "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
+    "and sqlpriv.literal(...) numbers",
 }
 # dbt-only templates interpolate dbt's own objects (relations, target), see docs/dbt.md
 DBT_ALLOWED = {
