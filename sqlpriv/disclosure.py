@@ -23,7 +23,7 @@ import duckdb
 
 from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.disclosure_specs import ORDERED_TYPES, sensitive_hierarchies, sensitive_spec
+from sqlpriv.engine.disclosure_specs import ORDERED_TYPES, sensitive_hierarchies, sensitive_names, sensitive_spec
 from sqlpriv.engine.disclosure_specs import disclosure_query as disclosure_query  # the single statement, public here
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
@@ -165,14 +165,7 @@ def attribute_disclosure(
         )
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     src = resolve_source(source, conn)
-    names = [sensitive] if isinstance(sensitive, str) else list(sensitive) if sensitive is not None else []
-    if not names or not all(isinstance(s, str) for s in names):
-        raise ParameterError(
-            f"sensitive must name one or more columns, e.g. sensitive=['diagnosis'], got {sensitive!r}"
-        )
-    sens_names = [checks.match_column(src.column_names(), s, src.label) for s in names]
-    if len({s.lower() for s in sens_names}) < len(sens_names):
-        raise ColumnError(f"sensitive names a column twice: {sens_names}; name each sensitive column once")
+    sens_names = sensitive_names(sensitive, src.column_names(), src.label)
     key_name = checks.match_column(src.column_names(), key, src.label) if key is not None else None
     if key_name is not None and key_name in sens_names:
         raise ColumnError(f"column {key_name!r} is both the key and a sensitive column; choose another key")

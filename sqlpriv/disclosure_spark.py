@@ -11,8 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlpriv.engine import checks
-from sqlpriv.engine.disclosure_specs import SPARK_NUMBERS, free_name, sensitive_hierarchies, sensitive_spec
+from sqlpriv.engine.disclosure_specs import (
+    SPARK_NUMBERS,
+    free_name,
+    sensitive_hierarchies,
+    sensitive_names,
+    sensitive_spec,
+)
 from sqlpriv.engine.spark import SparkResult, SparkSource, render_query, require_rows, resolve_columns, resolve_source
 from sqlpriv.errors import ColumnError, ParameterError
 
@@ -50,14 +55,7 @@ def attribute_disclosure(
     """The Spark face of ``attribute_disclosure`` (the DuckDB face's specs, so both build the
     same statement)."""
     src = resolve_source(source, spark)
-    names = [sensitive] if isinstance(sensitive, str) else list(sensitive or [])
-    if not names or not all(isinstance(s, str) for s in names):
-        raise ParameterError(
-            f"sensitive must name one or more columns, e.g. sensitive=['diagnosis'], got {sensitive!r}"
-        )
-    sens_names = [checks.match_column(src.column_names(), s, src.label) for s in names]
-    if len({s.lower() for s in sens_names}) < len(sens_names):
-        raise ColumnError(f"sensitive names a column twice: {sens_names}; name each sensitive column once")
+    sens_names = sensitive_names(sensitive, src.column_names(), src.label)
     src, qis = resolve_columns(src, columns, exclude=sens_names)
     for q in qis:
         if q.lower() in {s.lower() for s in sens_names}:

@@ -67,6 +67,28 @@ def sensitive_spec(name: str, ordered: bool, tree: Any) -> dict[str, Any]:
     return {"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance}
 
 
+def sensitive_names(sensitive: Any, columns: list[str], label: str) -> list[str]:
+    """The sensitive columns' real names (both engines' check): one clear error for no name, a
+    name that is not text, a column the source lacks or a column named twice.
+
+    >>> sensitive_names("Diagnosis", ["age", "diagnosis"], "t")
+    ['diagnosis']
+    >>> sensitive_names(["diagnosis", "DIAGNOSIS"], ["age", "diagnosis"], "t")
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ColumnError: sensitive names a column twice: ['diagnosis', 'diagnosis']; name each sensitive column once
+    """
+    names = [sensitive] if isinstance(sensitive, str) else list(sensitive) if sensitive is not None else []
+    if not names or not all(isinstance(s, str) for s in names):
+        raise ParameterError(
+            f"sensitive must name one or more columns, e.g. sensitive=['diagnosis'], got {sensitive!r}"
+        )
+    found = [checks.match_column(columns, s, label) for s in names]
+    if len({s.lower() for s in found}) < len(found):
+        raise ColumnError(f"sensitive names a column twice: {found}; name each sensitive column once")
+    return found
+
+
 def sensitive_hierarchies(names: list[str], hierarchies: Mapping[str, Any] | None) -> dict[str, Any]:
     """The hierarchies keyed by the real name of their sensitive column (both engines' check):
     one clear error for a mapping that is not one, or a hierarchy under a column that is not
