@@ -426,14 +426,25 @@ def dropped_note(dropped: int, kept: int) -> None:
 
 
 def show_warnings(fn: Callable[[], Any]) -> Any:
-    """Run ``fn``, printing sqlpriv warnings to stderr as one line each."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", SqlprivWarning)
-        try:
-            return fn()
-        finally:
-            for w in caught:
-                if issubclass(w.category, SqlprivWarning):
-                    print(f"sqlpriv: warning: {escape_controls(str(w.message), keep=chr(10))}", file=sys.stderr)
-                else:
-                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    """Run ``fn``, printing sqlpriv warnings to stderr as one line each; other warnings (pyspark's
+    FutureWarning, ...) are shown as Python shows them, once the recording has ended (re-issued
+    while recording, each would be recorded again, in the list being read: a loop without end).
+
+    >>> import warnings
+    >>> show_warnings(lambda: warnings.warn("x", FutureWarning) or 1)
+    1
+    """
+    caught: list[warnings.WarningMessage] = []
+    try:
+        with warnings.catch_warnings(record=True) as recorded:
+            warnings.simplefilter("always", SqlprivWarning)
+            try:
+                return fn()
+            finally:
+                caught = list(recorded)
+    finally:
+        for w in caught:
+            if issubclass(w.category, SqlprivWarning):
+                print(f"sqlpriv: warning: {escape_controls(str(w.message), keep=chr(10))}", file=sys.stderr)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno, w.file, w.line)
