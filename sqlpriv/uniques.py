@@ -26,7 +26,7 @@ from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.layout import fields, set_chunks
-from sqlpriv.engine.limits import CHUNK_ROWS, MAX_PACKED_COLUMNS
+from sqlpriv.engine.limits import CHUNK_ROWS
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
@@ -142,13 +142,9 @@ def sample_uniques(
     if entity is not None:  # the rows' codes carry the entity as their key (it repeats, by design)
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="key column", category=SqlprivWarning)
-            frame = cohorts.prepare(source, columns, conn, key=entity)
+            frame = cohorts.prepare(source, columns, conn, key=entity, packed=True)
     else:
-        frame = cohorts.prepare(source, columns, conn, key=key)
-    if frame.d > MAX_PACKED_COLUMNS:
-        raise ColumnError(
-            f"{frame.d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns"
-        )
+        frame = cohorts.prepare(source, columns, conn, key=key, packed=True)
     max_cols = checks.bounded_max_cols(frame.d, max_cols)
     names = ("columns", "sets", "msu", "multi", "cells", "weights", "scores", "entities")
     t = {name: f"{frame.names['prefix']}_su_{name}" for name in names}

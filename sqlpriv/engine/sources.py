@@ -28,7 +28,7 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
 from sqlpriv.engine.floor_division import floor_division_warning
-from sqlpriv.engine.limits import MAX_FIELDS
+from sqlpriv.engine.limits import fields_allowed
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
@@ -397,7 +397,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
         specs = [ColumnSpec(n, quote(n)) for n in src.column_names() if n not in exclude]
     else:
         items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
-        check_request_size(items)
+        check_request_size(items, len(src.column_names()))
         specs = []
         for item in items:
             if isinstance(item, str):
@@ -427,19 +427,23 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
     return specs
 
 
-def check_request_size(items: Sequence[Any]) -> None:
-    """Refuse an explicit list of more than :data:`~sqlpriv.engine.limits.MAX_FIELDS` fields.
+def check_request_size(items: Sequence[Any], width: int | None = None) -> None:
+    """Refuse an explicit list of more fields than :func:`~sqlpriv.engine.limits.fields_allowed`
+    (:data:`~sqlpriv.engine.limits.MAX_FIELDS`, or the table's ``width`` when it has more columns:
+    naming every column of a wide table is allowed, as leaving the list out is).
 
     >>> check_request_size(["a"] * 129)
     Traceback (most recent call last):
     ...
-    sqlpriv.errors.ParameterError: the request names 129 fields; at most 128 are allowed in one request (sqlpriv.engine.limits.MAX_FIELDS): split it into several requests
+    sqlpriv.errors.ParameterError: the column list names 129 fields; at most 128 are allowed in one list (sqlpriv.engine.limits.MAX_FIELDS, or the table's column count when it has more): split it into several calls
+    >>> check_request_size(["a"] * 200, width=200)
     """
     count = sum(len(item) if isinstance(item, Mapping) else 1 for item in items)
-    if count > MAX_FIELDS:
+    allowed = fields_allowed(width)
+    if count > allowed:
         raise ParameterError(
-            f"the request names {count} fields; at most {MAX_FIELDS} are allowed in one request "
-            "(sqlpriv.engine.limits.MAX_FIELDS): split it into several requests"
+            f"the column list names {count} fields; at most {allowed} are allowed in one list "
+            "(sqlpriv.engine.limits.MAX_FIELDS, or the table's column count when it has more): split it into several calls"
         )
 
 
