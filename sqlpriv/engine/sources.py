@@ -429,8 +429,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
 
 def check_request_size(items: Sequence[Any], width: int | None = None) -> None:
     """Refuse an explicit list of more fields than :func:`~sqlpriv.engine.limits.fields_allowed`
-    (:data:`~sqlpriv.engine.limits.MAX_FIELDS`, or the table's ``width`` when it has more columns:
-    naming every column of a wide table is allowed, as leaving the list out is).
+    (MAX_FIELDS, or the table's ``width`` when larger: naming all its columns is as no list).
 
     >>> check_request_size(["a"] * 129)
     Traceback (most recent call last):
@@ -438,8 +437,7 @@ def check_request_size(items: Sequence[Any], width: int | None = None) -> None:
     sqlpriv.errors.ParameterError: the column list names 129 fields; at most 128 are allowed in one list (sqlpriv.engine.limits.MAX_FIELDS, or the table's column count when it has more): split it into several calls
     >>> check_request_size(["a"] * 200, width=200)
     """
-    count = sum(len(item) if isinstance(item, Mapping) else 1 for item in items)
-    allowed = fields_allowed(width)
+    count, allowed = sum(len(item) if isinstance(item, Mapping) else 1 for item in items), fields_allowed(width)
     if count > allowed:
         raise ParameterError(
             f"the column list names {count} fields; at most {allowed} are allowed in one list "
