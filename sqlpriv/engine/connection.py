@@ -136,7 +136,9 @@ def attached_relation(con: duckdb.DuckDBPyConnection, name: str) -> tuple[str, s
         return None
     rows = con.execute(render("engine/attached_relations.sql"), [ATTACHED_NAME]).fetchall()
     # a table of the main schema by its name (or main.name), one of another schema as schema.name
-    stored = {(str(schema), str(table)): str(table) if schema == "main" else f"{schema}.{table}" for schema, table in rows}
+    stored = {
+        (str(schema), str(table)): str(table) if schema == "main" else f"{schema}.{table}" for schema, table in rows
+    }
     names = [(key, shown) for key, shown in stored.items()] + [
         (key, f"main.{key[1]}") for key in stored if key[0] == "main"
     ]
