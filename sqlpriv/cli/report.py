@@ -105,18 +105,18 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
     # the report's own assessment, not computed again (unless sqlpriv.report was replaced, as tests do)
-    v, next_line = _verdict(kept[0]) if kept else _verdict_again(args)
+    v, next_line = _verdict(kept[0], bool(args.request)) if kept else _verdict_again(args)
     print("\n".join(verdict_lines(v, next_line, colour=use_colour())))
     return EXIT_CODES[v.status]
 
 
-def _verdict(a: Any) -> tuple[Verdict, str]:
+def _verdict(a: Any, request: bool) -> tuple[Verdict, str]:
     """The verdict of the report's first section (the gate's policy on the request, or on the
     analysed columns together) and what to do next, from the assessment it was computed from."""
     from sqlpriv.engine.verdict import next_step
     from sqlpriv.report_verdict import drivers
 
-    return a.verdict, next_step(a.verdict, drivers(a))
+    return a.verdict, next_step(a.verdict, drivers(a), request=request)
 
 
 def _verdict_again(args: argparse.Namespace) -> tuple[Verdict, str]:
@@ -133,4 +133,4 @@ def _verdict_again(args: argparse.Namespace) -> tuple[Verdict, str]:
         warnings.simplefilter("ignore", SqlprivWarning)
         if not fields:
             fields = sqlpriv.uniqueness_shapley(args.source, **opts).columns
-        return _verdict(sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts))
+        return _verdict(sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts), bool(args.request))
