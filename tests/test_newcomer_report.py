@@ -57,3 +57,18 @@ def test_report_element_ids_are_unique(data, tmp_path):
     path = sqlpriv.report(str(data), output=str(tmp_path / "r.html"), progress=False)
     ids = Counter(re.findall(r'\bid="([^"]+)"', Path(path).read_text()))
     assert ids and not [name for name, count in ids.items() if count > 1]
+
+
+def test_report_cli_hierarchy_adds_the_what_to_do_section(data, tmp_path):
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from sqlpriv.cli import main
+
+    out = tmp_path / "w.html"
+    argv = ["report", str(data), "-c", "a,b", "-o", str(out), "--no-pif", "--hierarchy", "a=intervals:2,4"]
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+        code = main([*argv, "--hierarchy", '"b"=mask:1'])
+    assert code in (0, 3, 4), err.getvalue()
+    page = out.read_text()
+    assert '<section id="what-to-do">' in page

@@ -72,6 +72,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--method", choices=("auto", "exact", "sample"), default="auto", help="Shapley method (default auto)"
     )
     p.add_argument("--no-pif", action="store_true", help="leave out the personal information factors")
+    p.add_argument(
+        "--hierarchy",
+        action="append",
+        metavar="COL=SPEC",
+        help="a quasi-identifier's hierarchy, as sqlpriv anonymize takes it (repeatable): adds the 'What to do' "
+        "section, the least-loss generalization meeting --k",
+    )
+    p.add_argument(
+        "--suppression-limit",
+        type=float,
+        default=0.05,
+        metavar="SHARE",
+        help="with --hierarchy: share of rows the generalization may suppress (default 0.05)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar (also: SQLPRIV_PROGRESS=0)")
     common.add_duckdb_options(p)
     p.set_defaults(run=run)
@@ -100,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
                 pif=not args.no_pif,
                 risk=None if args.risk is None else {"sampling_fraction": args.risk},
                 progress=False if args.no_progress else None,
+                hierarchies=_hierarchies(args.hierarchy),
+                suppression_limit=args.suppression_limit,
                 **common.connection_options(args),
             )
         )
@@ -134,3 +150,21 @@ def _verdict_again(args: argparse.Namespace) -> tuple[Verdict, str]:
         if not fields:
             fields = sqlpriv.uniqueness_shapley(args.source, **opts).columns
         return _verdict(sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts), bool(args.request))
+
+
+def _hierarchies(items: list[str] | None) -> dict[str, str] | None:
+    """``--hierarchy COL=SPEC`` items as the report's ``hierarchies`` (None: no "What to do" section)."""
+    from sqlpriv.cli.anonymize import split_hierarchy
+    from sqlpriv.errors import ParameterError
+
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        col, sep, spec = split_hierarchy(item)
+        if not sep or not col or not spec or col in out:
+            raise ParameterError(
+                f"--hierarchy takes COL=SPEC once per column (e.g. age=intervals:5,10,20), got {item!r}"
+            )
+        out[col] = spec
+    return out
