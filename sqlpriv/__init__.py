@@ -19,6 +19,7 @@ from sqlpriv import factors as _factors_module
 from sqlpriv import synthetic as _synthetic_module
 from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
+from sqlpriv.engine.csv_files import CsvFile
 from sqlpriv.errors import (
     ColumnError,
     EmptyInputError,
@@ -96,6 +97,7 @@ def example_path(name: str) -> str:
 __all__ = [
     "Assessment",
     "ColumnError",
+    "CsvFile",
     "DisclosureResult",
     "EmptyInputError",
     "ExecutionError",

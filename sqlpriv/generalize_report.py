@@ -309,7 +309,7 @@ def what_to_do(
             ]
         ),
         table(compare, "generalize-compare", caption="Before and after"),
-        figure(pareto_chart(points, front, chosen=chosen, label=label), "generalize-pareto-chart"),
+        figure(lambda: pareto_chart(points, front, chosen=chosen, label=label), "generalize-pareto-chart"),
         table(front, "generalize-pareto", caption="Pareto front: total loss against average risk"),
     ]
     return "".join(parts)

@@ -110,14 +110,59 @@ _SVG_CLEAN = [
 ]
 
 
+_SVG_ID = re.compile(r'(\bid="|url\(#|href="#)')
+
+
+def charts_available() -> bool:
+    """Whether matplotlib imports (the report's charts need it; without it the report keeps its
+    tables and says once how to get the charts: :data:`NO_CHARTS`)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+#: the one line a report without matplotlib shows in place of its charts
+NO_CHARTS = (
+    '<p class="guide" id="no-charts">Charts are left out: matplotlib is not installed. '
+    "Install it with <code>pip install 'sqlpriv[plot]'</code> and write the report again.</p>"
+)
+
+
 def figure(fig: Any, figure_id: str) -> str:
-    """A matplotlib Figure as inline SVG inside ``<figure id=...>`` (namespace URLs and metadata removed)."""
+    """A matplotlib Figure as inline SVG inside ``<figure id=...>`` (namespace URLs and metadata
+    removed); ``fig`` may be a function drawing it, then nothing (no chart) without matplotlib."""
     from sqlpriv.plot import svg
 
+    if callable(fig):
+        if not charts_available():
+            return ""
+        fig = fig()
     text = svg(fig)
     for pattern, repl in _SVG_CLEAN:
         text = pattern.sub(repl, text)
-    return f'<figure id="{figure_id}">{text}</figure>'
+    # matplotlib's element ids (clip paths, glyphs) repeat from one chart to the next: one HTML
+    # page needs them unique, so each chart's ids and the references to them get its own prefix
+    text = _SVG_ID.sub(lambda m: f"{m.group(1)}{figure_id}-", text)
+    return f'<figure id="{figure_id}">{_number_repeats(text)}</figure>'
+
+
+def _number_repeats(text: str) -> str:
+    """``text`` with an element id it repeats (a gid set on every bar of a chart) numbered from
+    its second use on (``rig``, ``rig-2``, ...), so that every id of the page is unique.
+
+    >>> _number_repeats('<a id="x"/><b id="x"/><c id="y"/>')
+    '<a id="x"/><b id="x-2"/><c id="y"/>'
+    """
+    seen: dict[str, int] = {}
+
+    def rename(m: re.Match[str]) -> str:
+        seen[m.group(1)] = seen.get(m.group(1), 0) + 1
+        n = seen[m.group(1)]
+        return f'id="{m.group(1)}"' if n == 1 else f'id="{m.group(1)}-{n}"'
+
+    return re.sub(r'\bid="([^"]+)"', rename, text)
 
 
 def section(section_id: str, title: str, guide: str, body: str) -> str:

@@ -99,7 +99,7 @@ def profile_html(fields: pd.DataFrame) -> str:
         "Privacy profile per column",
         "A privacy factor near 0 means the column alone nearly identifies people (an ID); near 1 means "
         "its values are shared by many rows; Shannons measure the same in bits.",
-        figure(plot.profile_bars(None, data=df), "profile-chart") + table(df, "profile-table"),
+        figure(lambda: plot.profile_bars(None, data=df), "profile-chart") + table(df, "profile-table"),
     )
 
 
@@ -112,9 +112,9 @@ def shapley_html(r: Any, by: Sequence[str], rows: int, scatter_column: str | Non
     def chart(draw: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[], str]:
         figure_id = kwargs.pop("figure_id")
         if pool is None:
-            text = figure(draw(*args, **kwargs), figure_id)
+            text = figure(lambda: draw(*args, **kwargs), figure_id)
             return lambda: text
-        return pool.submit(lambda: figure(draw(*args, **kwargs), figure_id)).result
+        return pool.submit(lambda: figure(lambda: draw(*args, **kwargs), figure_id)).result
 
     try:
         summary = r.summary().df()
@@ -175,15 +175,15 @@ def pif_html(c: Any, percentile: float, bins: int, heatmap_rows: int) -> str:
         "<h3>Row information gain (RIG)</h3>",
         '<p class="guide">How much an attacker who knows all but one value of a person learns, summed over the '
         f"row; the dashed line is {label}, the level below which {percentile:g}% of rows stay.</p>",
-        figure(plot.rig_histogram(c, bins, percentile, data=hist, pif_value=value), "rig-chart"),
+        figure(lambda: plot.rig_histogram(c, bins, percentile, data=hist, pif_value=value), "rig-chart"),
         table(hist, "rig-table", caption="histogram bins"),
         "<h3>Feature information gain (FIG)</h3>",
         '<p class="guide">The same information summed per column: the columns an attacker learns most from.</p>',
-        figure(plot.fig_bars(c, data=fig_df), "fig-chart"),
+        figure(lambda: plot.fig_bars(c, data=fig_df), "fig-chart"),
         table(fig_df, "fig-table"),
         f"<h3>CIG of the {len(risky)} riskiest rows</h3>",
         '<p class="guide">One line per row, largest RIG first; red cells are the values that give the most away.</p>',
-        figure(plot.cig_heatmap(c, heatmap_rows, data=risky), "cig-chart"),
+        figure(lambda: plot.cig_heatmap(c, heatmap_rows, data=risky), "cig-chart"),
         table(risky, "cig-table", fold=0, caption="the riskiest rows"),
     ]
     return section(
@@ -215,7 +215,7 @@ def singling_out_html(s: Any, synthetic_label: str, sets: int, note: str = "") -
         "<h3>By column-set size</h3>",
         '<p class="guide">How many synthetic records a set of this many columns singles out while also '
         "matching exactly one original record; small sets are the most dangerous.</p>",
-        figure(plot.singling_out_by_size(s, data=sizes), "singling-out-chart"),
+        figure(lambda: plot.singling_out_by_size(s, data=sizes), "singling-out-chart"),
         table(sizes, "singling-out-sizes"),
         "<h3>Riskiest column sets</h3>",
         '<p class="guide">The minimal column sets that single out the most records.</p>',

@@ -66,7 +66,7 @@ def report_verdict(assessment: object, drivers: Sequence[str], subject: str) -> 
         f"share of rows unique {percent(j['share_unique'])}: {share_scale(j['share_unique'])}",
         f"smallest class {j['smallest_class']:,} (k-anonymity): {class_scale(j['smallest_class'])}",
     ]
-    return verdict_section(v, figures, next_step(v, list(drivers)))
+    return verdict_section(v, figures, next_step(v, list(drivers), request=subject == "the request"))
 
 
 __all__ = ["CSS", "drivers", "report_verdict", "verdict_section"]

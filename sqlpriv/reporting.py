@@ -31,7 +31,6 @@ import contextlib
 import html
 import importlib.util
 import os
-import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -43,9 +42,21 @@ import duckdb
 from sqlpriv import progress
 from sqlpriv.engine import checks
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.errors import ParameterError, SqlprivError
+from sqlpriv.errors import ParameterError
 from sqlpriv.identifiers import without_key_advice
-from sqlpriv.report_html import CSS, cell, figure, fmt, kpis, replace_atomically, section, table, write_atomic
+from sqlpriv.report_html import (
+    CSS,
+    NO_CHARTS,
+    cell,
+    charts_available,
+    figure,
+    fmt,
+    kpis,
+    replace_atomically,
+    section,
+    table,
+    write_atomic,
+)
 from sqlpriv.report_jobs import Jobs, Timeline, concurrent
 from sqlpriv.report_progress import Stages
 from sqlpriv.report_verdict import CSS as VERDICT_CSS
@@ -119,7 +130,6 @@ def report(
     opens with its verdict (pass / review / fail, the rule that fired, what to do next) on the
     request, or without ``request=`` on the analysed columns together.
     """
-    _check_matplotlib()  # fail now, before any work, when matplotlib is missing
     by_list = _check_by(by)
     opts: dict[str, Any] = dict(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     started = time.perf_counter()
@@ -212,6 +222,8 @@ def report(
             jobs.close()
             timeline.show()
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
+        if not charts_available():  # the tables stay; one line says how to get the charts
+            sections.insert(1, NO_CHARTS)
         for kept in getattr(_KEPT, "lists", []):  # keeping_assessment(): the CLI's exit status
             kept.append(gate)
         if hierarchies is not None:
@@ -256,17 +268,6 @@ def keeping_assessment() -> Iterator[list[Any]]:
 
 #: the modules the charts need, loaded by :func:`warm_up`
 CHART_MODULES = ("matplotlib.figure", "sqlpriv.report_sections")
-
-
-def _check_matplotlib() -> None:
-    """Raise the clear error when matplotlib is missing, without importing it (that is
-    :func:`warm_up`'s work, in a thread of its own)."""
-    try:
-        missing = sys.modules.get("matplotlib.figure", ...) is None or importlib.util.find_spec("matplotlib") is None
-    except ValueError:  # a module in sys.modules without a spec: it is there
-        missing = False
-    if missing:
-        raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'")
 
 
 def warm_up(modules: Sequence[str] = CHART_MODULES, *, timeline: Timeline | None = None) -> threading.Thread:

@@ -122,7 +122,14 @@ def privacy_profile(
     sets = [{"j": j, "members": [j]} for j in range(len(specs))]
     keep = list(range(len(specs))) if checks.boolean("dropna", dropna) else []
     plan = Plan(conn, src)
-    plan.add("sizes", [_sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src))])
+    empty = f"{src.label} has no rows" + (" without a NULL in a profiled column (dropna=True)" if keep else "")
+    plan.add(
+        "sizes",
+        [
+            _sizes_step(t, src.ref, analysed, sets, keep, _pick_strategy(strategy, src)),
+            render("request/profile_rows.sql", t=t, message=f"{empty}; there is nothing to measure"),
+        ],
+    )
     return Result(plan, render("request/profile.sql", t=t, columns=specs), ["sizes"])
 
 

@@ -77,6 +77,7 @@ class ReidentificationRisk(RiskBase, Analysis):
             weighted=bool(self.spec["weight"]),
             body=body,
             key=self.spec["key"],
+            guard={"fingerprint": self.fingerprint(), "population": self.population_size},
         )
         return RiskSummary(self.plan, query, ["classes"])
 

@@ -18,6 +18,7 @@ solved once on the class-size histogram, whichever engine produced it.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from sqlpriv import risk_models
@@ -33,6 +34,7 @@ class RiskBase:
     def __init__(self, spec: dict[str, Any]) -> None:
         self.spec = spec
         self._models: dict[str, Any] | None = None
+        self._histogram: dict[int, int] = {}  # what models() were solved on
 
     @property
     def n(self) -> int:
@@ -66,5 +68,13 @@ class RiskBase:
         with a :class:`~sqlpriv.SqlprivWarning` naming it."""
         if self._models is None:
             hist = {int(size): int(count) for size, count in self.histogram().fetchall()}
+            self._histogram = hist
             self._models = risk_models.solve(hist, self.n, self.population_size, stacklevel=3)
         return self._models
+
+    def fingerprint(self) -> str:
+        """The md5 of the histogram the models were solved on, as risk/summary.sql's guard
+        computes it in SQL (``size:classes`` pairs, smallest size first, comma-separated)."""
+        self.models()
+        text = ",".join(f"{size}:{count}" for size, count in sorted(self._histogram.items()))
+        return hashlib.md5(text.encode()).hexdigest()

@@ -301,10 +301,19 @@ def dankar(histogram: Histogram, n: int, population: float) -> tuple[float, str,
 
 def solve(histogram: Histogram, n: int, population: float, stacklevel: int = 2) -> dict[str, Any]:
     """Every model's estimate, ``dankar`` and ``dankar_model``; a
-    :class:`~sqlpriv.SqlprivWarning` names each model that did not converge (its value is nan)."""
+    :class:`~sqlpriv.SqlprivWarning` names each model that did not converge (its value is nan),
+    unless the table is its own population (no sampling fraction: there is nothing to estimate)
+    or has one row.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error")
+    ...     solve({1: 1}, 1, 10.0)["dankar_model"], solve({1: 2, 2: 1}, 4, 4.0)["dankar_model"]
+    ('zayatz', 'zayatz')
+    """
     value, picked, models = dankar(histogram, n, population)
     for name, estimate in models.items():
-        if math.isnan(estimate):
+        if math.isnan(estimate) and population > n > 1:
             warnings.warn(
                 f"the {name} population-uniqueness model did not converge on this class-size histogram; "
                 f"population_uniqueness_{name} is NaN (Dankar's rule falls back to another model)",

@@ -23,7 +23,7 @@ from sqlpriv import shapley_closure, shapley_sampling
 from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import spark_twin
-from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS
+from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS, check_packed_columns
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import ChunkedResult, Result, position_chunks, prefetch_pandas
@@ -302,7 +302,7 @@ def uniqueness_shapley(
     if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
         memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna, unique_columns=True)
+    frame = cohorts.prepare(source, columns, conn, key=key, dropna=dropna, unique_columns=True, packed=True)
     samples = balanced_samples(frame.d, samples)
     method = _choose_method(frame.d, method, samples, lambda: pattern_count(frame))
     check_memory(frame, method, samples)
@@ -354,8 +354,7 @@ def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
     """``"exact"`` or ``"sample"`` for ``d`` columns, warning when the choice costs or estimates;
     ``patterns()`` counts the distinct patterns (only asked when ``method="auto"`` and
     ``d > EXACT_LIMIT``)."""
-    if d > MAX_COLUMNS:
-        raise ParameterError(f"{d} columns is more than sqlpriv handles ({MAX_COLUMNS}); analyse fewer columns")
+    check_packed_columns(d)  # prepare(packed=True) refused it before any work; here for direct callers
     if method == "auto":
         method = "exact" if d <= EXACT_LIMIT or exact_fits(d, patterns(), samples) else "sample"
         if method == "sample":

@@ -15,7 +15,7 @@ from typing import Any
 import duckdb
 
 from sqlpriv.engine import checks
-from sqlpriv.engine.limits import MAX_PACKED_COLUMNS
+from sqlpriv.engine.limits import check_packed_columns
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
@@ -156,8 +156,7 @@ def match_columns(ori: Source, syn: Source, columns: ColumnsArg = None) -> list[
                 "cast one of them so both have the same kind of type"
             )
         out.append(Column(name, "float" if "float" in (ok, sk) else ok))
-    if len(out) > MAX_PACKED_COLUMNS:
-        raise ColumnError(f"{len(out)} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS})")
+    check_packed_columns(len(out))
     return out
 
 

@@ -26,7 +26,7 @@ from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.layout import fields, set_chunks
-from sqlpriv.engine.limits import CHUNK_ROWS, MAX_PACKED_COLUMNS
+from sqlpriv.engine.limits import CHUNK_ROWS
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
@@ -76,7 +76,7 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         MSU), share_of_records, suda_contribution (its percent of the total SUDA score, as
         sdcMicro's attribute contributions) and the MSUs of each size it belongs to."""
         text = render("singling_out/msu_summary.sql", **self._ctx(), units=self.units)
-        return Result(self.frame.plan, text, ["suda"])
+        return Result(self.frame.plan, text, self._needs())
 
     def dis_suda(self) -> Result:
         """The DIS-SUDA table as sdcMicro prints it: ``interval`` (``== 0``, ``(0.0, 0.1]`` ..
@@ -87,9 +87,12 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         >>> sample_uniques(df).dis_suda().fetchall()[0]
         ('== 0', 2)
         """
-        n = self.units if self.units is not None else self.n
-        text = render("singling_out/msu_dis_bands.sql", n=n, su=self.t)
-        return Result(self.frame.plan, text, ["suda"])
+        text = render("singling_out/msu_dis_bands.sql", **self._ctx(), entity=self.units is not None)
+        return Result(self.frame.plan, text, self._needs())
+
+    def _needs(self) -> list[str]:
+        """The steps a summary needs: the scores, and with entity the units they are shares of."""
+        return ["suda", "entities"] if self.units is not None else ["suda"]
 
     def _ctx(self) -> dict[str, Any]:
         taken = {c.lower() for c in self.columns}
@@ -139,13 +142,9 @@ def sample_uniques(
     if entity is not None:  # the rows' codes carry the entity as their key (it repeats, by design)
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="key column", category=SqlprivWarning)
-            frame = cohorts.prepare(source, columns, conn, key=entity)
+            frame = cohorts.prepare(source, columns, conn, key=entity, packed=True)
     else:
-        frame = cohorts.prepare(source, columns, conn, key=key)
-    if frame.d > MAX_PACKED_COLUMNS:
-        raise ColumnError(
-            f"{frame.d} columns is more than sqlpriv handles ({MAX_PACKED_COLUMNS}); analyse fewer columns"
-        )
+        frame = cohorts.prepare(source, columns, conn, key=key, packed=True)
     max_cols = checks.bounded_max_cols(frame.d, max_cols)
     names = ("columns", "sets", "msu", "multi", "cells", "weights", "scores", "entities")
     t = {name: f"{frame.names['prefix']}_su_{name}" for name in names}

@@ -74,7 +74,7 @@ def svg_points(page: str, figure_id: str) -> dict[str, list[tuple[float, float]]
     root = ET.fromstring(svg.replace("xlink:href", "href"))
     out = {}
     for g in root.iter("{http://www.w3.org/2000/svg}g") if root.tag.startswith("{") else root.iter("g"):
-        gid = g.get("id", "")
+        gid = g.get("id", "").removeprefix(f"{figure_id}-")  # each chart's ids carry its figure's id
         if gid.startswith("gen-"):
             uses = [u for u in g.iter() if u.tag.endswith("use")]
             out[gid] = [(float(u.get("x")), float(u.get("y"))) for u in uses]

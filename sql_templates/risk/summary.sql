@@ -7,8 +7,13 @@
     rule picked. `inline`: the arguments of risk_classes (a CTE instead of the table `relation`).
     `weighted`: the global risk (sdcMicro) rows; `body`: the rendered per-row query
     (risk/per_row.sql with a household column) whose household risk is summed; `key`: the
-    body's key column (a key named household_risk leaves the figure _household_risk). -#}
-{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none) -%}
+    body's key column (a key named household_risk leaves the figure _household_risk).
+    `guard` (DuckDB; a dict of `fingerprint` and `population`): the figures rendered as literals
+    were solved on one class-size histogram; every row then checks that the classes still have
+    it (the md5 of its 'size:classes' list, smallest size first) and the same population, and
+    stops with an error otherwise, so that a printed script run on changed data never prints
+    the old data's estimates beside fresh counts. -#}
+{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none, guard=none) -%}
 {% set household_risk = "_household_risk" if key and key | lower == "household_risk" else "household_risk" %}
 {% set sample = [
     ("records", "s.records", none),
@@ -40,20 +45,32 @@ hh as (
     from (
 {{ body | indent(8, true) }}
     ) as p
+){% endif %}{% if guard %},
+guard as (
+    select case
+        when h.fingerprint is distinct from {{ sqlpriv.literal(guard.fingerprint) }}
+            or abs(s.population - cast({{ sqlpriv.literal(guard.population) }} as double)) > 1e-9 * cast({{ sqlpriv.literal(guard.population) }} as double)
+        then error('sqlpriv: the data changed since this script was generated (Pitman''s, Zayatz''s, the SNB and Dankar''s estimates in it were solved on the old class sizes); generate it again')
+        else 0 end as ok
+    from s
+    cross join (
+        select md5(string_agg(cast(size as varchar) || ':' || cast(classes as varchar), ',' order by size)) as fingerprint
+        from (select f as size, count(*) as classes from {{ "risk_classes" if inline else relation }} group by f) as c
+    ) as h
 ){% endif %}
 
 {% for name, expr, note in sample %}
-select {{ sqlpriv.literal(name) }} as figure, cast({{ expr }} as double) as value, {{ sqlpriv.literal("risk > " ~ threshold) if note else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} as note from s
+select {{ sqlpriv.literal(name) }} as figure, cast({{ expr }} as double) as value, {{ sqlpriv.literal("risk > " ~ threshold) if note else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} as note from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
 union all
 {% endfor %}
-select {{ sqlpriv.literal("sampling_fraction") }}, cast({{ sqlpriv.literal(sampling_fraction) }} as double), cast(null as {{ sqlpriv.text_type() }}) from s
+select {{ sqlpriv.literal("sampling_fraction") }}, cast({{ sqlpriv.literal(sampling_fraction) }} as double), cast(null as {{ sqlpriv.text_type() }}) from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
 {% for name, value in models %}
 union all
-select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal("did not converge") if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s
+select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal("did not converge") if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
 {% endfor %}
 {% if models %}
 union all
-select {{ sqlpriv.literal("dankar_model") }}, cast(null as double), {{ sqlpriv.literal(dankar_model) }} from s
+select {{ sqlpriv.literal("dankar_model") }}, cast(null as double), {{ sqlpriv.literal(dankar_model) }} from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
 {% endif %}
 {% if weighted %}
 union all

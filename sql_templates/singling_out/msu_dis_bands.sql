@@ -1,8 +1,10 @@
 {#- The DIS-SUDA table as sdcMicro's print.suda2 shows it: records per score band, the bands
     R's cut() makes with breaks -1, 0.0 .. 0.7 (+ machine epsilon) and Inf, right-closed. A
     record's band is the number of breaks i / 10 + eps (i = 0..7) its score exceeds; records
-    with no MSU score 0. -#}
-{% macro singling_out_msu_dis_bands(n, su) -%}
+    with no MSU score 0. The records are counted here (the rows' codes `t.codes`, or with
+    `entity` the (entity, pattern) units of su.entities), never a number fixed when the script
+    was printed. -#}
+{% macro singling_out_msu_dis_bands(t, su, entity=false) -%}
 with bands(band, "interval") as (
     values (0, '== 0'), (1, '(0.0, 0.1]'), (2, '(0.1, 0.2]'), (3, '(0.2, 0.3]'), (4, '(0.3, 0.4]'),
         (5, '(0.4, 0.5]'), (6, '(0.5, 0.6]'), (7, '(0.6, 0.7]'), (8, '> 0.7')
@@ -18,7 +20,12 @@ counts as (
     select band, count(*) as records from scored group by band
 ),
 unscored as (
-    select {{ sqlpriv.literal(n) }} - (select count(*) from {{ sqlpriv.quote(su.scores) }}) as records
+{% if entity %}
+    select (select coalesce(sum(entities), 0) from {{ sqlpriv.quote(su.entities) }})
+{% else %}
+    select (select count(*) from {{ sqlpriv.quote(t.codes) }})
+{% endif %}
+        - (select count(*) from {{ sqlpriv.quote(su.scores) }}) as records
 )
 select b."interval",
     coalesce(c.records, 0) + case when b.band = 0 then (select records from unscored) else 0 end as records

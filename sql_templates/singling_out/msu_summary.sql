@@ -1,7 +1,8 @@
 {#- Per column: how many minimal sample uniques it takes part in, how many records have one, and
     its share of the total SUDA score (sdcMicro's attribute contribution: the weights of the
     MSUs holding the column over the weights of all MSUs, in percent; NULL when no record has
-    an MSU). `units`: with entity, the (entity, pattern) units the shares are of. -#}
+    an MSU). `units` (not none with entity): the shares are of the (entity, pattern) units, counted
+    in su.entities when the query runs. -#}
 {% macro singling_out_msu_summary(t, max_cols, su, words, units=none) -%}
 with per_column as (
     select c.j, c.name,
@@ -23,7 +24,7 @@ total as (
 )
 select name as "column", msu_count, records,
 {% if units is not none %}
-    records::double / {{ sqlpriv.literal(units) }} as share_of_records,
+    records::double / (select coalesce(sum(entities), 0) from {{ sqlpriv.quote(su.entities) }}) as share_of_records,
 {% else %}
     records::double / (select count(*) from {{ sqlpriv.quote(t.codes) }}) as share_of_records,
 {% endif %}

@@ -116,6 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         _check_outputs(args)
+        if isinstance(getattr(args, "source", None), str):  # --delimiter, --null-string, --types: a CsvFile
+            from sqlpriv.cli.common import csv_source
+
+            args.source = csv_source(args)
         with _terminate_cleanly() as received, stop_on_signals():
             try:
                 code = args.run(args)

@@ -26,9 +26,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="COL=SPEC",
         help="COL=FILE.csv (ARX: value;level1;...), COL=intervals:5,10,20, COL=mask:1,2,3, COL=dates:month,year, COL=rare:N",
     )
-    p.add_argument("--k", type=int, default=2)
-    p.add_argument("--suppression-limit", type=float, default=0.0, metavar="SHARE")
-    p.add_argument("--max-unique-share", type=float, default=None, metavar="SHARE")
+    p.add_argument(
+        "--k", type=int, default=2, help="every released class holds at least K rows (k-anonymity; default 2)"
+    )
+    p.add_argument(
+        "--suppression-limit",
+        type=float,
+        default=0.0,
+        metavar="SHARE",
+        help="share of rows that may be suppressed (left out) to meet the policy, in [0, 1] (default 0)",
+    )
+    p.add_argument(
+        "--max-unique-share",
+        type=float,
+        default=None,
+        metavar="SHARE",
+        help="at most this share of released rows unique on the quasi-identifiers together (default: no limit)",
+    )
     p.add_argument("--metric", default="loss", choices=["loss", "discernibility", "aecs", "precision", "entropy"])
     p.add_argument("-o", "--out", metavar="OUT", help="write the released table (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--candidates", metavar="CSV", help="write every evaluated node with its metrics")
@@ -43,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     hierarchies: dict[str, str] = {}
     for item in args.hierarchy:
-        col, sep, spec = item.partition("=")
+        col, sep, spec = split_hierarchy(item)
         if not sep or not col or not spec:
             raise ParameterError(f"--hierarchy takes COL=SPEC (e.g. age=intervals:5,10,20), got {item!r}")
         if col in hierarchies:  # the later one silently replaced the first
@@ -84,4 +98,29 @@ def run(args: argparse.Namespace) -> int:
 def _best_frame(g: Any) -> Any:
     import pandas as pd
 
-    return pd.DataFrame([{**(g.best or {}), str(g.metric): str(g.best_score)}])
+    score = g.best_score  # loss: the per-column losses, a list (JSON: an array of numbers, not a string)
+    if score is not None and not isinstance(score, str):
+        score = [float(x) for x in score] if hasattr(score, "__len__") else float(score)
+    return pd.DataFrame([{**(g.best or {}), str(g.metric): score}])
+
+
+def split_hierarchy(item: str) -> tuple[str, str, str]:
+    """``COL=SPEC`` as (COL, "=", SPEC); a COL in double quotes (as ``-c`` takes it, ``""`` a quote)
+    may hold commas and ``=``.
+
+    >>> split_hierarchy('"zip,code"=mask:1,2'), split_hierarchy("age=intervals:5,10")
+    (('zip,code', '=', 'mask:1,2'), ('age', '=', 'intervals:5,10'))
+    >>> split_hierarchy('"a""b=c"=rare:2')
+    ('a"b=c', '=', 'rare:2')
+    """
+    if item.startswith('"'):
+        i = 1
+        while i < len(item):
+            if item[i] == '"':
+                if item[i + 1 : i + 2] == '"':
+                    i += 2
+                    continue
+                name, rest = item[1:i].replace('""', '"'), item[i + 1 :]
+                return (name, "=", rest[1:]) if rest.startswith("=") else (name, "", rest)
+            i += 1
+    return item.partition("=")

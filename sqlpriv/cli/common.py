@@ -24,6 +24,37 @@ from sqlpriv.errors import SqlprivWarning
 def add_source(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", metavar="SOURCE", help="CSV / Parquet / JSON file or glob, or a table name with --db")
     parser.add_argument("--db", metavar="FILE.duckdb", help="read SOURCE as a table of this DuckDB file (read-only)")
+    csv = parser.add_argument_group("reading a CSV SOURCE (each option left out is sniffed)")
+    csv.add_argument("--delimiter", metavar="CHAR", help="the field delimiter, e.g. ',' or ';'")
+    csv.add_argument("--no-header", dest="header", action="store_false", default=None, help="the first line is data")
+    csv.add_argument(
+        "--null-string",
+        action="append",
+        metavar="TEXT",
+        help="a text read as NULL (repeatable), e.g. --null-string NA for a CSV written by R",
+    )
+    csv.add_argument(
+        "--types", action="append", metavar="COL=TYPE", help="a column's DuckDB type (repeatable), e.g. age=DOUBLE"
+    )
+
+
+def csv_source(args: argparse.Namespace) -> Any:
+    """``args.source``, or a :class:`sqlpriv.CsvFile` of it when a CSV reading option was given."""
+    from sqlpriv.engine.csv_files import CsvFile
+    from sqlpriv.errors import ParameterError
+
+    given = [getattr(args, n, None) for n in ("delimiter", "header", "null_string", "types")]
+    if all(v is None for v in given):
+        return args.source
+    if getattr(args, "db", None):
+        raise ParameterError("--delimiter, --no-header, --null-string and --types read a CSV file; not with --db")
+    types: dict[str, str] = {}
+    for item in args.types or []:
+        col, sep, type_ = item.partition("=")
+        if not sep or not col.strip() or not type_.strip():
+            raise ParameterError(f"--types takes COL=TYPE (e.g. age=DOUBLE), got {item!r}")
+        types[col.strip()] = type_.strip()
+    return CsvFile(args.source, delimiter=args.delimiter, header=args.header, null_string=args.null_string, types=types)
 
 
 class ColumnName(str):
@@ -426,14 +457,25 @@ def dropped_note(dropped: int, kept: int) -> None:
 
 
 def show_warnings(fn: Callable[[], Any]) -> Any:
-    """Run ``fn``, printing sqlpriv warnings to stderr as one line each."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", SqlprivWarning)
-        try:
-            return fn()
-        finally:
-            for w in caught:
-                if issubclass(w.category, SqlprivWarning):
-                    print(f"sqlpriv: warning: {escape_controls(str(w.message), keep=chr(10))}", file=sys.stderr)
-                else:
-                    warnings.showwarning(w.message, w.category, w.filename, w.lineno)
+    """Run ``fn``, printing sqlpriv warnings to stderr as one line each; other warnings (pyspark's
+    FutureWarning, ...) are shown as Python shows them, once the recording has ended (re-issued
+    while recording, each would be recorded again, in the list being read: a loop without end).
+
+    >>> import warnings
+    >>> show_warnings(lambda: warnings.warn("x", FutureWarning) or 1)
+    1
+    """
+    caught: list[warnings.WarningMessage] = []
+    try:
+        with warnings.catch_warnings(record=True) as recorded:
+            warnings.simplefilter("always", SqlprivWarning)
+            try:
+                return fn()
+            finally:
+                caught = list(recorded)
+    finally:
+        for w in caught:
+            if issubclass(w.category, SqlprivWarning):
+                print(f"sqlpriv: warning: {escape_controls(str(w.message), keep=chr(10))}", file=sys.stderr)
+            else:
+                warnings.showwarning(w.message, w.category, w.filename, w.lineno, w.file, w.line)

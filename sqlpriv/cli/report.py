@@ -72,6 +72,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--method", choices=("auto", "exact", "sample"), default="auto", help="Shapley method (default auto)"
     )
     p.add_argument("--no-pif", action="store_true", help="leave out the personal information factors")
+    p.add_argument(
+        "--hierarchy",
+        action="append",
+        metavar="COL=SPEC",
+        help="a quasi-identifier's hierarchy, as sqlpriv anonymize takes it (repeatable): adds the 'What to do' "
+        "section, the least-loss generalization meeting --k",
+    )
+    p.add_argument(
+        "--suppression-limit",
+        type=float,
+        default=0.05,
+        metavar="SHARE",
+        help="with --hierarchy: share of rows the generalization may suppress (default 0.05)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar (also: SQLPRIV_PROGRESS=0)")
     common.add_duckdb_options(p)
     p.set_defaults(run=run)
@@ -100,23 +114,25 @@ def run(args: argparse.Namespace) -> int:
                 pif=not args.no_pif,
                 risk=None if args.risk is None else {"sampling_fraction": args.risk},
                 progress=False if args.no_progress else None,
+                hierarchies=_hierarchies(args.hierarchy),
+                suppression_limit=args.suppression_limit,
                 **common.connection_options(args),
             )
         )
     print(f"sqlpriv: wrote the report to {path}", file=sys.stderr)
     # the report's own assessment, not computed again (unless sqlpriv.report was replaced, as tests do)
-    v, next_line = _verdict(kept[0]) if kept else _verdict_again(args)
+    v, next_line = _verdict(kept[0], bool(args.request)) if kept else _verdict_again(args)
     print("\n".join(verdict_lines(v, next_line, colour=use_colour())))
     return EXIT_CODES[v.status]
 
 
-def _verdict(a: Any) -> tuple[Verdict, str]:
+def _verdict(a: Any, request: bool) -> tuple[Verdict, str]:
     """The verdict of the report's first section (the gate's policy on the request, or on the
     analysed columns together) and what to do next, from the assessment it was computed from."""
     from sqlpriv.engine.verdict import next_step
     from sqlpriv.report_verdict import drivers
 
-    return a.verdict, next_step(a.verdict, drivers(a))
+    return a.verdict, next_step(a.verdict, drivers(a), request=request)
 
 
 def _verdict_again(args: argparse.Namespace) -> tuple[Verdict, str]:
@@ -133,4 +149,22 @@ def _verdict_again(args: argparse.Namespace) -> tuple[Verdict, str]:
         warnings.simplefilter("ignore", SqlprivWarning)
         if not fields:
             fields = sqlpriv.uniqueness_shapley(args.source, **opts).columns
-        return _verdict(sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts))
+        return _verdict(sqlpriv.assess_request(args.source, fields, **policy_options(args), **opts), bool(args.request))
+
+
+def _hierarchies(items: list[str] | None) -> dict[str, str] | None:
+    """``--hierarchy COL=SPEC`` items as the report's ``hierarchies`` (None: no "What to do" section)."""
+    from sqlpriv.cli.anonymize import split_hierarchy
+    from sqlpriv.errors import ParameterError
+
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        col, sep, spec = split_hierarchy(item)
+        if not sep or not col or not spec or col in out:
+            raise ParameterError(
+                f"--hierarchy takes COL=SPEC once per column (e.g. age=intervals:5,10,20), got {item!r}"
+            )
+        out[col] = spec
+    return out

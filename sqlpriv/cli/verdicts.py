@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pandas loads on first use (sqlpriv report imports it beside
     import pandas as pd
 
 from sqlpriv.cli.policy import use_colour, verdict_lines
-from sqlpriv.engine.scales import bits_scale, percent, share_scale
+from sqlpriv.engine.scales import bits_scale, one_in, percent, share_scale
 from sqlpriv.engine.verdict import EXIT_CODES, Rule, Verdict, at_least, at_most, joint_rules, next_action, verdict
 
 #: the options of each command's policy, with their defaults when no policy option is given:
@@ -245,7 +245,7 @@ def on_risk(args: argparse.Namespace, figures: dict[str, Any], columns: list[str
                 "max_average_risk",
                 avg,
                 pol["max_average_risk"],
-                f"prosecutor average risk {avg:.4g} (1 in {1 / avg:,.0f})" if avg else "prosecutor average risk 0",
+                f"prosecutor average risk {avg:.4g} ({one_in(avg)})" if avg else "prosecutor average risk 0",
                 f"at most {pol['max_average_risk']:g}",
                 on=on(args),
             )

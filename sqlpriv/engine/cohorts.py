@@ -31,6 +31,7 @@ from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.cohort_warnings import warn_continuous, warn_identifiers
 from sqlpriv.engine.file_positions import parquet_files, unchanged_guard
 from sqlpriv.engine.layout import plan_words
+from sqlpriv.engine.limits import check_packed_columns
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import (
@@ -130,15 +131,20 @@ def prepare(
     dropna: bool = False,
     prefix: str | None = None,
     unique_columns: bool = False,
+    packed: bool = False,
 ) -> CohortFrame:
     """Resolve the source and columns and add the analysed/dictionary/codes/patterns steps.
     ``unique_columns``: the dictionaries count each value's rows and the patterns carry u, the
     bitmask of the columns whose value no other row shares (``frame.unique``;
-    engine/patterns_grouped.sql)."""
+    engine/patterns_grouped.sql). ``packed``: the measure packs column sets in one BIGINT, so
+    more than :data:`~sqlpriv.engine.limits.MAX_PACKED_COLUMNS` columns are refused here, before
+    any work."""
     src = resolve_source(source, con)
     if key is not None:
         key = source_column(src, key)
     specs = resolve_columns(src, columns, exclude=[key] if key else [])
+    if packed:
+        check_packed_columns(len(specs))
     if key is not None and any(not c.is_expression and c.name == key for c in specs):
         raise ColumnError(
             f"column {key!r} is both the key and an analysed column; a key is carried into the "

@@ -135,15 +135,21 @@ def attached_relation(con: duckdb.DuckDBPyConnection, name: str) -> tuple[str, s
     if guard is None or guard.database is None:
         return None
     rows = con.execute(render("engine/attached_relations.sql"), [ATTACHED_NAME]).fetchall()
-    stored = [str(row[0]) for row in rows]
-    exact = [n for n in stored if n == name]
-    folded = [n for n in stored if n.lower() == name.lower()]
+    # a table of the main schema by its name (or main.name), one of another schema as schema.name
+    stored = {
+        (str(schema), str(table)): str(table) if schema == "main" else f"{schema}.{table}" for schema, table in rows
+    }
+    names = [(key, shown) for key, shown in stored.items()] + [
+        (key, f"main.{key[1]}") for key in stored if key[0] == "main"
+    ]
+    exact = [key for key, shown in names if shown == name]
+    folded = sorted({key for key, shown in names if shown.lower() == name.lower()})
     found = exact[0] if exact else (folded[0] if len(folded) == 1 else None)
     if found is None:
         return None
-    ref = ".".join(quote(part) for part in (ATTACHED_NAME, "main", found))
+    ref = ".".join(quote(part) for part in (ATTACHED_NAME, *found))
     attach = render("engine/attach.sql", path=guard.database, alias=ATTACHED_NAME)
-    return attach, ref, found
+    return attach, ref, stored[found]
 
 
 def lock_down(con: duckdb.DuckDBPyConnection) -> None:

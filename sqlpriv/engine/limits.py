@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from sqlpriv.errors import ParameterError
+
 #: bits of a packed key word: a BIGINT without its sign bit
 WORD_BITS = 63
 #: a column subset is a bitmask in one BIGINT (sid), so at most this many analysed columns
@@ -25,3 +27,31 @@ CHUNK_ROWS = 12_000_000
 #: at most this many fields (columns and expressions) in one explicit columns= list / request:
 #: a request is untrusted input, and its cost grows faster than linearly with its fields
 MAX_FIELDS = 128
+
+
+def check_packed_columns(d: int) -> None:
+    """Refuse more analysed columns than one column-set bitmask holds (:data:`MAX_PACKED_COLUMNS`):
+    checked once, before any work, with the same error (and CLI exit status 2) in every measure
+    that packs column sets.
+
+    >>> check_packed_columns(62)
+    >>> check_packed_columns(63)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: 63 analysed columns; at most 62 are allowed (sqlpriv.engine.limits.MAX_PACKED_COLUMNS: a column set is a bitmask in one BIGINT): analyse fewer columns
+    """
+    if d > MAX_PACKED_COLUMNS:
+        raise ParameterError(
+            f"{d} analysed columns; at most {MAX_PACKED_COLUMNS} are allowed (sqlpriv.engine.limits."
+            "MAX_PACKED_COLUMNS: a column set is a bitmask in one BIGINT): analyse fewer columns"
+        )
+
+
+def fields_allowed(width: int | None = None) -> int:
+    """The most fields an explicit column list may name: :data:`MAX_FIELDS`, or the table's own
+    ``width`` when it has more columns (a list of its columns costs what no list costs: all of them).
+
+    >>> fields_allowed(), fields_allowed(40), fields_allowed(200)
+    (128, 128, 200)
+    """
+    return max(MAX_FIELDS, width or 0)

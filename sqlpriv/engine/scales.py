@@ -41,11 +41,32 @@ def bits_scale(bits: float) -> str:
     return f"a row's values carry as much as 1 in {round(2.0**bits):,}"
 
 
+def one_in(share: float) -> str:
+    """A share as '1 in N', or, above one half (where N would be 1: '1 in 1' for 72.5%), 'k in 10'.
+
+    >>> one_in(0.095), one_in(0.725), one_in(0.7679), one_in(1.0)
+    ('1 in 11', '7 in 10', '8 in 10', '10 in 10')
+    """
+    if share > 0.5:
+        return f"{round(share * 10)} in 10"
+    return f"1 in {round(1 / share):,}"
+
+
 def share_scale(share: float, what: str = "rows unique") -> str:
-    """A share of unique rows as '1 row in N'."""
+    """A share of unique rows as '1 row in N' (:func:`one_in`; every row, all of them).
+
+    >>> share_scale(0.725), share_scale(1.0)
+    ('about 7 rows in 10 are unique', 'every row is unique')
+    """
     if share <= 0:
         return "no row is unique"
-    return f"about 1 row in {round(1 / share):,} is unique" if what == "rows unique" else f"1 in {round(1 / share):,}"
+    if what != "rows unique":
+        return one_in(share)
+    if share >= 1:
+        return "every row is unique"
+    if share > 0.5:
+        return f"about {one_in(share).replace(' in ', ' rows in ')} are unique"
+    return f"about 1 row in {round(1 / share):,} is unique"
 
 
 def class_scale(smallest: int) -> str:
@@ -55,4 +76,4 @@ def class_scale(smallest: int) -> str:
     return f"every row shares its values with at least {smallest - 1:,} others"
 
 
-__all__ = ["bits_scale", "class_scale", "percent", "share_scale"]
+__all__ = ["bits_scale", "class_scale", "one_in", "percent", "share_scale"]

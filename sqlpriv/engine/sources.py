@@ -27,8 +27,9 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
+from sqlpriv.engine.csv_files import CsvFile, check_csv_columns
 from sqlpriv.engine.floor_division import floor_division_warning
-from sqlpriv.engine.limits import MAX_FIELDS
+from sqlpriv.engine.limits import fields_allowed
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
@@ -195,16 +196,15 @@ def _describe(con: duckdb.DuckDBPyConnection, ref: str, label: str) -> list[tupl
 def resolve_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | None = None) -> Source:
     """Make ``source`` selectable on ``con`` as a temp view and describe its columns.
 
-    Columns whose type string embeds text from the data (ENUM labels, also inside nested
-    types) are cast to VARCHAR in one more view before anything else sees them, so that no
-    label ever reaches SQL text through a type name (same values, same counts). In the same
+    Columns whose type string embeds text from the data (ENUM labels, also nested) are cast to
+    VARCHAR in one more view first, so no label reaches SQL text through a type name. In the same
     view the text columns of a DuckDB table, view or relation are compared byte for byte
-    (``COLLATE c``): a column declared ``COLLATE NOCASE`` (or NOACCENT, or an ICU collation) would
-    group 'Ann', 'ANN' and 'ann' as one value, which a release still shows as three (a class of
-    three that is three uniques). A collation is not in the column's type as DuckDB describes
-    it, so every VARCHAR column of such a source is read this way (files and DataFrames carry none).
+    (``COLLATE c``): ``COLLATE NOCASE`` (NOACCENT, ICU) would group 'Ann', 'ANN' and 'ann' as one
+    value, which a release still shows as three. A collation is not in the type DuckDB describes,
+    so every VARCHAR column of such a source is read this way (files and DataFrames carry none).
+    A :class:`~sqlpriv.engine.csv_files.CsvFile` is read with its options.
     """
-    src = _enums_as_text(_bind_source(source, con, name=name))
+    src = _enums_as_text(_bind_source(source.relation(con) if isinstance(source, CsvFile) else source, con, name=name))
     refuse_reserved(src.column_names(), src.label)
     return src
 
@@ -265,6 +265,7 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         src = Source(con, view, repr(path), statements=[stmt], parquet=path if reader == "read_parquet" else None)
         # a pinned view's columns are the sniffed ones (tests/test_sources_pinned_csv.py): no describe
         src.columns = list(csv["columns"]) if csv is not None else _describe(con, src.ref, repr(path))
+        check_csv_columns(con, src.ref, src.label, src.columns, reader)  # a ragged line; numbers read as text
         if any(RENAMED.search(name) for name in src.column_names()):  # x_1: maybe a repeated x renamed
             files = header_names(con, reader, path, csv)
             for file, names in files:  # each file's own header (a glob repeats names across files)
@@ -397,7 +398,7 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
         specs = [ColumnSpec(n, quote(n)) for n in src.column_names() if n not in exclude]
     else:
         items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
-        check_request_size(items)
+        check_request_size(items, len(src.column_names()))
         specs = []
         for item in items:
             if isinstance(item, str):
@@ -427,19 +428,20 @@ def resolve_columns(src: Source, columns: ColumnsArg, *, exclude: Sequence[str] 
     return specs
 
 
-def check_request_size(items: Sequence[Any]) -> None:
-    """Refuse an explicit list of more than :data:`~sqlpriv.engine.limits.MAX_FIELDS` fields.
+def check_request_size(items: Sequence[Any], width: int | None = None) -> None:
+    """Refuse an explicit list of more fields than :func:`~sqlpriv.engine.limits.fields_allowed`
+    (MAX_FIELDS, or the table's ``width`` when larger: naming all its columns is as no list).
 
     >>> check_request_size(["a"] * 129)
     Traceback (most recent call last):
     ...
-    sqlpriv.errors.ParameterError: the request names 129 fields; at most 128 are allowed in one request (sqlpriv.engine.limits.MAX_FIELDS): split it into several requests
+    sqlpriv.errors.ParameterError: the column list names 129 fields; at most 128 are allowed in one list (sqlpriv.engine.limits.MAX_FIELDS, or the table's column count when it has more): split it into several calls
     """
-    count = sum(len(item) if isinstance(item, Mapping) else 1 for item in items)
-    if count > MAX_FIELDS:
+    count, allowed = sum(len(item) if isinstance(item, Mapping) else 1 for item in items), fields_allowed(width)
+    if count > allowed:
         raise ParameterError(
-            f"the request names {count} fields; at most {MAX_FIELDS} are allowed in one request "
-            "(sqlpriv.engine.limits.MAX_FIELDS): split it into several requests"
+            f"the column list names {count} fields; at most {allowed} are allowed in one list "
+            "(sqlpriv.engine.limits.MAX_FIELDS, or the table's column count when it has more): split it into several calls"
         )
 
 

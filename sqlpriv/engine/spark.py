@@ -246,7 +246,7 @@ def resolve_columns(
         computed: dict[str, str] = {}
     else:
         items: list[Any] = [columns] if isinstance(columns, (str, Mapping)) else list(columns)
-        check_request_size(items)
+        check_request_size(items, len(src.column_names()))
         names, computed = [], {}
         for item in items:
             if isinstance(item, str):

@@ -260,8 +260,13 @@ def joint_rules(
     return rules
 
 
-def next_step(v: Verdict, drivers: Sequence[str]) -> str:
-    """One line: what to do next, naming the columns that drive the risk (most first)."""
+def next_step(v: Verdict, drivers: Sequence[str], *, request: bool = True) -> str:
+    """One line: what to do next, naming the columns that drive the risk (most first);
+    ``request=False`` (a report on columns, no data request): no request to send to a reviewer.
+
+    >>> next_step(verdict([Rule("min_k", "review", "f", "l")]), ["zip"], request=False)
+    'What to do next: coarsen or drop zip (the columns that single out the most rows); then re-run with the same policy.'
+    """
     cols = ", ".join(drivers[:3])
     if v.status == "pass":
         advisory = [r for r in v.rules if r.advisory and r.status != "pass"]
@@ -272,7 +277,8 @@ def next_step(v: Verdict, drivers: Sequence[str]) -> str:
             )
         return "What to do next: nothing is required by this policy; keep this report with the release."
     where = f"coarsen or drop {cols} (the columns that single out the most rows)" if cols else "coarsen the fields"
-    return f"What to do next: {where}, or send the request to a reviewer; then re-run with the same policy."
+    review = ", or send the request to a reviewer" if request else ""
+    return f"What to do next: {where}{review}; then re-run with the same policy."
 
 
 def next_action(v: Verdict, drivers: Sequence[str], *, why: str = "the columns that single out the most rows") -> str:
