@@ -17,6 +17,9 @@ from pathlib import Path
 
 from sqlpriv import factors as _factors_module
 from sqlpriv import synthetic as _synthetic_module
+from sqlpriv.attacks.inference import InferenceOutcome, inference
+from sqlpriv.attacks.linkability import linkability
+from sqlpriv.attacks.outcome import AttackOutcome
 from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
@@ -95,12 +98,15 @@ def example_path(name: str) -> str:
 
 __all__ = [
     "Assessment",
+    # attacks (issue 43)
+    "AttackOutcome",
     "ColumnError",
     "DisclosureResult",
     "EmptyInputError",
     "ExecutionError",
     "Generalization",
     "HierarchyError",
+    "InferenceOutcome",
     "InformationFactors",
     "LatticeTooLargeError",
     "MemoryBudgetError",
@@ -126,7 +132,9 @@ __all__ = [
     "fig",
     "generalize",
     "hierarchy",
+    "inference",
     "information_factors",
+    "linkability",
     "pif",
     "privacy_profile",
     "reidentification_risk",

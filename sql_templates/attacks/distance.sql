@@ -4,8 +4,6 @@
     defined one) where exactly one numeric value is NULL. -#}
 {% macro attacks_distance(numeric, a="a", b="b") -%}
 ({% for flag in numeric -%}
-{%- set x = sqlpriv.quote(a) ~ "." ~ sqlpriv.quote("c" ~ loop.index0) -%}
-{%- set y = sqlpriv.quote(b) ~ "." ~ sqlpriv.quote("c" ~ loop.index0) -%}
-{% if flag %}(case when {{ x }} is null and {{ y }} is null then 1.0 else abs({{ x }} - {{ y }}) end){% else %}(case when {{ sqlpriv.not_distinct(x, y) }} then 0.0 else 1.0 end){% endif %}{{ " + " if not loop.last }}
+{% if flag %}(case when {{ sqlpriv.quote(a) }}.{{ sqlpriv.quote("c" ~ loop.index0) }} is null and {{ sqlpriv.quote(b) }}.{{ sqlpriv.quote("c" ~ loop.index0) }} is null then 1.0 else abs({{ sqlpriv.quote(a) }}.{{ sqlpriv.quote("c" ~ loop.index0) }} - {{ sqlpriv.quote(b) }}.{{ sqlpriv.quote("c" ~ loop.index0) }}) end){% else %}(case when {{ sqlpriv.not_distinct(sqlpriv.quote(a) ~ "." ~ sqlpriv.quote("c" ~ loop.index0), sqlpriv.quote(b) ~ "." ~ sqlpriv.quote("c" ~ loop.index0)) }} then 0.0 else 1.0 end){% endif %}{{ " + " if not loop.last }}
 {%- endfor %})
 {%- endmacro %}

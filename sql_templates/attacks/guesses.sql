@@ -2,7 +2,7 @@
     row `via`) and whether the guess is right. -#}
 {% macro attacks_guesses(scaled, nn, targets, synthetic, secret, regression, tolerance) -%}
 select t.__pos as target, t.{{ sqlpriv.quote(secret) }} as secret, s.{{ sqlpriv.quote(secret) }} as guess, n.spos as via,
-  {{ sqlpriv.attacks_secret_match("s." ~ sqlpriv.quote(secret), "t." ~ sqlpriv.quote(secret), regression, tolerance) }} as success
+  {{ sqlpriv.attacks_secret_match("s", "t", secret, regression, tolerance) }} as success
 from {{ sqlpriv.quote(scaled) }} as ts
 join {{ sqlpriv.quote(nn) }} as n on n.tid = ts.tid and n.rk = 1
 join {{ sqlpriv.quote(targets) }} as t on t.__pos = ts.__pos
