@@ -17,7 +17,7 @@ from sqlpriv.engine.templates import render
 from sqlpriv.errors import ColumnError, ParameterError
 
 anonymeter = pytest.importorskip("anonymeter.evaluators")
-from anonymeter.evaluators.inference_evaluator import evaluate_inference_guesses  # noqa: E402
+from anonymeter.evaluators.inference_evaluator import evaluate_inference_guesses
 
 DATA = Path(__file__).parent / "data" / "attacks"
 
