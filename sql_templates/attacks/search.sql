@@ -1,40 +1,27 @@
-{#- The k nearest synthetic rows of the target tuples `lo` <= tid <= `hi`, exactly, under the
-    mixed distance; ties broken by the smaller synthetic position. Level one: the candidate rows of
-    the synthetic patterns with at most `mk` categorical mismatches (at least k rows). Its k-th
-    distance `dk` bounds the rest: a row with more than `dk` mismatches is farther than `dk`, so
-    level two reads only the patterns with mk < m <= dk (every pattern where dk is undefined).
-    With `ties`, also every candidate at the k-th distance (tuple ids `sid`, expanded later). -#}
-{% macro attacks_search(tuples, pairs, levels, candidates, numeric, k, lo, hi, ties=false) -%}
+{#- One chunk of one search level: for the open target tuples `lo` <= tid <= `hi`, the candidate
+    rows of the level's pattern pairs ranked by distance, then synthetic position; the k nearest
+    are kept where they are proven final: the k-th distance `dk` is below `bound` (level L + 1,
+    the least distance of any pattern the level did not read), or the level read every pattern
+    (`final`). With `ties`, also every candidate at the k-th distance (expanded later). -#}
+{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false) -%}
 with t as (
-  select * from {{ sqlpriv.quote(tuples) }} where tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
-), one as (
-  select t.tid, s.tid as sid, s.__pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
-  from t
-  join {{ sqlpriv.quote(levels) }} as l on l.tcp = t.cp
-  join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp and p.m <= l.mk
-  join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp
-), bound as (
-  select tid, max(case when rk = {{ sqlpriv.literal(k) }} then d end) as dk from (
-    select tid, d, row_number() over (partition by tid order by d nulls last, spos) as rk from one
-  ) where rk <= {{ sqlpriv.literal(k) }} group by tid
-), two as (
-  select t.tid, s.tid as sid, s.__pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
-  from t
-  join {{ sqlpriv.quote(levels) }} as l on l.tcp = t.cp
-  join bound as b on b.tid = t.tid
-  join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp and p.m > l.mk and (b.dk is null or p.m <= b.dk)
-  join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp
+  select u.* from {{ sqlpriv.quote(tuples) }} as u
+  join {{ sqlpriv.quote(open) }} as o on o.tid = u.tid
+  where u.tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
 ), ranked as (
-  select *, row_number() over (partition by tid order by d nulls last, spos) as rk
-  from (select * from one union all select * from two)
+  select *, row_number() over (partition by tid order by d nulls last, spos) as rk from (
+    select t.tid, s.tid as sid, s.__pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
+    from t
+    join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp
+    join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp
+  )
+), kth as (
+  select tid, max(case when rk = {{ sqlpriv.literal(k) }} then d end) as dk,
+    max(case when rk = {{ sqlpriv.literal(k) }} then 1 else 0 end) as has_kth
+  from ranked where rk <= {{ sqlpriv.literal(k) }} group by tid
 )
-{% if ties -%}
-select tid, rk, sid, spos, d from (
-  select *, max(case when rk = {{ sqlpriv.literal(k) }} then d end) over (partition by tid) as kth,
-    max(case when rk = {{ sqlpriv.literal(k) }} then 1 else 0 end) over (partition by tid) as has_kth
-  from ranked
-) where rk <= {{ sqlpriv.literal(k) }} or (has_kth = 1 and {{ sqlpriv.not_distinct("d", "kth") }})
-{%- else -%}
-select tid, rk, sid, spos, d from ranked where rk <= {{ sqlpriv.literal(k) }}
-{%- endif %}
+select r.tid, r.rk, r.sid, r.spos, r.d
+from ranked as r join kth as q on q.tid = r.tid
+where {% if final %}true{% else %}q.dk < {{ sqlpriv.literal(bound) }}{% endif %}
+  and (r.rk <= {{ sqlpriv.literal(k) }}{% if ties %} or (q.has_kth = 1 and {{ sqlpriv.not_distinct("r.d", "q.dk") }}){% endif %})
 {%- endmacro %}

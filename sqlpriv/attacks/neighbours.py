@@ -9,11 +9,13 @@ ranks after every defined one); ``ties=True`` keeps every synthetic row at the k
 The search never compares every target with every synthetic row unless that is what the data
 needs: targets with equal values share their neighbours (distinct tuples are searched once); a
 synthetic tuple contributes at most its first k rows; and the number of categorical mismatches
-``m`` of two patterns is a lower bound of their rows' distance (the numeric part lies in
-[0, number of numeric columns]), so level one searches the patterns with at most ``mk``
-mismatches (the first level holding k rows), and level two only the patterns with
-``mk < m <= dk``, ``dk`` the k-th distance found at level one. Target tuples run in chunks sized
-from a probe of the level-one work, so memory stays bounded.
+``m`` of two patterns is a lower bound of their rows' distance. Level L reads the synthetic
+patterns with at most L mismatches (equality joins on every subset of all but L categorical
+columns); a target whose k-th distance found there is below L + 1 is final (any unread row is at
+least L + 1 away), the others go on to level L + 1. The last level (all mismatches, or where more
+than ``MAX_JOINS`` joins would be needed) reads every pattern. Each level's open target tuples
+run in chunks sized from a probe of its work, so memory stays bounded. Every round is SQL kept on
+the plan: the printed script replays them.
 
 >>> from sqlpriv.engine.connection import connect
 >>> from sqlpriv.engine.plan import Plan, run
@@ -29,15 +31,19 @@ from a probe of the level-one work, so memory stays bounded.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
 
-#: distances computed per chunk statement (level one's estimate); bounds a chunk's memory
+#: distances computed per chunk statement (a level's estimate); bounds a chunk's memory
 CHUNK_DISTANCES = 20_000_000
+#: equality joins a search level may run; a level needing more reads every pattern (a cross join)
+MAX_JOINS = 64
 
 
 @dataclass(frozen=True)
@@ -62,72 +68,78 @@ def nearest(
     name: str,
     ties: bool = False,
 ) -> Neighbours:
-    """Declare (and run the preparation of) the search of ``targets``' k nearest rows of ``synthetic``.
-
-    ``targets`` and ``synthetic`` are tables with ``__pos`` and ``columns``; ``numeric`` flags the
-    columns compared by scaled absolute difference. The chunked search itself is step ``name``.
+    """Search (now, in rounds of SQL statements kept on ``plan``) ``targets``' k nearest rows of
+    ``synthetic``: tables with ``__pos`` and ``columns``; ``numeric`` flags the columns compared by
+    scaled absolute difference. The last round is plan step ``name``.
     """
     cats = [j for j, flag in enumerate(numeric) if not flag]
-    t = {part: f"{name}_{part}" for part in ("ranges", "ts", "ss", "tuples", "cand", "pairs", "levels", "nn")}
-    prep = f"{name}_prep"
-    plan.add(
-        prep,
-        [
-            create_table(
-                t["ranges"],
-                render("attacks/ranges.sql", targets=targets, synthetic=synthetic, columns=columns, numeric=numeric),
-            ),
-            create_table(
-                t["ts"],
-                render(
-                    "attacks/scaled.sql", table=targets, ranges=t["ranges"], columns=columns, numeric=numeric, cats=cats
-                ),
-            ),
-            create_table(
-                t["ss"],
-                render(
-                    "attacks/scaled.sql",
-                    table=synthetic,
-                    ranges=t["ranges"],
-                    columns=columns,
-                    numeric=numeric,
-                    cats=cats,
-                    synthetic=True,
-                ),
-            ),
-            create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns))),
-            create_table(t["cand"], render("attacks/candidates.sql", scaled=t["ss"], k=k)),
-            create_table(
-                t["pairs"], render("attacks/mismatches.sql", targets=t["tuples"], candidates=t["cand"], cats=cats)
-            ),
-            create_table(t["levels"], render("attacks/first_level.sql", pairs=t["pairs"], k=k)),
-        ],
-        deps=[s for s in plan.steps if s in (targets, synthetic)],
-    )
-    plan.ensure([prep])
-    work = scalar(
-        run(plan.con, render("attacks/estimate.sql", tuples=t["tuples"], pairs=t["pairs"], levels=t["levels"]))
-    )
-    n_tuples = scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"]))))
-    statements = [render("attacks/neighbours_table.sql", table=t["nn"])]
-    for lo, hi in chunks(int(n_tuples or 0), int(work or 0)):
-        body = render(
-            "attacks/search.sql",
-            tuples=t["tuples"],
-            pairs=t["pairs"],
-            levels=t["levels"],
-            candidates=t["cand"],
-            numeric=numeric,
-            k=k,
-            lo=lo,
-            hi=hi,
-            ties=ties,
-        )
-        statements.append(insert_into(t["nn"], body))
-    if ties:
-        statements.append(create_table(t["nn"], render("attacks/tie_rows.sql", found=t["nn"], scaled=t["ss"])))
-    plan.add(name, statements, deps=[prep])
+    t = {p: f"{name}_{p}" for p in ("ranges", "ts", "ss", "tuples", "cand", "tpat", "spat", "open", "pairs", "nn")}
+    scaled: dict[str, Any] = {"columns": columns, "numeric": numeric, "cats": cats}
+    statements = [
+        create_table(
+            t["ranges"],
+            render("attacks/ranges.sql", targets=targets, synthetic=synthetic, columns=columns, numeric=numeric),
+        ),
+        create_table(t["ts"], render("attacks/scaled.sql", table=targets, ranges=t["ranges"], **scaled)),
+        create_table(
+            t["ss"], render("attacks/scaled.sql", table=synthetic, ranges=t["ranges"], synthetic=True, **scaled)
+        ),
+        create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns))),
+        create_table(t["cand"], render("attacks/candidates.sql", scaled=t["ss"], k=k)),
+        create_table(t["tpat"], render("attacks/patterns.sql", table=t["tuples"], cats=cats)),
+        create_table(t["spat"], render("attacks/patterns.sql", table=t["cand"], cats=cats)),
+        render("attacks/neighbours_table.sql", table=t["nn"]),
+    ]
+    step = f"{name}_prep"
+    plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
+    plan.ensure([step])
+    n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
+    for level in range(len(cats) + 1):
+        subsets, final = level_subsets(cats, level)
+        statements = [
+            create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"])),
+            create_table(t["pairs"], render("attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets)),
+        ]  # fmt: skip
+        plan.add(f"{name}_level{level}", statements, deps=[step])
+        plan.ensure([f"{name}_level{level}"])
+        work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+        search: dict[str, Any] = {
+            "tuples": t["tuples"],
+            "open": t["open"],
+            "pairs": t["pairs"],
+            "candidates": t["cand"],
+        }
+        search |= {"numeric": numeric, "k": k, "bound": level + 1, "final": final, "ties": ties}
+        statements = [
+            insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search))
+            for lo, hi in chunks(n_tuples, work)
+        ]
+        plan.add(f"{name}_search{level}", statements, deps=[f"{name}_level{level}"])
+        plan.ensure([f"{name}_search{level}"])
+        step = f"{name}_search{level}"
+        if final:
+            break
+    last = [create_table(t["nn"], render("attacks/tie_rows.sql", found=t["nn"], scaled=t["ss"]))] if ties else []
+    plan.add(name, last, deps=[step])
+    plan.ensure([name])
     return Neighbours(t["ts"], t["nn"], name)
+
+
+def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:
+    """The equality joins of search level ``level`` (every subset of all but ``level`` of the
+    categorical columns) and whether the level is the last (it reads every pattern: at the last
+    level, or where more than ``most`` joins would be needed, one cross join).
+
+    >>> level_subsets([0, 2, 3], 1)
+    ([[2, 3], [0, 3], [0, 2]], False)
+    >>> level_subsets([0, 1], 2), level_subsets([0, 1, 2, 3], 2, most=4)
+    (([[]], True), ([[]], True))
+    """
+    size = len(cats) - level
+    if size <= 0 or math.comb(len(cats), size) > most:
+        return [[]], True
+    subsets = [list(c) for c in itertools.combinations(cats, size)]
+    return subsets[::-1] if level else subsets, False
 
 
 def chunks(n_tuples: int, work: int, budget: int = CHUNK_DISTANCES) -> list[tuple[int, int]]:
