@@ -75,7 +75,7 @@ def linkability(
     rows = Result(tables.plan, render("attacks/per_row.sql", main=main, control=ctl), [s for s in (main, ctl) if s])
     return AttackOutcome(
         "linkability", n_main, s_main, baseline, n_ctl_, s_ctl, rows,
-        {"aux_cols": (cols_a, cols_b), "n_neighbors": k, "ties": ties, "seed": seed},
+        {"aux_cols": (cols_a, cols_b), "n_neighbors": k, "ties": ties, "seed": seed, "main": main, "control": ctl},
     )  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlpriv.attacks.risk import Evaluation, PrivacyRisk, evaluate
+from sqlpriv.engine.templates import render
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -70,8 +71,12 @@ class AttackOutcome:
 
     @property
     def sql(self) -> str:
-        """The SQL script (DuckDB shell) of the per-target rows."""
-        return self.per_row().sql
+        """The SQL script (DuckDB shell) of the attack: every step, then the success counts per
+        attack kind (main, control), then the per-target rows."""
+        rows = self.per_row()
+        flag = "linked" if self.kind == "linkability" else "success"
+        counts = render("attacks/counts.sql", main=self.details["main"], control=self.details["control"], flag=flag)
+        return rows.plan.script(rows.needs, [counts, rows.query])
 
     def __repr__(self) -> str:
         r = self.risk()
