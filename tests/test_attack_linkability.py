@@ -138,3 +138,25 @@ def test_bad_input_one_clear_error_each():
         sqlpriv.linkability(ori, ori, aux_cols=(["nope"], ["b"]))
     with pytest.raises(ParameterError, match="two lists"):
         sqlpriv.linkability(ori, ori, aux_cols=["a"])
+
+
+def test_columns_named_like_internal_ones():
+    names = ["__pos", "tid", "cp", "r", "c0", "c1", "d", "rk", "sid", "spos", "n", "m"]
+    rng = np.random.default_rng(4)
+    ori = pd.DataFrame({c: rng.integers(0, 3, 30).astype(float) for c in names})
+    syn = pd.DataFrame({c: rng.integers(0, 3, 40).astype(float) for c in names})
+    ori.iloc[:10] = syn.iloc[:10].to_numpy()
+    aux = (names[:6], names[6:])
+    ours = sqlpriv.linkability(ori, syn, aux_cols=aux, n_neighbors=2)
+    renamed = sqlpriv.linkability(
+        ori.set_axis([f"x{j}" for j in range(12)], axis=1), syn.set_axis([f"x{j}" for j in range(12)], axis=1),
+        aux_cols=([f"x{j}" for j in range(6)], [f"x{j}" for j in range(6, 12)]), n_neighbors=2,
+    )  # fmt: skip
+    assert ours.n_success == renamed.n_success >= 10
+    inf = sqlpriv.inference(ori, syn, names[:6], "spos")
+    assert (
+        inf.n_success
+        == sqlpriv.inference(
+            ori.rename(columns={"spos": "s"}), syn.rename(columns={"spos": "s"}), names[:6], "s"
+        ).n_success
+    )

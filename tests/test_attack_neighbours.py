@@ -72,7 +72,7 @@ def _sqlpriv(tgt, syn, cols, k, ties, sample=None):
     tables.plan.ensure([nn.step])
     rows = run(
         tables.plan.con,
-        f"select t.__pos, n.spos, n.d from {nn.scaled} t join {nn.neighbours} n on n.tid = t.tid order by t.__pos, n.rk",
+        f"select t.__sqlpriv_pos, n.spos, n.d from {nn.scaled} t join {nn.neighbours} n on n.tid = t.tid order by t.__sqlpriv_pos, n.rk",
     ).fetchall()
     out: dict[int, list] = {}
     for pos, spos, d in rows:

@@ -10,7 +10,7 @@ with t as (
   where u.tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
 ), ranked as (
   select *, row_number() over (partition by tid order by d nulls last, spos) as rk from (
-    select t.tid, s.tid as sid, s.__pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
+    select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
     from t
     join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp
     join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp

@@ -37,7 +37,7 @@ def is_numeric(duck_type: str) -> bool:
 
 @dataclass
 class Tables:
-    """Positioned tables (``__pos`` + the user's columns) of one attack on ``plan``."""
+    """Positioned tables (``__sqlpriv_pos`` + the user's columns) of one attack on ``plan``."""
 
     plan: Plan
     ori: str

@@ -20,9 +20,9 @@ the plan: the printed script replays them.
 >>> from sqlpriv.engine.connection import connect
 >>> from sqlpriv.engine.plan import Plan, run
 >>> p = Plan(connect())
->>> run(p.con, "create temp table t as select 0 as __pos, 1.0 as x, 'a' as y")  # doctest: +ELLIPSIS
+>>> run(p.con, "create temp table t as select 0 as __sqlpriv_pos, 1.0 as x, 'a' as y")  # doctest: +ELLIPSIS
 <...>
->>> run(p.con, "create temp table s as select * from (values (0, 3.0, 'a'), (1, 1.5, 'b'), (2, 2.0, 'a')) v(__pos, x, y)")  # doctest: +ELLIPSIS
+>>> run(p.con, "create temp table s as select * from (values (0, 3.0, 'a'), (1, 1.5, 'b'), (2, 2.0, 'a')) v(__sqlpriv_pos, x, y)")  # doctest: +ELLIPSIS
 <...>
 >>> n = nearest(p, "t", "s", ["x", "y"], [True, False], k=2, name="nn")
 >>> p.ensure([n.step]); run(p.con, f"select rk, spos, d from {n.neighbours} order by rk").fetchall()
@@ -48,7 +48,7 @@ MAX_JOINS = 64
 
 @dataclass(frozen=True)
 class Neighbours:
-    """The tables of one search: ``scaled`` (each target's ``__pos`` and tuple ``tid``) and
+    """The tables of one search: ``scaled`` (each target's ``__sqlpriv_pos`` and tuple ``tid``) and
     ``neighbours`` (``tid, rk, sid, spos, d``: rank, synthetic tuple, synthetic position, distance),
     made by plan step ``step``."""
 
@@ -69,7 +69,7 @@ def nearest(
     ties: bool = False,
 ) -> Neighbours:
     """Search (now, in rounds of SQL statements kept on ``plan``) ``targets``' k nearest rows of
-    ``synthetic``: tables with ``__pos`` and ``columns``; ``numeric`` flags the columns compared by
+    ``synthetic``: tables with ``__sqlpriv_pos`` and ``columns``; ``numeric`` flags the columns compared by
     scaled absolute difference. The last round is plan step ``name``.
     """
     cats = [j for j, flag in enumerate(numeric) if not flag]
