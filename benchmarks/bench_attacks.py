@@ -80,17 +80,15 @@ def one_run(kind: str, engine: str, n_ori: int, scale: int | None) -> dict:
         "attack": kind, "engine": engine, "targets": n, "successes": s, "control_successes": c,
         "risk": round(float(risk.value), 6), "seconds": round(seconds, 2), "cpu_seconds": round(cpu, 2),
         "load_average": round(load, 2),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
     }  # fmt: skip
 
 
 def measure(kind: str, engine: str, n_ori: int, scale: int | None) -> dict:
     """One run in a fresh process; peak RSS of that process."""
     cmd = [sys.executable, __file__, "--one", kind, engine, str(n_ori), str(scale or 0)]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    row = json.loads(out.strip().splitlines()[-1])
-    row["peak_rss_mb"] = round(max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) / 1024)
-    return row
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def main() -> int:

@@ -1,4 +1,4 @@
-{#- Probe: the non-NULL values of one column (0: a column of NULLs, refused). -#}
-{% macro attacks_non_null(table, column) -%}
-select count({{ sqlpriv.quote(column) }}) as n from {{ sqlpriv.quote(table) }}
+{#- Probe: the non-NULL values of each column, one row (0: a column of NULLs, refused). -#}
+{% macro attacks_non_null(table, columns) -%}
+select {% for c in columns %}count({{ sqlpriv.quote(c) }}){{ ", " if not loop.last }}{% endfor %} from {{ sqlpriv.quote(table) }}
 {%- endmacro %}

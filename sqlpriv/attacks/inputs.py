@@ -101,8 +101,8 @@ def _same_columns(sources: dict[str, Source]) -> None:
 
 
 def _no_null_columns(plan: Plan, table: str, columns: list[str], what: str) -> None:
-    for c in columns:
-        n = scalar(run(plan.con, render("attacks/non_null.sql", table=table, column=c)))
+    counts = run(plan.con, render("attacks/non_null.sql", table=table, columns=columns)).fetchone() or ()
+    for c, n in zip(columns, counts):
         if not n:
             raise ColumnError(f"column {c!r} of the {what} table holds only NULLs; leave it out of the attack")
 

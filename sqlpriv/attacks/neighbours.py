@@ -44,6 +44,8 @@ from sqlpriv.engine.templates import create_table, insert_into, quote, render
 CHUNK_DISTANCES = 20_000_000
 #: equality joins a search level may run; a level needing more reads every pattern (a cross join)
 MAX_JOINS = 64
+#: open target tuples x candidate rows at or below which a level reads every pattern at once
+CROSS_DISTANCES = 500_000
 
 
 @dataclass(frozen=True)
@@ -94,35 +96,53 @@ def nearest(
     plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
     plan.ensure([step])
     n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
+    n_cand = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["cand"])))) or 0)
     for level in range(len(cats) + 1):
-        subsets, final = level_subsets(cats, level)
-        statements = [
-            create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"])),
-            create_table(t["pairs"], render("attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets)),
-        ]  # fmt: skip
-        plan.add(f"{name}_level{level}", statements, deps=[step])
-        plan.ensure([f"{name}_level{level}"])
-        work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
-        search: dict[str, Any] = {
-            "tuples": t["tuples"],
-            "open": t["open"],
-            "pairs": t["pairs"],
-            "candidates": t["cand"],
-        }
-        search |= {"numeric": numeric, "k": k, "bound": level + 1, "final": final, "ties": ties}
-        statements = [
-            insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search))
-            for lo, hi in chunks(n_tuples, work)
-        ]
-        plan.add(f"{name}_search{level}", statements, deps=[f"{name}_level{level}"])
-        plan.ensure([f"{name}_search{level}"])
-        step = f"{name}_search{level}"
+        step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, {"numeric": numeric, "k": k, "ties": ties})
         if final:
             break
     last = [create_table(t["nn"], render("attacks/tie_rows.sql", found=t["nn"], scaled=t["ss"]))] if ties else []
     plan.add(name, last, deps=[step])
     plan.ensure([name])
     return Neighbours(t["ts"], t["nn"], name)
+
+
+def _level(
+    plan: Plan,
+    t: dict[str, str],
+    after: str,
+    level: int,
+    n_tuples: int,
+    n_cand: int,
+    cats: list[int],
+    how: dict[str, Any],
+) -> tuple[str, bool]:
+    """Run search level ``level`` after step ``after``; its last step and whether it was the last level."""
+    opened = f"{t['nn']}_open{level}"
+    plan.add(
+        opened,
+        [create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"]))],
+        deps=[after],
+    )
+    plan.ensure([opened])
+    subsets, final = level_subsets(cats, level)
+    n_open = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["open"])))) or 0)
+    if not final and n_open * n_cand <= CROSS_DISTANCES:  # cheaper to read every pattern now
+        subsets, final = [[]], True
+    pairs = render(
+        "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets
+    )
+    plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
+    plan.ensure([f"{t['nn']}_level{level}"])
+    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    search = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"], **how}
+    search |= {"bound": level + 1, "final": final}
+    statements = [
+        insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search)) for lo, hi in chunks(n_tuples, work)
+    ]
+    plan.add(f"{t['nn']}_search{level}", statements, deps=[f"{t['nn']}_level{level}"])
+    plan.ensure([f"{t['nn']}_search{level}"])
+    return f"{t['nn']}_search{level}", final
 
 
 def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:
