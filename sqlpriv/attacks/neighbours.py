@@ -12,8 +12,9 @@ synthetic tuple contributes at most its first k rows; and the number of categori
 ``m`` of two patterns is a lower bound of their rows' distance. Level L reads the synthetic
 patterns with at most L mismatches (equality joins on every subset of all but L categorical
 columns); a target whose k-th distance found there is below L + 1 is final (any unread row is at
-least L + 1 away), the others go on to level L + 1. The last level (all mismatches, or where more
-than ``MAX_JOINS`` joins would be needed) reads every pattern. Each level's open target tuples
+least L + 1 away), the others go on to level L + 1. The last level (all mismatches, where more
+than ``MAX_JOINS`` joins would be needed, or where the open targets x candidate rows are at most
+``CROSS_DISTANCES``: a cross join is then the cheapest) reads every pattern. Each level's open target tuples
 run in chunks sized from a probe of its work, so memory stays bounded. Every round is SQL kept on
 the plan: the printed script replays them.
 
