@@ -160,3 +160,16 @@ def test_columns_named_like_internal_ones():
             ori.rename(columns={"spos": "s"}), syn.rename(columns={"spos": "s"}), names[:6], "s"
         ).n_success
     )
+
+
+def test_the_users_connection_keeps_its_tables():
+    import duckdb
+
+    con = duckdb.connect()
+    con.execute("create table sqlpriv_attack_0_original as select 42 as x")
+    ori = pd.DataFrame({"a": [1.0, 2.0, 3.0], "b": ["x", "y", "z"]})
+    con.register("ori", ori)
+    r = sqlpriv.linkability("ori", "ori", aux_cols=(["a"], ["b"]), con=con)
+    assert r.n_success == 3 and con.execute("select x from sqlpriv_attack_0_original").fetchall() == [(42,)]
+    again = sqlpriv.linkability("ori", "ori", aux_cols=(["a"], ["b"]), con=con)
+    assert again.n_success == 3 and r.per_row().df().linked.all()

@@ -83,12 +83,12 @@ def inference(
         regression = is_numeric(tables.types[secret])
     rng = np.random.default_rng(seed)
     positions = sample_positions(tables.n_ori, n_attacks, rng, "original")
-    main = _attack(tables, tables.ori, positions, aux, secret, bool(regression), tol, "sqlpriv_infer_main")
+    main = _attack(tables, tables.ori, positions, aux, secret, bool(regression), tol, f"{tables.prefix}_infer_main")
     ctl = None
     if tables.ctl is not None:
         n_ctl = None if n_attacks is None else min(int(n_attacks), tables.n_ctl)
         ctl_pos = sample_positions(tables.n_ctl, n_ctl, rng, "control")
-        ctl = _attack(tables, tables.ctl, ctl_pos, aux, secret, bool(regression), tol, "sqlpriv_infer_control")
+        ctl = _attack(tables, tables.ctl, ctl_pos, aux, secret, bool(regression), tol, f"{tables.prefix}_infer_control")
     n_main, s_main = _counts(tables, main)
     n_c, s_c = _counts(tables, ctl) if ctl else (None, None)
     baseline, by_value = _baseline(tables, f"{main}_targets", secret, bool(regression), tol, rng)

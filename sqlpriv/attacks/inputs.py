@@ -18,7 +18,7 @@ import numpy as np
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
-from sqlpriv.engine.sources import Source, resolve_source
+from sqlpriv.engine.sources import Source, fresh_name, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
@@ -47,6 +47,7 @@ class Tables:
     n_syn: int
     n_ctl: int
     types: dict[str, str] = field(default_factory=dict)
+    prefix: str = "sqlpriv_attack"  # of every table the attack creates on the connection
 
     def numeric(self, columns: list[str]) -> list[bool]:
         return [is_numeric(self.types[c]) for c in columns]
@@ -64,9 +65,10 @@ def prepare(original: Any, synthetic: Any, control: Any, columns: list[str], con
         if c not in types:
             raise ColumnError(f"column {c!r} is not in the original table; it has: {', '.join(map(repr, types))}")
     plan = Plan(conn, source=_combined(list(sources.values())), progress=False)
+    prefix = fresh_name(conn, "sqlpriv_attack", "_original")  # no table of the connection is shadowed
     names, counts = {}, {}
     for what, src in sources.items():
-        names[what] = f"sqlpriv_attack_{what}"
+        names[what] = f"{prefix}_{what}"
         plan.add(names[what], [create_table(names[what], render("attacks/positioned.sql", relation=src.ref))])
         plan.ensure([names[what]])
         counts[what] = int(scalar(run(conn, render("engine/count_rows.sql", relation=quote(names[what])))) or 0)
@@ -79,7 +81,7 @@ def prepare(original: Any, synthetic: Any, control: Any, columns: list[str], con
         _no_null_columns(plan, names[what], columns, what)
     return Tables(
         plan, names["original"], names["synthetic"], names.get("control"), counts["original"], counts["synthetic"],
-        counts.get("control", 0), types,
+        counts.get("control", 0), types, prefix,
     )  # fmt: skip
 
 

@@ -55,7 +55,7 @@ def linkability(
     k = min(k, tables.n_syn)  # anonymeter caps it at the synthetic rows too
     rng = np.random.default_rng(seed)
     positions = sample_positions(tables.n_ori, n_attacks, rng, "original")
-    main = _attack(tables, tables.ori, positions, cols_a, cols_b, k, ties, "sqlpriv_link_main")
+    main = _attack(tables, tables.ori, positions, cols_a, cols_b, k, ties, f"{tables.prefix}_link_main")
     ctl = None
     if tables.ctl is not None:
         n_ctl = None if n_attacks is None else min(int(n_attacks), tables.n_ctl)
@@ -67,7 +67,7 @@ def linkability(
             cols_b,
             k,
             ties,
-            "sqlpriv_link_control",
+            f"{tables.prefix}_link_control",
         )
     n_main, s_main = _counts(tables, main)
     n_ctl_, s_ctl = _counts(tables, ctl) if ctl else (None, None)

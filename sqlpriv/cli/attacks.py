@@ -124,7 +124,11 @@ def _report(args: argparse.Namespace, outcome: Any, command: str) -> int:
         figure = f"{command} risk {risk.value:.4f} [{risk.ci[0]:.4f}, {risk.ci[1]:.4f}]"
         rules.append(at_most("max_risk", risk.value, limit, figure, f"at most {limit:g}", on=verdicts.on(args)))
     v = verdict(rules)
-    next_line = "" if v.status == "pass" else f"make the synthetic table less faithful to single records ({command})"
+    next_line = (
+        "nothing to do: the risk is within the limit"
+        if v.status == "pass"
+        else f"make the synthetic table less faithful to single records ({command})"
+    )
     verdicts.show(v, next_line, args.format)
     summary = outcome.summary(confidence_level=args.confidence_level)
     import pandas as pd
