@@ -17,6 +17,9 @@ from pathlib import Path
 
 from sqlpriv import factors as _factors_module
 from sqlpriv import synthetic as _synthetic_module
+from sqlpriv.attacks.inference import InferenceOutcome, inference
+from sqlpriv.attacks.linkability import linkability
+from sqlpriv.attacks.outcome import AttackOutcome
 from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.engine.csv_files import CsvFile
@@ -96,6 +99,8 @@ def example_path(name: str) -> str:
 
 __all__ = [
     "Assessment",
+    # attacks (issue 43)
+    "AttackOutcome",
     "ColumnError",
     "CsvFile",
     "DisclosureResult",
@@ -103,6 +108,7 @@ __all__ = [
     "ExecutionError",
     "Generalization",
     "HierarchyError",
+    "InferenceOutcome",
     "InformationFactors",
     "LatticeTooLargeError",
     "MemoryBudgetError",
@@ -128,7 +134,9 @@ __all__ = [
     "fig",
     "generalize",
     "hierarchy",
+    "inference",
     "information_factors",
+    "linkability",
     "pif",
     "privacy_profile",
     "reidentification_risk",

@@ -1,0 +1,21 @@
+{#- The pattern pairs of one search level: for the target patterns of the open tuples, every
+    synthetic pattern that agrees with it on at least one of the column `subsets` (each an equality
+    join, NULL equal to NULL; an empty subset: every pattern), with `m` the number of categorical
+    columns on which the two differ (a lower bound of their rows' distance) and `n` the synthetic
+    candidate rows of the pattern. Level L joins on every subset of all but L columns: all pairs
+    with m <= L. -#}
+{% macro attacks_level_pairs(tpat, spat, open, cats, subsets) -%}
+with a as (
+  select * from {{ sqlpriv.quote(tpat) }} where cp in (select cp from {{ sqlpriv.quote(open) }})
+), pairs as (
+{% for subset in subsets %}
+  select a.cp as tcp, b.cp as scp from a join {{ sqlpriv.quote(spat) }} as b on {% for j in subset %}{{ sqlpriv.not_distinct("a." ~ sqlpriv.quote("c" ~ j), "b." ~ sqlpriv.quote("c" ~ j)) }}{{ " and " if not loop.last }}{% else %}true{% endfor %}
+  {{ "union" if not loop.last }}
+{% endfor %}
+)
+select p.tcp, p.scp, b.n,
+  {% if cats %}{% for j in cats %}(case when {{ sqlpriv.not_distinct("a." ~ sqlpriv.quote("c" ~ j), "b." ~ sqlpriv.quote("c" ~ j)) }} then 0 else 1 end){{ " + " if not loop.last }}{% endfor %}{% else %}0{% endif %} as m
+from pairs as p
+join {{ sqlpriv.quote(tpat) }} as a on a.cp = p.tcp
+join {{ sqlpriv.quote(spat) }} as b on b.cp = p.scp
+{%- endmacro %}

@@ -1,0 +1,27 @@
+{#- One chunk of one search level: for the open target tuples `lo` <= tid <= `hi`, the candidate
+    rows of the level's pattern pairs ranked by distance, then synthetic position; the k nearest
+    are kept where they are proven final: the k-th distance `dk` is below `bound` (level L + 1,
+    the least distance of any pattern the level did not read), or the level read every pattern
+    (`final`). With `ties`, also every candidate at the k-th distance (expanded later). -#}
+{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false) -%}
+with t as (
+  select u.* from {{ sqlpriv.quote(tuples) }} as u
+  join {{ sqlpriv.quote(open) }} as o on o.tid = u.tid
+  where u.tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
+), ranked as (
+  select *, row_number() over (partition by tid order by d nulls last, spos) as rk from (
+    select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
+    from t
+    join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp
+    join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp
+  )
+), kth as (
+  select tid, max(case when rk = {{ sqlpriv.literal(k) }} then d end) as dk,
+    max(case when rk = {{ sqlpriv.literal(k) }} then 1 else 0 end) as has_kth
+  from ranked where rk <= {{ sqlpriv.literal(k) }} group by tid
+)
+select r.tid, r.rk, r.sid, r.spos, r.d
+from ranked as r join kth as q on q.tid = r.tid
+where {% if final %}true{% else %}q.dk < {{ sqlpriv.literal(bound) }}{% endif %}
+  and (r.rk <= {{ sqlpriv.literal(k) }}{% if ties %} or (q.has_kth = 1 and {{ sqlpriv.not_distinct("r.d", "q.dk") }}){% endif %})
+{%- endmacro %}

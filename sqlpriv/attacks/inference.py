@@ -1,0 +1,139 @@
+"""Inference (anonymeter's attack, exact on every target): can the synthetic table reveal a
+person's secret from what else is known about them? (docs/measures.md, "Inference").
+
+For each target record, the nearest synthetic record on the auxiliary columns
+(:mod:`sqlpriv.attacks.neighbours`; ties to the smaller synthetic row position) gives its
+secret as the guess. A guess is right when it equals the secret (both NULL counts as equal), or,
+for a numeric secret (``regression``), when ``|guess - secret| / (guess + 1e-12) <= tolerance``
+(anonymeter's rule: divided by the guess itself). The random-guess baseline takes a uniformly
+drawn synthetic row's secret; its successes are drawn with the seed from the exact odds per
+secret value. ``groups()`` gives the rates per secret value (anonymeter's ``risk_for_groups``).
+
+>>> import pandas as pd
+>>> ori = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0], "s": ["x", "y", "x", "y"]})
+>>> syn = pd.DataFrame({"a": [1.1, 2.1, 3.1, 4.1], "s": ["x", "y", "y", "y"]})
+>>> r = inference(ori, syn, ["a"], "s")
+>>> r.n_success, r.n_attacks
+(3, 4)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sqlpriv.attacks.inputs import Tables, column_list, is_numeric, prepare, sample_positions, targets
+from sqlpriv.attacks.neighbours import nearest
+from sqlpriv.attacks.outcome import AttackOutcome
+from sqlpriv.attacks.risk import Evaluation, evaluate
+from sqlpriv.engine import checks
+from sqlpriv.engine.plan import run
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.templates import create_table, render
+from sqlpriv.errors import ParameterError
+
+
+class InferenceOutcome(AttackOutcome):
+    """An inference attack's outcome; ``groups()`` adds the rates per secret value."""
+
+    def groups(self, confidence_level: float = 0.95) -> dict[Any, Evaluation]:
+        """Per secret value of the targets: the main (and control) attack's counts on the targets
+        holding it, as anonymeter's ``risk_for_groups``; ``.risk()`` of each. The baseline counts the
+        random guesser's successes on the group's targets (anonymeter repeats the whole baseline)."""
+        d = self.details
+        query = render("attacks/groups.sql", main=d["main"], control=d["control"])
+        out = {}
+        for value, n, s, n_c, s_c in run(d["con"], query).fetchall():
+            control = (int(n_c or 0), int(s_c or 0)) if d["control"] is not None else (None, None)
+            if control[0] == 0:
+                control = (None, None)
+            base = d["baseline"].get(value, 0)
+            out[value] = evaluate(int(n), int(s), base, control[0], control[1], confidence_level)
+        return out
+
+
+def inference(
+    original: Any,
+    synthetic: Any,
+    aux_cols: Any,
+    secret: str,
+    *,
+    control: Any = None,
+    n_attacks: int | None = None,
+    seed: int = 0,
+    regression: bool | None = None,
+    tolerance: float = 0.05,
+    con: Any = None,
+) -> InferenceOutcome:
+    """Run the inference attack of ``secret`` from ``aux_cols`` on every original record (or
+    ``n_attacks`` drawn with ``seed``) and every control record (at most ``n_attacks``).
+
+    ``regression`` (default: whether the secret's type is numeric) judges a guess by the relative
+    tolerance instead of equality.
+    """
+    aux = column_list(aux_cols, "aux_cols")
+    if not isinstance(secret, str):
+        raise ParameterError(f"secret must be one column name; got {secret!r}")
+    if secret in aux:
+        raise ParameterError(f"the secret {secret!r} is also an auxiliary column; the attacker cannot know it")
+    tol = checks.finite_number("tolerance", tolerance, minimum=0.0)
+    tables = prepare(original, synthetic, control, [*aux, secret], con)
+    if regression is None:
+        regression = is_numeric(tables.types[secret])
+    rng = np.random.default_rng(seed)
+    positions = sample_positions(tables.n_ori, n_attacks, rng, "original")
+    main = _attack(tables, tables.ori, positions, aux, secret, bool(regression), tol, f"{tables.prefix}_infer_main")
+    ctl = None
+    if tables.ctl is not None:
+        n_ctl = None if n_attacks is None else min(int(n_attacks), tables.n_ctl)
+        ctl_pos = sample_positions(tables.n_ctl, n_ctl, rng, "control")
+        ctl = _attack(tables, tables.ctl, ctl_pos, aux, secret, bool(regression), tol, f"{tables.prefix}_infer_control")
+    n_main, s_main = _counts(tables, main)
+    n_c, s_c = _counts(tables, ctl) if ctl else (None, None)
+    baseline, by_value = _baseline(tables, f"{main}_targets", secret, bool(regression), tol, rng)
+    rows = Result(tables.plan, render("attacks/per_row.sql", main=main, control=ctl), [s for s in (main, ctl) if s])
+    details = {"aux_cols": aux, "secret": secret, "regression": bool(regression), "tolerance": tol, "seed": seed}
+    details |= {"main": main, "control": ctl, "con": tables.plan.con, "baseline": by_value}
+    return InferenceOutcome("inference", n_main, s_main, baseline, n_c, s_c, rows, details)
+
+
+def _attack(
+    tables: Tables,
+    table: str,
+    positions: list[int] | None,
+    aux: list[str],
+    secret: str,
+    regression: bool,
+    tol: float,
+    name: str,
+) -> str:
+    plan = tables.plan
+    tgt = targets(tables, table, positions, f"{name}_targets")
+    nn = nearest(plan, tgt, tables.syn, aux, tables.numeric(aux), 1, name=f"{name}_nn")
+    body = render(
+        "attacks/guesses.sql", scaled=nn.scaled, nn=nn.neighbours, targets=tgt, synthetic=tables.syn,
+        secret=secret, regression=regression, tolerance=tol,
+    )  # fmt: skip
+    plan.add(name, [create_table(name, body)], deps=[nn.step, tgt])
+    plan.ensure([name])
+    return name
+
+
+def _counts(tables: Tables, table: str) -> tuple[int, int]:
+    n, s = run(tables.plan.con, render("attacks/successes.sql", table=table, flag="success")).fetchone() or (0, 0)
+    return int(n), int(s)
+
+
+def _baseline(
+    tables: Tables, tgt: str, secret: str, regression: bool, tol: float, rng: np.random.Generator
+) -> tuple[int, dict[Any, int]]:
+    """Successes of the random guesser: per secret value of the targets, a binomial draw with the
+    exact odds that a uniformly drawn synthetic row's secret is a right guess."""
+    query = render(
+        "attacks/guess_odds.sql", targets=tgt, synthetic=tables.syn, secret=secret, regression=regression, tolerance=tol
+    )
+    by_value = {}
+    for value, n, n_right in run(tables.plan.con, query).fetchall():
+        by_value[value] = int(rng.binomial(int(n), min(1.0, int(n_right) / tables.n_syn)))
+    return sum(by_value.values()), by_value

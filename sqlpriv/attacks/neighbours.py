@@ -1,0 +1,179 @@
+"""Exact k nearest synthetic neighbours of every target record, in SQL (docs/measures.md, "Attacks").
+
+The distance is anonymeter's mixed distance (:mod:`sqlpriv.attacks` and ``attacks/distance.sql``):
+numeric columns divided by their range over the targets and the synthetic rows, L1 sum, 1 per
+categorical mismatch. Ties are broken by ONE rule: the smaller distance first, then the smaller
+synthetic row position (an undefined distance, where exactly one of two numeric values is NULL,
+ranks after every defined one); ``ties=True`` keeps every synthetic row at the k-th distance too.
+
+The search never compares every target with every synthetic row unless that is what the data
+needs: targets with equal values share their neighbours (distinct tuples are searched once); a
+synthetic tuple contributes at most its first k rows; and the number of categorical mismatches
+``m`` of two patterns is a lower bound of their rows' distance. Level L reads the synthetic
+patterns with at most L mismatches (equality joins on every subset of all but L categorical
+columns); a target whose k-th distance found there is below L + 1 is final (any unread row is at
+least L + 1 away), the others go on to level L + 1. The last level (all mismatches, where more
+than ``MAX_JOINS`` joins would be needed, or where the open targets x candidate rows are at most
+``CROSS_DISTANCES``: a cross join is then the cheapest) reads every pattern. Each level's open target tuples
+run in chunks sized from a probe of its work, so memory stays bounded. Every round is SQL kept on
+the plan: the printed script replays them.
+
+>>> from sqlpriv.engine.connection import connect
+>>> from sqlpriv.engine.plan import Plan, run
+>>> p = Plan(connect())
+>>> run(p.con, "create temp table t as select 0 as __sqlpriv_pos, 1.0 as x, 'a' as y")  # doctest: +ELLIPSIS
+<...>
+>>> run(p.con, "create temp table s as select * from (values (0, 3.0, 'a'), (1, 1.5, 'b'), (2, 2.0, 'a')) v(__sqlpriv_pos, x, y)")  # doctest: +ELLIPSIS
+<...>
+>>> n = nearest(p, "t", "s", ["x", "y"], [True, False], k=2, name="nn")
+>>> p.ensure([n.step]); run(p.con, f"select rk, spos, d from {n.neighbours} order by rk").fetchall()
+[(1, 2, 0.5), (2, 0, 1.0)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.rows import scalar
+from sqlpriv.engine.templates import create_table, insert_into, quote, render
+
+#: distances computed per chunk statement (a level's estimate); bounds a chunk's memory
+CHUNK_DISTANCES = 20_000_000
+#: equality joins a search level may run; a level needing more reads every pattern (a cross join)
+MAX_JOINS = 64
+#: open target tuples x candidate rows at or below which a level reads every pattern at once
+CROSS_DISTANCES = 500_000
+
+
+@dataclass(frozen=True)
+class Neighbours:
+    """The tables of one search: ``scaled`` (each target's ``__sqlpriv_pos`` and tuple ``tid``) and
+    ``neighbours`` (``tid, rk, sid, spos, d``: rank, synthetic tuple, synthetic position, distance),
+    made by plan step ``step``."""
+
+    scaled: str
+    neighbours: str
+    step: str
+
+
+def nearest(
+    plan: Plan,
+    targets: str,
+    synthetic: str,
+    columns: list[str],
+    numeric: list[bool],
+    k: int,
+    *,
+    name: str,
+    ties: bool = False,
+) -> Neighbours:
+    """Search (now, in rounds of SQL statements kept on ``plan``) ``targets``' k nearest rows of
+    ``synthetic``: tables with ``__sqlpriv_pos`` and ``columns``; ``numeric`` flags the columns compared by
+    scaled absolute difference. The last round is plan step ``name``.
+    """
+    cats = [j for j, flag in enumerate(numeric) if not flag]
+    t = {p: f"{name}_{p}" for p in ("ranges", "ts", "ss", "tuples", "cand", "tpat", "spat", "open", "pairs", "nn")}
+    scaled: dict[str, Any] = {"columns": columns, "numeric": numeric, "cats": cats}
+    statements = [
+        create_table(
+            t["ranges"],
+            render("attacks/ranges.sql", targets=targets, synthetic=synthetic, columns=columns, numeric=numeric),
+        ),
+        create_table(t["ts"], render("attacks/scaled.sql", table=targets, ranges=t["ranges"], **scaled)),
+        create_table(
+            t["ss"], render("attacks/scaled.sql", table=synthetic, ranges=t["ranges"], synthetic=True, **scaled)
+        ),
+        create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns))),
+        create_table(t["cand"], render("attacks/candidates.sql", scaled=t["ss"], k=k)),
+        create_table(t["tpat"], render("attacks/patterns.sql", table=t["tuples"], cats=cats)),
+        create_table(t["spat"], render("attacks/patterns.sql", table=t["cand"], cats=cats)),
+        render("attacks/neighbours_table.sql", table=t["nn"]),
+    ]
+    step = f"{name}_prep"
+    plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
+    plan.ensure([step])
+    n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
+    n_cand = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["cand"])))) or 0)
+    for level in range(len(cats) + 1):
+        step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, {"numeric": numeric, "k": k, "ties": ties})
+        if final:
+            break
+    last = [create_table(t["nn"], render("attacks/tie_rows.sql", found=t["nn"], scaled=t["ss"]))] if ties else []
+    plan.add(name, last, deps=[step])
+    plan.ensure([name])
+    return Neighbours(t["ts"], t["nn"], name)
+
+
+def _level(
+    plan: Plan,
+    t: dict[str, str],
+    after: str,
+    level: int,
+    n_tuples: int,
+    n_cand: int,
+    cats: list[int],
+    how: dict[str, Any],
+) -> tuple[str, bool]:
+    """Run search level ``level`` after step ``after``; its last step and whether it was the last level."""
+    opened = f"{t['nn']}_open{level}"
+    plan.add(
+        opened,
+        [create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"]))],
+        deps=[after],
+    )
+    plan.ensure([opened])
+    subsets, final = level_subsets(cats, level)
+    n_open = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["open"])))) or 0)
+    if not final and n_open * n_cand <= CROSS_DISTANCES:  # cheaper to read every pattern now
+        subsets, final = [[]], True
+    pairs = render(
+        "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets
+    )
+    plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
+    plan.ensure([f"{t['nn']}_level{level}"])
+    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    search = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"], **how}
+    search |= {"bound": level + 1, "final": final}
+    statements = [
+        insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search)) for lo, hi in chunks(n_tuples, work)
+    ]
+    plan.add(f"{t['nn']}_search{level}", statements, deps=[f"{t['nn']}_level{level}"])
+    plan.ensure([f"{t['nn']}_search{level}"])
+    return f"{t['nn']}_search{level}", final
+
+
+def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:
+    """The equality joins of search level ``level`` (every subset of all but ``level`` of the
+    categorical columns) and whether the level is the last (it reads every pattern: at the last
+    level, or where more than ``most`` joins would be needed, one cross join).
+
+    >>> level_subsets([0, 2, 3], 1)
+    ([[2, 3], [0, 3], [0, 2]], False)
+    >>> level_subsets([0, 1], 2), level_subsets([0, 1, 2, 3], 2, most=4)
+    (([[]], True), ([[]], True))
+    """
+    size = len(cats) - level
+    if size <= 0 or math.comb(len(cats), size) > most:
+        return [[]], True
+    subsets = [list(c) for c in itertools.combinations(cats, size)]
+    return subsets[::-1] if level else subsets, False
+
+
+def chunks(n_tuples: int, work: int, budget: int = CHUNK_DISTANCES) -> list[tuple[int, int]]:
+    """Inclusive ranges of target tuple ids (1-based), as many as the estimated ``work`` (distances
+    of level one) needs to keep each chunk near ``budget``.
+
+    >>> chunks(10, 45, budget=20)
+    [(1, 4), (5, 8), (9, 10)]
+    >>> chunks(0, 0)
+    []
+    """
+    if n_tuples <= 0:
+        return []
+    parts = max(1, min(n_tuples, math.ceil(work / budget)))
+    size = math.ceil(n_tuples / parts)
+    return [(lo, min(n_tuples, lo + size - 1)) for lo in range(1, n_tuples + 1, size)]

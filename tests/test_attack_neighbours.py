@@ -1,0 +1,130 @@
+"""The exact k nearest synthetic neighbours (sqlpriv.attacks.neighbours) against a brute force
+written here in numpy, on random tables with many ties and NULLs: the one tie rule (smaller
+distance, then smaller synthetic position; an undefined distance last) and the tie-inclusive option."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sqlpriv.attacks import neighbours
+from sqlpriv.attacks.inputs import prepare, targets
+from sqlpriv.engine.plan import run
+
+
+def _table(rng: np.random.Generator, n: int, nulls: bool) -> pd.DataFrame:
+    df = pd.DataFrame(
+        {
+            "x": rng.integers(0, 4, n).astype(float),
+            "y": rng.integers(0, 3, n).astype(float) * 2.5,
+            "c": rng.choice(["a", "b", "c"], n).astype(object),
+            "d": rng.choice(["p", "q"], n).astype(object),
+        }
+    )
+    if nulls:
+        for col in ("x", "c"):
+            df.loc[rng.random(n) < 0.15, col] = None
+    return df
+
+
+def brute_force(tgt: pd.DataFrame, syn: pd.DataFrame, cols: list[str], numeric: list[bool], k: int, ties: bool):
+    """{target position: [(synthetic position, distance)]} by the documented rule."""
+    ranges = {}
+    for c, flag in zip(cols, numeric):
+        if flag:
+            both = pd.concat([tgt[c], syn[c]]).dropna().astype(float)
+            r = both.max() - both.min()
+            ranges[c] = r if r != 0 else 1.0
+    out = {}
+    for i, t in tgt.iterrows():
+        dists = []
+        for j, s in syn.iterrows():
+            d = 0.0
+            for c, flag in zip(cols, numeric):
+                a, b = t[c], s[c]
+                if flag:
+                    na, nb = pd.isna(a), pd.isna(b)
+                    if na and nb:
+                        term = 1.0
+                    elif na or nb:
+                        term = math.nan
+                    else:
+                        term = abs(float(a) / ranges[c] - float(b) / ranges[c])
+                else:
+                    same = (pd.isna(a) and pd.isna(b)) or (not pd.isna(a) and not pd.isna(b) and a == b)
+                    term = 0.0 if same else 1.0
+                d += term
+            dists.append((math.isnan(d), 0.0 if math.isnan(d) else d, j))
+        dists.sort()
+        kth = dists[k - 1][:2]
+        chosen = [e for n, e in enumerate(dists) if n < k or (ties and e[:2] == kth)]
+        out[i] = [(j, math.nan if undefined else d) for undefined, d, j in chosen]
+    return out
+
+
+def _sqlpriv(tgt, syn, cols, k, ties, sample=None):
+    tables = prepare(tgt, syn, None, cols)
+    name = targets(tables, tables.ori, sample, "t")
+    nn = neighbours.nearest(tables.plan, name, tables.syn, cols, tables.numeric(cols), k, name="nn", ties=ties)
+    tables.plan.ensure([nn.step])
+    rows = run(
+        tables.plan.con,
+        f"select t.__sqlpriv_pos, n.spos, n.d from {nn.scaled} t join {nn.neighbours} n on n.tid = t.tid order by t.__sqlpriv_pos, n.rk",
+    ).fetchall()
+    out: dict[int, list] = {}
+    for pos, spos, d in rows:
+        out.setdefault(pos, []).append((spos, math.nan if d is None else d))
+    return out
+
+
+def _same(a, b):
+    assert a.keys() == b.keys()
+    for key in a:
+        assert [j for j, _ in a[key]] == [j for j, _ in b[key]], key
+        for (_, x), (_, y) in zip(a[key], b[key]):
+            assert (math.isnan(x) and math.isnan(y)) or abs(x - y) <= 1e-12, (key, x, y)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("k", [1, 3])
+@pytest.mark.parametrize("nulls", [False, True])
+@pytest.mark.parametrize("levels", [True, False])
+def test_nearest_equals_brute_force_with_ties_and_nulls(seed, k, nulls, levels, monkeypatch):
+    monkeypatch.setattr(neighbours, "CHUNK_DISTANCES", 50)  # many chunks
+    if levels:  # every level by its equality joins (small tables would read every pattern at once)
+        monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)
+    rng = np.random.default_rng(seed)
+    tgt, syn = _table(rng, 25, nulls), _table(rng, 30, nulls)
+    cols = ["x", "c", "y", "d"]
+    numeric = [True, False, True, False]
+    for ties in (False, True):
+        expected = brute_force(tgt, syn, cols, numeric, k, ties)
+        _same(_sqlpriv(tgt, syn, cols, k, ties), expected)
+
+
+@pytest.mark.parametrize("cols", [["x", "y"], ["c", "d"], ["x"], ["d"]])
+def test_only_numeric_or_only_categorical_columns(cols, monkeypatch):
+    monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)
+    rng = np.random.default_rng(7)
+    tgt, syn = _table(rng, 20, True), _table(rng, 15, False)
+    numeric = [c in ("x", "y") for c in cols]
+    _same(_sqlpriv(tgt, syn, cols, 2, False), brute_force(tgt, syn, cols, numeric, 2, False))
+
+
+def test_sampled_targets_scale_by_their_own_range():
+    # anonymeter scales by the range over the attacked records and the synthetic ones
+    tgt = pd.DataFrame({"x": [0.0, 10.0, 100.0], "c": ["a", "b", "a"]})
+    syn = pd.DataFrame({"x": [1.0, 9.0, 5.0], "c": ["b", "a", "a"]})
+    got = _sqlpriv(tgt, syn, ["x", "c"], 1, False, sample=[0, 1])
+    expected = brute_force(tgt.iloc[:2], syn, ["x", "c"], [True, False], 1, False)
+    _same(got, expected)
+
+
+def test_chunks_cover_every_tuple_once():
+    for n, work, budget in [(1, 10**9, 1), (7, 0, 5), (100, 1000, 30)]:
+        ranges = neighbours.chunks(n, work, budget)
+        covered = [t for lo, hi in ranges for t in range(lo, hi + 1)]
+        assert covered == list(range(1, n + 1))
