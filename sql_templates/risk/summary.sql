@@ -7,8 +7,10 @@
     rule picked. `inline`: the arguments of risk_classes (a CTE instead of the table `relation`).
     `weighted`: the global risk (sdcMicro) rows; `body`: the rendered per-row query
     (risk/per_row.sql with a household column) whose household risk is summed; `key`: the
-    body's key column (a key named household_risk leaves the figure _household_risk). -#}
-{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none) -%}
+    body's key column (a key named household_risk leaves the figure _household_risk).
+    `wildcard`: `relation` holds risk/wildcard.sql's patterns (risk/stats.sql's wildcard form);
+    `model_note`: the note of a model whose value is none. -#}
+{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none, wildcard=false, model_note="did not converge") -%}
 {% set household_risk = "_household_risk" if key and key | lower == "household_risk" else "household_risk" %}
 {% set sample = [
     ("records", "s.records", none),
@@ -33,7 +35,7 @@ risk_classes as (
 ),
 {% endif %}
 s as (
-{{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold) | indent(4, true) }}
+{{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold, wildcard=wildcard) | indent(4, true) }}
 ){% if body %},
 hh as (
     select sum({{ sqlpriv.quote(household_risk) }}) as expected, avg({{ sqlpriv.quote(household_risk) }}) as share
@@ -49,7 +51,7 @@ union all
 select {{ sqlpriv.literal("sampling_fraction") }}, cast({{ sqlpriv.literal(sampling_fraction) }} as double), cast(null as {{ sqlpriv.text_type() }}) from s
 {% for name, value in models %}
 union all
-select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal("did not converge") if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s
+select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal(model_note) if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s
 {% endfor %}
 {% if models %}
 union all
