@@ -45,6 +45,7 @@ from sqlpriv.factors import (
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.risk import ReidentificationRisk, reidentification_risk
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
+from sqlpriv.suppress import LocalSuppression, local_suppression
 from sqlpriv.synthetic import SinglingOutResult, singling_out
 from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
@@ -103,6 +104,7 @@ __all__ = [
     "HierarchyError",
     "InformationFactors",
     "LatticeTooLargeError",
+    "LocalSuppression",
     "MemoryBudgetError",
     "OutputError",
     "ParameterError",
@@ -127,6 +129,7 @@ __all__ = [
     "generalize",
     "hierarchy",
     "information_factors",
+    "local_suppression",
     "pif",
     "privacy_profile",
     "reidentification_risk",
