@@ -151,3 +151,17 @@ def test_bad_input(kwargs, error, needle):
     df = pd.DataFrame({"a": [1, 2, 3, 4], "b": [1, 2, 3, 4], "c": [1, 1, 2, 2]})
     with pytest.raises(error, match=needle):
         local_suppression(df, ["a", "b", "c"], **kwargs)
+
+
+@pytest.mark.parametrize(("strata", "sdcmicro_cells"), [(None, 97), ("ageG", 109)])
+def test_sdcmicro_testdata2(strata, sdcmicro_cells):
+    """sdcMicro's testdata2 (tests/data/sdcmicro_testdata2.md): k = 2 under wildcard semantics with
+    no more cells than sdcMicro's localSuppression / kAnon suppress (97; 109 within ageG)."""
+    from pathlib import Path
+
+    df = pd.read_csv(Path(__file__).parent / "data" / "sdcmicro_testdata2.csv")
+    keys = ["urbrur", "roof", "walls", "water", "electcon", "relat", "sex"]
+    r = local_suppression(df, keys, k=2, strata=strata, method="auto")
+    cells = check_release(df, r.df(), keys, 2, strata=strata)
+    assert cells == r.suppressed <= sdcmicro_cells
+    assert r.k_reached >= 2
