@@ -12,7 +12,6 @@ import duckdb
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.sources import resolve_columns, resolve_source, source_column
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
@@ -67,7 +66,7 @@ def local_suppression(
         raise ColumnError("a column cannot be both a key and a stratum; leave it out of one of them")
     combs = checks.check_combs(combs, len(specs))
     ks = checks.check_k(k, combs)
-    facts = one_row(run(conn, render("suppress/facts.sql", keys=specs, strata=strata_names, source=src.ref)))
+    facts = run(conn, render("suppress/facts.sql", keys=specs, strata=strata_names, source=src.ref)).fetchall()[0]
     n, smallest = int(facts[0]), int(facts[1] or 0)
     if n == 0:
         raise EmptyInputError(f"{src.label} has no rows to suppress")

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ExecutionError
 from sqlpriv.suppress import exact
@@ -22,7 +21,7 @@ Protect = Sequence[tuple[tuple[int, ...], int]]
 def violations(plan: Plan, state: str, subset: tuple[int, ...], ns: int, k: int) -> int:
     """Rows of ``state`` whose wildcard class on ``subset`` is below ``k``."""
     query = render("suppress/check.sql", relation=quote(state), subset=list(subset), ns=ns, k=int(k))
-    return int(scalar(run(plan.con, query)))
+    return int(run(plan.con, query).fetchall()[0][0])
 
 
 def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: list[int], rule: str, prefix: str) -> str:
@@ -74,10 +73,10 @@ def exact_state(plan: Plan, start: str, protect: Protect, ns: int, prefix: str, 
 def total(plan: Plan, state: str) -> int:
     """Cells suppressed in ``state``."""
     query = render("suppress/check.sql", relation=quote(state), subset=[], ns=0, output="total")
-    return int(scalar(run(plan.con, query)))
+    return int(run(plan.con, query).fetchall()[0][0])
 
 
 def reached(plan: Plan, state: str, nk: int, ns: int) -> Any:
     """The smallest wildcard class size on all keys (the k reached)."""
     query = render("suppress/check.sql", relation=quote(state), subset=list(range(nk)), ns=ns, output="reached")
-    return scalar(run(plan.con, query))
+    return run(plan.con, query).fetchall()[0][0]
