@@ -29,7 +29,17 @@ import sqlpriv  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "reference" / "local_suppression_sdcmicro.json"
 T2_KEYS = ["urbrur", "roof", "walls", "water", "electcon", "relat", "sex"]
-ADULT_KEYS = ["age", "sex", "race", "marital-status", "education", "native-country", "workclass", "occupation", "Salary"]
+ADULT_KEYS = [
+    "age",
+    "sex",
+    "race",
+    "marital-status",
+    "education",
+    "native-country",
+    "workclass",
+    "occupation",
+    "Salary",
+]
 
 R_SCRIPT = """
 suppressMessages(library(sdcMicro))

@@ -47,6 +47,7 @@ from sqlpriv.risk import ReidentificationRisk, reidentification_risk
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
 from sqlpriv.suppress import LocalSuppression, local_suppression
 from sqlpriv.synthetic import SinglingOutResult, singling_out
+from sqlpriv.topcode import top_bottom_code
 from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
@@ -138,6 +139,7 @@ __all__ = [
     "sample_uniques",
     "singling_out",
     "small_classes",
+    "top_bottom_code",
     "uniqueness_shapley",
     "wcig",
 ]
