@@ -10,7 +10,7 @@ scipy (the ``test`` extra, or ``pip install scipy``).
 
 >>> pats = [((), ("a", "x"), 1), ((), ("a", "y"), 1), ((), ("b", "y"), 2)]
 >>> sorted(solve(pats, [((0, 1), 2)], 2))
-[(0, 2, 1), (1, 2, 1), (2, 0, 2)]
+[(0, 2, 1), (1, 0, 1), (2, 0, 2)]
 """
 
 from __future__ import annotations
