@@ -70,6 +70,8 @@ def ours(df: pd.DataFrame, keys: list[str], k: int, strata: str | None, method: 
 def theirs(df: pd.DataFrame, keys: list[str], k: int, strata: str | None) -> dict | None:
     if shutil.which("Rscript") is None:
         return None
+    safe = {c: c.replace("-", "_") for c in df.columns}  # sdcMicro parses key names as R code
+    df, keys = df.rename(columns=safe), [safe[c] for c in keys]
     with tempfile.TemporaryDirectory() as tmp:
         path, script = Path(tmp) / "x.csv", Path(tmp) / "ls.R"
         df.to_csv(path, index=False, na_rep="")
@@ -77,7 +79,7 @@ def theirs(df: pd.DataFrame, keys: list[str], k: int, strata: str | None) -> dic
         cmd = ["Rscript", str(script), str(path), ",".join(keys), str(k), *([strata] if strata else [])]
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=3600)
     if done.returncode != 0:
-        return {"error": done.stderr.strip().splitlines()[-1:]}
+        return {"error": done.stderr.strip().splitlines()[-3:]}
     cells, seconds = done.stdout.split()[:2]
     return {"cells": int(float(cells)), "seconds": round(float(seconds), 2)}
 

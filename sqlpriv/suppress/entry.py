@@ -105,7 +105,7 @@ def _run(
     plan: Plan, start: str, protect: Any, ns: int, nk: int, order: list[int], method: str, prefix: str, limit: int
 ) -> tuple[str, str]:
     """The final state table and the method that made it."""
-    if method == "exact" or (method == "auto" and _exact_fits(plan, start)):
+    if method == "exact" or (method == "auto" and _exact_fits(plan, start, nk)):
         return rounds.exact_state(plan, start, protect, ns, prefix, limit), "exact"
     if method in ("greedy", "sdcmicro"):
         return rounds.greedy(plan, start, protect, ns, nk, order, method, prefix), method
@@ -115,17 +115,17 @@ def _run(
     return min(candidates, key=lambda c: rounds.total(plan, c[0]))
 
 
-def _exact_fits(plan: Plan, start: str) -> bool:
+def _exact_fits(plan: Plan, start: str, nk: int) -> bool:
     """Whether the exact mode's integer program is small enough, and scipy installed."""
     try:
         import scipy.optimize  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:  # pragma: no cover - scipy is in the test extra
         return False
-    query = render("suppress/patterns.sql", relation=quote(start))
+    budget = exact.MAX_VARIABLES // 4
+    query = render("suppress/patterns.sql", relation=quote(start), limit=budget + 1)
     rows = run(plan.con, query).fetchall()
-    ns_nk = len(rows[0]) - 3 if rows else 0
-    total = sum(2 ** sum(v is not None for v in r[-2 - ns_nk : -2]) for r in rows) if rows else 0
-    return 0 < total <= exact.MAX_VARIABLES // 4
+    total = sum(2 ** sum(v is not None for v in r[-2 - nk : -2]) for r in rows)
+    return 0 < total <= budget
 
 
 def _check_budget(budget: int | None, used: int) -> None:
