@@ -42,6 +42,7 @@ from sqlpriv.factors import (
     rig,
     wcig,
 )
+from sqlpriv.microaggregation import Microaggregation, microaggregate
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.risk import ReidentificationRisk, reidentification_risk
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
@@ -107,6 +108,7 @@ __all__ = [
     "LatticeTooLargeError",
     "LocalSuppression",
     "MemoryBudgetError",
+    "Microaggregation",
     "OutputError",
     "ParameterError",
     "PifResult",
@@ -131,6 +133,7 @@ __all__ = [
     "hierarchy",
     "information_factors",
     "local_suppression",
+    "microaggregate",
     "pif",
     "privacy_profile",
     "reidentification_risk",
