@@ -91,3 +91,13 @@ def test_sdcmicro_testdata_mdav():
     m = microaggregate(x, list(x.columns), aggr=3)
     assert m.df().to_numpy() == pytest.approx(ref.to_numpy(), rel=1e-9)
     assert m.il1s()["il1s"] == pytest.approx(533.3434, abs=1e-4)
+
+
+def test_cli(tmp_path, capsys):
+    from sqlpriv.cli import main
+
+    path, out = tmp_path / "t.csv", tmp_path / "o.csv"
+    pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0], "s": list("abcdef")}).to_csv(path, index=False)
+    assert main(["microaggregate", str(path), "-c", "x", "--aggr", "3", "--out", str(out), "--format", "csv"]) == 0
+    assert "groups,2" in capsys.readouterr().out.replace("2.0", "2")
+    assert pd.read_csv(out)["x"].tolist() == [2.0, 2.0, 2.0, 11.0, 11.0, 11.0]
