@@ -46,10 +46,13 @@ from sqlpriv.factors import (
     rig,
     wcig,
 )
+from sqlpriv.microaggregation import Microaggregation, microaggregate
 from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
 from sqlpriv.risk import ReidentificationRisk, reidentification_risk
 from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
+from sqlpriv.suppress import LocalSuppression, local_suppression
 from sqlpriv.synthetic import SinglingOutResult, singling_out
+from sqlpriv.topcode import top_bottom_code
 from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
 from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
@@ -111,7 +114,9 @@ __all__ = [
     "InferenceOutcome",
     "InformationFactors",
     "LatticeTooLargeError",
+    "LocalSuppression",
     "MemoryBudgetError",
+    "Microaggregation",
     "OutputError",
     "ParameterError",
     "PifResult",
@@ -137,6 +142,8 @@ __all__ = [
     "inference",
     "information_factors",
     "linkability",
+    "local_suppression",
+    "microaggregate",
     "pif",
     "privacy_profile",
     "reidentification_risk",
@@ -145,6 +152,7 @@ __all__ = [
     "sample_uniques",
     "singling_out",
     "small_classes",
+    "top_bottom_code",
     "uniqueness_shapley",
     "wcig",
 ]

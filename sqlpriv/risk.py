@@ -38,6 +38,9 @@ from sqlpriv.engine.spark import wants_spark
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.risk_base import MODELS, RiskBase
 
+#: the note of a population model left out, by ``missing``
+MODEL_NOTES = {"category": "did not converge", "wildcard": "not defined with missing='wildcard'"}
+
 
 class RiskSummary(Result):
     """The summary table (figure, value, note); ``fetchall_pairs()`` gives (figure, value) with
@@ -58,6 +61,8 @@ class ReidentificationRisk(RiskBase, Analysis):
     def __init__(self, plan: Plan, spec: dict[str, Any]) -> None:
         RiskBase.__init__(self, spec)
         self.plan = plan
+        if spec.get("missing") == "wildcard":  # overlapping classes: no frequency-of-frequencies model
+            self._models = {**{m: math.nan for m in MODELS}, "dankar": math.nan, "dankar_model": "none"}
 
     def histogram(self) -> Result:
         """The class-size histogram: one row per class size (size, classes), smallest first."""
@@ -77,7 +82,11 @@ class ReidentificationRisk(RiskBase, Analysis):
             weighted=bool(self.spec["weight"]),
             body=body,
             key=self.spec["key"],
-            guard={"fingerprint": self.fingerprint(), "population": self.population_size},
+            guard=None
+            if self.spec.get("missing") == "wildcard"
+            else {"fingerprint": self.fingerprint(), "population": self.population_size},
+            wildcard=self.spec.get("missing") == "wildcard",
+            model_note=MODEL_NOTES[self.spec.get("missing", "category")],
         )
         return RiskSummary(self.plan, query, ["classes"])
 
@@ -120,6 +129,8 @@ def reidentification_risk(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     spark: Any = None,
+    missing: str = "category",
+    alpha: float = 1.0,
 ) -> ReidentificationRisk:
     """Re-identification risk of ``source`` on the quasi-identifiers ``columns``.
 
@@ -130,7 +141,12 @@ def reidentification_risk(
     (household risk); ``threshold`` is the record-level risk above which a record is at risk.
     ``entity`` names a column identifying the person behind each row (panel data, claims,
     visits): every class size then counts distinct entities instead of rows, and n the
-    distinct (entity, class) pairs. NULL is a value (NULL matches NULL).
+    distinct (entity, class) pairs. ``missing="category"`` (the default): NULL is a value (NULL
+    matches NULL); ``missing="wildcard"``: a NULL matches any value (a suppressed cell, sdcMicro's
+    ``freqCalc``), each record's class counting every record equal or NULL in each column, the
+    other records with a NULL counted ``alpha`` times (1: in full; sdcMicro's ``alpha``). With
+    wildcards the classes overlap: the summary's figures are means over records and the
+    population-uniqueness models are NaN.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "w": [10.0, 30.0, 5.0, 5.0, 2.0]})
@@ -139,6 +155,7 @@ def reidentification_risk(
     [0.044333, 0.044333, 0.14941, 0.14941, 0.693147]
     """
     threshold = checks.unit_interval("threshold", threshold)
+    alpha = risk_checks.check_missing(missing, alpha, entity=entity, spark=wants_spark(source, spark))
     fraction = risk_checks.check_fraction(sampling_fraction, population_size, weight)
     risk_checks.refuse_entity_weight(entity, weight, household)
     if wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md): the single statement
@@ -166,13 +183,14 @@ def reidentification_risk(
     prefix = temp_name("sqlpriv_risk", conn, "_classes")
     t = {"classes": f"{prefix}_classes"}
     plan = Plan(conn, src)
-    body = render(
-        "risk/classes.sql",
-        columns=specs,
-        source=src.ref,
-        weight=weight,
-        sampling_fraction=None if weight else (n / population if population != n else None),
-        entity=entity,
+    body = _classes_body(
+        specs,
+        src.ref,
+        weight,
+        None if weight else (n / population if population != n else None),
+        entity,
+        missing,
+        alpha,
     )
     plan.add("classes", [create_table(t["classes"], body)])
     spec = dict(
@@ -186,5 +204,26 @@ def reidentification_risk(
         weight=weight,
         household=household,
         entity=entity,
+        missing=missing,
     )
     return ReidentificationRisk(plan, spec)
+
+
+def _classes_body(
+    specs: list[Any],
+    ref: str,
+    weight: str | None,
+    fraction: float | None,
+    entity: str | None,
+    missing: str,
+    alpha: float,
+) -> str:
+    """The classes' SELECT: one row per class (risk/classes.sql), or with ``missing="wildcard"``
+    one row per distinct pattern with its wildcard class sizes (risk/wildcard.sql)."""
+    if missing == "wildcard":
+        return render(
+            "risk/wildcard.sql", columns=specs, source=ref, weight=weight, sampling_fraction=fraction, alpha=alpha
+        )
+    return render(
+        "risk/classes.sql", columns=specs, source=ref, weight=weight, sampling_fraction=fraction, entity=entity
+    )

@@ -126,3 +126,25 @@ def population_size(
             )
         return weight_sum
     return float(n)
+
+
+def check_missing(missing: Any, alpha: Any, *, entity: str | None = None, spark: bool = False) -> float:
+    """``missing`` is "category" or "wildcard"; ``alpha`` (sdcMicro's weight of another record
+    with a NULL) a number in [0, 1]; the wildcard classes count rows on DuckDB (no ``entity``, no
+    Spark yet). Returns alpha as a float.
+
+    >>> check_missing("wildcard", 1)
+    1.0
+    """
+    if missing not in ("category", "wildcard"):
+        raise ParameterError(
+            f"missing must be 'category' (NULL is a value) or 'wildcard' (NULL matches any value), got {missing!r}"
+        )
+    a = checks.finite_number("alpha", alpha)
+    if not 0 <= a <= 1:
+        raise ParameterError(f"alpha must be in [0, 1] (how much another record with a NULL counts), got {alpha!r}")
+    if missing == "wildcard" and entity is not None:
+        raise ParameterError("missing='wildcard' counts rows: it cannot be combined with entity=")
+    if missing == "wildcard" and spark:
+        raise ParameterError("missing='wildcard' runs on DuckDB: pass a DuckDB source or a pandas DataFrame, not Spark")
+    return a

@@ -12,8 +12,10 @@
     were solved on one class-size histogram; every row then checks that the classes still have
     it (the md5 of its 'size:classes' list, smallest size first) and the same population, and
     stops with an error otherwise, so that a printed script run on changed data never prints
-    the old data's estimates beside fresh counts. -#}
-{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none, guard=none) -%}
+    the old data's estimates beside fresh counts.
+    `wildcard`: `relation` holds risk/wildcard.sql's patterns (risk/stats.sql's wildcard form);
+    `model_note`: the note of a model whose value is none. -#}
+{% macro risk_summary(relation, threshold, sampling_fraction, models, dankar_model, weighted=false, body=none, inline=none, key=none, guard=none, wildcard=false, model_note="did not converge") -%}
 {% set household_risk = "_household_risk" if key and key | lower == "household_risk" else "household_risk" %}
 {% set sample = [
     ("records", "s.records", none),
@@ -38,7 +40,7 @@ risk_classes as (
 ),
 {% endif %}
 s as (
-{{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold) | indent(4, true) }}
+{{ sqlpriv.risk_stats("risk_classes" if inline else relation, threshold, wildcard=wildcard) | indent(4, true) }}
 ){% if body %},
 hh as (
     select sum({{ sqlpriv.quote(household_risk) }}) as expected, avg({{ sqlpriv.quote(household_risk) }}) as share
@@ -66,7 +68,7 @@ union all
 select {{ sqlpriv.literal("sampling_fraction") }}, cast({{ sqlpriv.literal(sampling_fraction) }} as double), cast(null as {{ sqlpriv.text_type() }}) from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
 {% for name, value in models %}
 union all
-select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal("did not converge") if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
+select {{ sqlpriv.literal("population_uniqueness_" ~ name) }}, cast({{ sqlpriv.literal(value if value is not none else "NaN") }} as double), {{ sqlpriv.literal(model_note) if value is none else "cast(null as " ~ sqlpriv.text_type() ~ ")" }} from s{{ " cross join guard where guard.ok = 0" if guard else "" }}
 {% endfor %}
 {% if models %}
 union all

@@ -32,6 +32,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="COL",
         help="column identifying the person behind each row (panel data): class sizes count distinct entities",
     )
+    p.add_argument(
+        "--missing",
+        choices=("category", "wildcard"),
+        default="category",
+        help="a NULL is one more value (category, default) or matches any value (wildcard: a suppressed cell)",
+    )
     common.add_key(p)
     p.add_argument("--per-row", metavar="OUT", help="write the per-row risk (Parquet, or CSV if OUT ends in .csv)")
     common.add_output(p)
@@ -53,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
             threshold=args.threshold,
             key=args.key,
             entity=args.entity,
+            **({"missing": args.missing} if args.missing != "category" else {}),
             **common.connection_options(args),
         )
     )

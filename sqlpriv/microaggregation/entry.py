@@ -1,0 +1,146 @@
+"""``sqlpriv.microaggregate``: MDAV microaggregation with its rounds as SQL statements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import duckdb
+
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.sources import resolve_source, source_column
+from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+NUMERIC = (
+    "TINYINT",
+    "SMALLINT",
+    "INTEGER",
+    "BIGINT",
+    "HUGEINT",
+    "FLOAT",
+    "DOUBLE",
+    "DECIMAL",
+    "UTINYINT",
+    "USMALLINT",
+    "UINTEGER",
+    "UBIGINT",
+)
+
+
+class Microaggregation:
+    """MDAV groups of one table: ``released()`` / ``df()`` the table with each column replaced by
+    its group's mean or median; ``il1s()`` sdcMicro's IL1s with the groups and the smallest group."""
+
+    def __init__(self, plan: Plan, spec: dict[str, Any]) -> None:
+        self.plan = plan
+        self.spec = spec
+
+    def _query(self, output: str) -> str:
+        spec = self.spec
+        return render(
+            "microaggregation/release.sql",
+            source=spec["source"].ref,
+            relation=quote(spec["state"]),
+            all_columns=spec["source"].column_names(),
+            columns=spec["columns"],
+            measure=spec["measure"],
+            output=output,
+        )
+
+    def released(self) -> Result:
+        """Every row and column in input order, the microaggregated columns replaced (DOUBLE)."""
+        return Result(self.plan, self._query("release"), [self.spec["state"]])
+
+    def df(self) -> pd.DataFrame:
+        """The released table as a pandas DataFrame."""
+        return self.released().df()
+
+    def il1s(self) -> dict[str, float]:
+        """sdcMicro's IL1s (dUtility), the number of groups and the smallest group."""
+        rows = run(self.plan.con, self._query("il1s")).fetchall()
+        il1s, groups, smallest = rows[0]
+        return {"il1s": float(il1s), "groups": int(groups), "smallest_group": int(smallest)}
+
+    @property
+    def sql(self) -> str:
+        """The script: the source, the standardised start, each MDAV round, the released table."""
+        return self.released().sql
+
+
+def microaggregate(
+    source: Any,
+    columns: list[str],
+    *,
+    aggr: int = 3,
+    measure: str = "mean",
+    con: duckdb.DuckDBPyConnection | str | None = None,
+) -> Microaggregation:
+    """MDAV microaggregation of the numeric ``columns`` of ``source`` (all together, distances on
+    the standardised values): groups of ``aggr`` rows (the last one up to 2 x aggr - 1), each value
+    replaced by its group's ``measure`` ("mean" or "median"). Each round (two groups) is one SQL
+    statement (docs/measures.md, microaggregation).
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0]})
+    >>> microaggregate(df, ["x"], aggr=3).df()["x"].tolist()
+    [2.0, 2.0, 2.0, 11.0, 11.0, 11.0]
+    """
+    if isinstance(aggr, bool) or not isinstance(aggr, int) or aggr < 1:
+        raise ParameterError(f"aggr must be a whole number >= 1 (the group size), got {aggr!r}")
+    if measure not in ("mean", "median"):
+        raise ParameterError(f"measure must be 'mean' or 'median', got {measure!r}")
+    conn = connect(con)
+    src = resolve_source(source, conn)
+    names = [source_column(src, c) for c in ([columns] if isinstance(columns, str) else list(columns))]
+    if not names:
+        raise ColumnError("give the numeric columns to microaggregate")
+    kinds = dict(src.columns)
+    for name in names:
+        if not kinds[name].upper().startswith(NUMERIC):
+            raise ColumnError(f"column {name!r} is {kinds[name]}, not numeric: microaggregation needs numbers")
+    n, nulls = run(conn, render("microaggregation/facts.sql", source=src.ref, columns=names)).fetchall()[0]
+    if n == 0:
+        raise EmptyInputError(f"{src.label} has no rows to microaggregate")
+    if nulls:
+        raise ColumnError(
+            f"{nulls} row(s) have a NULL in {', '.join(names)}: MDAV needs complete values; impute or drop them"
+        )
+    if aggr > n:
+        raise ParameterError(f"aggr={aggr} is larger than the table ({n} rows); lower aggr")
+    plan = Plan(conn, src)
+    prefix = temp_name("sqlpriv_mdav", conn)
+    state = _rounds(plan, prefix, src.ref, names, aggr, int(n))
+    return Microaggregation(plan, dict(source=src, columns=names, measure=measure, state=state, n=n))
+
+
+def _rounds(plan: Plan, prefix: str, ref: str, names: list[str], aggr: int, n: int) -> str:
+    """Run MDAV's rounds as plan steps; returns the final state table."""
+    state = f"{prefix}_0"
+    plan.add(state, [create_table(state, render("microaggregation/start.sql", source=ref, columns=names))])
+    plan.ensure([state])
+    d, left, group, count = len(names), n, 0, 0
+    while left >= 2 * aggr:
+        both = left >= 3 * aggr
+        count += 1
+        body = render("microaggregation/round.sql", relation=quote(state), d=d, aggr=aggr, first=group, both=both)
+        name = f"{prefix}_{count}"
+        plan.add(name, [create_table(name, body)], deps=[state])
+        plan.ensure([name])
+        state, group = name, group + (2 if both else 1)
+        left -= 2 * aggr if both else aggr
+    if left:
+        name = f"{prefix}_rest"
+        plan.add(
+            name,
+            [create_table(name, render("microaggregation/rest.sql", relation=quote(state), d=d, first=group))],
+            deps=[state],
+        )
+        plan.ensure([name])
+        state = name
+    return state

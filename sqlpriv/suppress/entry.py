@@ -1,0 +1,140 @@
+"""``sqlpriv.local_suppression``: blank a few key cells so that every record's class, a NULL
+matching any value, has at least k records (docs/measures.md, local suppression; sdcMicro's
+``localSuppression``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from sqlpriv.engine.connection import connect
+from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.sources import resolve_columns, resolve_source, source_column
+from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+from sqlpriv.suppress import checks, exact, rounds
+from sqlpriv.suppress.result import LocalSuppression
+
+
+def local_suppression(
+    source: Any,
+    keys: list[str],
+    *,
+    k: int | list[int] = 2,
+    importance: list[int] | None = None,
+    combs: list[int] | None = None,
+    strata: list[str] | str | None = None,
+    method: str = "auto",
+    max_suppressed: int | None = None,
+    time_limit: int = 60,
+    con: duckdb.DuckDBPyConnection | str | None = None,
+    threads: int | None = None,
+    memory_limit: str | None = None,
+    temp_directory: str | None = None,
+) -> LocalSuppression:
+    """Suppress key cells of ``source`` until it is k-anonymous on ``keys`` under wildcard
+    semantics (a NULL matches any value, as sdcMicro measures a released table).
+
+    ``importance`` ranks the keys, 1 the most important (suppressed last); without it the key with
+    the most distinct values is suppressed first (sdcMicro's rule). ``combs``: subset sizes, each
+    subset of that many keys made k-anonymous (``k`` one per size, or one). ``strata``: columns
+    within whose values k-anonymity holds. ``method``: "sdcmicro" (sdcMicro's greedy rounds: each
+    record below k loses its least important shown key), "greedy" (each loses the key that leaves
+    it the largest class, deferring to a close pattern), "exact" (the fewest cells, an integer
+    program on the distinct patterns: small inputs, needs scipy), "auto" (exact where small and
+    scipy is installed, else the fewer cells of greedy and sdcmicro). ``max_suppressed``: a budget
+    of cells; a result over it is an error saying how many it needs.
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "b": ["x", "y", "x", "y", "x"]})
+    >>> r = local_suppression(df, ["a", "b"], k=2, method="sdcmicro")
+    >>> r.suppressed, r.k_reached
+    (5, 2.0)
+    """
+    method = checks.check_method(method)
+    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+    src = resolve_source(source, conn)
+    specs = resolve_columns(src, keys)
+    if any(s.is_expression for s in specs):
+        raise ColumnError("local suppression blanks cells of source columns: pass key column names, not expressions")
+    key_names = [s.name for s in specs]
+    strata_names = [source_column(src, s) for s in ([strata] if isinstance(strata, str) else list(strata or []))]
+    if set(map(str.lower, strata_names)) & set(map(str.lower, key_names)):
+        raise ColumnError("a column cannot be both a key and a stratum; leave it out of one of them")
+    combs = checks.check_combs(combs, len(specs))
+    ks = checks.check_k(k, combs)
+    facts = run(conn, render("suppress/facts.sql", keys=specs, strata=strata_names, source=src.ref)).fetchall()[0]
+    n, smallest = int(facts[0]), int(facts[1] or 0)
+    if n == 0:
+        raise EmptyInputError(f"{src.label} has no rows to suppress")
+    if max(ks) > smallest:
+        where = "its smallest stratum" if strata_names else "the table"
+        raise ParameterError(
+            f"k={max(ks)} is larger than {where} ({smallest} rows): no suppression reaches it; lower k or merge strata"
+        )
+    order = checks.key_order(key_names, importance, [int(c) for c in facts[2:]])
+    protect = checks.subsets(len(specs), combs, ks)
+    plan = Plan(conn, src)
+    prefix = temp_name("sqlpriv_ls", conn)
+    start = f"{prefix}_start"
+    plan.add(
+        start,
+        [create_table(start, render("suppress/start.sql", keys=specs, strata=strata_names, source=src.ref))],
+    )
+    plan.ensure([start])
+    state, used = _run(plan, start, protect, len(strata_names), len(specs), order, method, prefix, time_limit)
+    spec = dict(
+        source=src,
+        keys=key_names,
+        strata=strata_names,
+        k=ks,
+        n=n,
+        state=state,
+        method=used,
+        suppressed=rounds.total(plan, state),
+        k_reached=rounds.reached(plan, state, len(specs), len(strata_names)),
+    )
+    _check_budget(max_suppressed, spec["suppressed"])
+    return LocalSuppression(plan, spec)
+
+
+def _run(
+    plan: Plan, start: str, protect: Any, ns: int, nk: int, order: list[int], method: str, prefix: str, limit: int
+) -> tuple[str, str]:
+    """The final state table and the method that made it."""
+    if method == "exact" or (method == "auto" and _exact_fits(plan, start, nk)):
+        return rounds.exact_state(plan, start, protect, ns, prefix, limit), "exact"
+    if method in ("greedy", "sdcmicro"):
+        return rounds.greedy(plan, start, protect, ns, nk, order, method, prefix), method
+    candidates = [
+        (rounds.greedy(plan, start, protect, ns, nk, order, rule, prefix), rule) for rule in ("greedy", "sdcmicro")
+    ]
+    return min(candidates, key=lambda c: rounds.total(plan, c[0]))
+
+
+def _exact_fits(plan: Plan, start: str, nk: int) -> bool:
+    """Whether the exact mode's integer program is small enough, and scipy installed."""
+    try:
+        import scipy.optimize  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:  # pragma: no cover - scipy is in the test extra
+        return False
+    budget = exact.MAX_VARIABLES // 4
+    query = render("suppress/patterns.sql", relation=quote(start), limit=budget + 1)
+    rows = run(plan.con, query).fetchall()
+    total = sum(2 ** sum(v is not None for v in r[-2 - nk : -2]) for r in rows)
+    return 0 < total <= budget
+
+
+def _check_budget(budget: int | None, used: int) -> None:
+    if budget is None:
+        return
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+        raise ParameterError(f"max_suppressed must be a whole number of cells >= 0, got {budget!r}")
+    if used > budget:
+        raise ParameterError(
+            f"no suppression within the budget of {budget} cells was found: the best found suppresses {used} "
+            f"({used - budget} over); raise max_suppressed, lower k, or recode the keys first (sqlpriv.generalize)"
+        )

@@ -1,0 +1,82 @@
+"""The rounds of local suppression as SQL statements (docs/measures.md, local suppression): each
+round is one ``CREATE TABLE`` of the next state (suppress/round.sql) from the previous,
+declared as a plan step and run at once; the loop stops when no pattern is below k on any
+protected key subset. The exact mode's assignment, solved on the patterns in Python
+(:mod:`sqlpriv.suppress.exact`), becomes one state table built from numbers only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlpriv.engine.plan import Plan, run
+from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.errors import ExecutionError
+from sqlpriv.suppress import exact
+
+Protect = Sequence[tuple[tuple[int, ...], int]]
+
+
+def violations(plan: Plan, state: str, subset: tuple[int, ...], ns: int, k: int) -> int:
+    """Rows of ``state`` whose wildcard class on ``subset`` is below ``k``."""
+    query = render("suppress/check.sql", relation=quote(state), subset=list(subset), ns=ns, k=int(k))
+    return int(run(plan.con, query).fetchall()[0][0])
+
+
+def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: list[int], rule: str, prefix: str) -> str:
+    """Run rounds from the state table ``start`` until every subset in ``protect`` is k-anonymous
+    under wildcard semantics; returns the final state table's name. ``rule``: "sdcmicro" or
+    "greedy" (suppress/round.sql); the greedy rule defers patterns for the first 2 x
+    (keys in the subset) rounds of a subset, then acts on all (at most that many more rounds)."""
+    state, count = start, 0
+    for subset, k in protect:
+        for r in range(3 * len(subset) + 1):
+            if violations(plan, state, subset, ns, k) == 0:
+                break
+            count += 1
+            body = render(
+                "suppress/round.sql",
+                relation=quote(state),
+                subset=list(subset),
+                ns=ns,
+                nk=nk,
+                k=k,
+                order=order,
+                rule=rule,
+                defer=rule == "greedy" and r < 2 * len(subset),
+            )
+            name = f"{prefix}_{rule}_{count}"
+            plan.add(name, [create_table(name, body)], deps=[state])
+            plan.ensure([name])
+            state = name
+        else:
+            raise ExecutionError("local suppression did not converge; this is a sqlpriv bug, please report it")
+    return state
+
+
+def exact_state(plan: Plan, start: str, protect: Protect, ns: int, prefix: str, limit: int) -> str:
+    """Solve the exact mode on the patterns of ``start`` and store the assignment as a state table."""
+    rows = run(plan.con, render("suppress/patterns.sql", relation=quote(start))).fetchall()
+    nk = len(rows[0]) - 3 - ns if rows else 0
+    patterns = [(tuple(r[1 : 1 + ns]), tuple(r[1 + ns : 1 + ns + nk]), int(r[-1])) for r in rows]
+    chosen = exact.solve(patterns, protect, limit)
+    pids = [int(rows[p][0]) for p, _, _ in chosen]
+    values = [(pid, mask, count) for pid, (_, mask, count) in zip(pids, chosen)]
+    name = f"{prefix}_exact"
+    body = render("suppress/assign.sql", relation=quote(start), values=values, ns=ns, nk=nk)
+    plan.add(name, [create_table(name, body)], deps=[start])
+    plan.ensure([name])
+    return name
+
+
+def total(plan: Plan, state: str) -> int:
+    """Cells suppressed in ``state``."""
+    query = render("suppress/check.sql", relation=quote(state), subset=[], ns=0, output="total")
+    return int(run(plan.con, query).fetchall()[0][0])
+
+
+def reached(plan: Plan, state: str, nk: int, ns: int) -> Any:
+    """The smallest wildcard class size on all keys (the k reached)."""
+    query = render("suppress/check.sql", relation=quote(state), subset=list(range(nk)), ns=ns, output="reached")
+    return run(plan.con, query).fetchall()[0][0]
