@@ -17,6 +17,8 @@ from pathlib import Path
 
 from sqlpriv import factors as _factors_module
 from sqlpriv import synthetic as _synthetic_module
+from sqlpriv.attacks.singling_out_queries import singling_out_queries
+from sqlpriv.attacks.singling_out_result import SinglingOutQueriesResult
 from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.errors import (
@@ -111,6 +113,7 @@ __all__ = [
     "Result",
     "SampleUniquesResult",
     "ShapleyResult",
+    "SinglingOutQueriesResult",
     "SinglingOutResult",
     "SourceError",
     "SqlprivError",
@@ -134,6 +137,7 @@ __all__ = [
     "rig",
     "sample_uniques",
     "singling_out",
+    "singling_out_queries",
     "small_classes",
     "uniqueness_shapley",
     "wcig",
