@@ -241,3 +241,33 @@ def test_fewer_queries_than_asked_warns_and_divides_by_those_made():
         r = sqlpriv.singling_out_queries(a, b, mode="univariate", n_attacks=50)
     assert r.n_queries == len(r.counts.queries) < 50
     assert r.summary()["n_attacks"].tolist() == [r.n_queries, r.n_queries]
+
+
+def test_cli_verdict_exit_codes_queries_file_and_sql(tmp_path):
+    import subprocess
+    import sys
+
+    ori = adults("ori")
+    ori.iloc[:60].to_csv(tmp_path / "ori.csv", index=False)
+    ori.iloc[60:].to_csv(tmp_path / "ctl.csv", index=False)
+    adults("syn").to_csv(tmp_path / "syn.csv", index=False)
+    base = [sys.executable, "-m", "sqlpriv", "singling-out-queries", "ori.csv", "syn.csv", "--n-attacks", "30"]
+
+    def cli(*extra):
+        return subprocess.run([*base, *extra], cwd=tmp_path, capture_output=True, text=True)
+
+    r = sqlpriv.singling_out_queries(
+        str(tmp_path / "ori.csv"), str(tmp_path / "syn.csv"), control=str(tmp_path / "ctl.csv"), n_attacks=30
+    )
+    risk = r.risk().value
+    assert risk > 0.01
+    no_policy = cli("--control", "ctl.csv")
+    assert no_policy.returncode == 0 and "verdict: REVIEW" in no_policy.stdout  # default max_risk 0.05
+    assert cli("--control", "ctl.csv", "--max-risk", str(risk / 2)).returncode == 3
+    assert cli("--control", "ctl.csv", "--max-risk", str(risk / 2), "--on-violation", "reject").returncode == 4
+    passed = cli("--control", "ctl.csv", "--max-risk", str(min(risk * 2, 1.0)), "--queries", "q.csv")
+    assert passed.returncode == 0 and "verdict: PASS" in passed.stdout
+    written = pd.read_csv(tmp_path / "q.csv")
+    assert written["singled_out"].sum() == r.summary()["n_success"].iloc[0]
+    script = cli("--sql")
+    assert script.returncode == 0 and "fixed in this script" in script.stdout and "count_if" in script.stdout

@@ -48,6 +48,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "singling-out": {"max_identification_rate": 0.0, "max_privacy_risk": None},
     "risk": {"max_average_risk": 0.09, "max_population_uniqueness": None},
     "disclosure": {"min_l": 2, "max_t": None},
+    # singling out by queries (issue 43): the residual risk over the control (else the attack's rate)
+    "singling-out-queries": {"max_risk": 0.05},
 }
 
 HELP = {
@@ -68,6 +70,7 @@ HELP = {
     ),
     "min_l": (int, "L", "review when a class holds fewer than L distinct values of a sensitive column"),
     "max_t": (float, "T", "review when a class's t-closeness distance (0..1) is above T"),
+    "max_risk": (float, "X", "review when the attack's risk (0..1; residual over the control when given) is above X"),
 }
 
 
