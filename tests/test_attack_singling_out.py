@@ -271,3 +271,26 @@ def test_cli_verdict_exit_codes_queries_file_and_sql(tmp_path):
     assert written["singled_out"].sum() == r.summary()["n_success"].iloc[0]
     script = cli("--sql")
     assert script.returncode == 0 and "fixed in this script" in script.stdout and "count_if" in script.stdout
+
+
+@pytest.mark.parametrize("mode", ["univariate", "multivariate"])
+def test_booleans_dates_and_infinities_against_the_brute_force(mode):
+    rng = np.random.default_rng(1)
+
+    def table(n):
+        return pd.DataFrame(
+            {
+                "b": rng.random(n) < 0.5,
+                "d": pd.to_datetime("2020-01-01") + pd.to_timedelta(rng.integers(0, 20, n), unit="D"),
+                "x": np.where(rng.random(n) < 0.05, np.inf, rng.integers(0, 30, n).astype(float)),
+                "s": rng.choice(["a", "b", "c"], n),
+            }
+        )
+
+    ori, syn = table(60), table(60)
+    r = sqlpriv.singling_out_queries(ori, syn, mode=mode, n_attacks=20, n_cols=3)
+    c = r.counts
+    assert c.original == [brute(ori, q)[0] for q in c.queries]
+    assert c.baseline_original == [brute(ori, q)[0] for q in c.baseline]
+    assert [brute(syn, q)[0] for q in c.queries] == [1] * len(c.queries)
+    assert any("2020-01" in text for text in r.queries()["query"])

@@ -59,7 +59,8 @@ class Condition:
             return self.column
         if self.op == "not":
             return f"not {self.column}"
-        return f"{self.column} {self.op} {self.value!r}"
+        plain = isinstance(self.value, (str, int, float, bool))
+        return f"{self.column} {self.op} {self.value!r}" if plain else f"{self.column} {self.op} {str(self.value)!r}"
 
     def spec(self) -> dict[str, Any]:
         """What the counting template reads: column, operator, value (non-finite floats marked)."""
