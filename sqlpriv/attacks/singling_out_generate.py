@@ -73,6 +73,7 @@ def multivariate(
     medians = {s["column"]: s["median"] for s in stats if s["median"] is not None}
     found: list[Query] = []
     kept: set[Query] = set()
+    failed: set[Query] = set()  # counted before and matching more than one record: not counted again
     attempts = 0
     while len(found) < n_attacks and (max_attempts is None or attempts < max_attempts):
         size = next_batch(len(found), attempts, n_attacks)
@@ -82,8 +83,10 @@ def multivariate(
         cols = [random_columns(rng, tables.columns, n_cols) for _ in range(size)]
         records = fetch_rows(tables, "synthetic", "__sqlpriv_rank", sorted(set(ranks)))
         queries = [record_query(records[r], c, tables.kinds, medians) for r, c in zip(ranks, cols)]
-        fresh = list(dict.fromkeys(q for q in queries if q not in kept))
-        singles = {q for q, n in zip(fresh, count(tables, "synthetic", fresh)) if n == 1}
+        fresh = list(dict.fromkeys(q for q in queries if q not in kept and q not in failed))
+        counted = dict(zip(fresh, count(tables, "synthetic", fresh)))
+        failed.update(q for q, n in counted.items() if n != 1)
+        singles = {q for q, n in counted.items() if n == 1}
         for q in queries:
             attempts += 1
             if q in singles and q not in kept:
