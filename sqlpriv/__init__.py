@@ -20,6 +20,8 @@ from sqlpriv import synthetic as _synthetic_module
 from sqlpriv.attacks.inference import InferenceOutcome, inference
 from sqlpriv.attacks.linkability import linkability
 from sqlpriv.attacks.outcome import AttackOutcome
+from sqlpriv.attacks.singling_out_queries import singling_out_queries
+from sqlpriv.attacks.singling_out_result import SinglingOutQueriesResult
 from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.engine.csv_files import CsvFile
@@ -124,6 +126,7 @@ __all__ = [
     "Result",
     "SampleUniquesResult",
     "ShapleyResult",
+    "SinglingOutQueriesResult",
     "SinglingOutResult",
     "SourceError",
     "SqlprivError",
@@ -151,6 +154,7 @@ __all__ = [
     "rig",
     "sample_uniques",
     "singling_out",
+    "singling_out_queries",
     "small_classes",
     "top_bottom_code",
     "uniqueness_shapley",

@@ -370,7 +370,16 @@ def _singling_out_section(
         else "Computed columns (NAME=EXPR) are not applied to the synthetic table: this section compares "
         "every column of the two tables, as they are."
     )
-    return singling_out_html(s, _label(synthetic), 10, note)
+    from sqlpriv.attacks.singling_out_queries import singling_out_queries
+    from sqlpriv.report_attacks import three_criteria_html
+
+    # the three criteria (issue 43): anonymeter's query attack beside the exact mpUCCs; linkability and
+    # inference rows join here when those attacks are run (attacks={"linkability": ..., "inference": ...})
+    queries = singling_out_queries(source, synthetic, mode="univariate", n_attacks=500, seed=0, **opts)
+    attacks_note = "Singling out by queries: anonymeter's univariate attack, 500 queries, seed 0, every column."
+    return singling_out_html(s, _label(synthetic), 10, note) + three_criteria_html(
+        {"singling_out_queries": queries}, mpucc=s, note=attacks_note
+    )
 
 
 def _request_assessment(source: Any, request: ColumnsArg, policy: dict[str, Any], opts: dict[str, Any]) -> Any:
@@ -410,6 +419,7 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("shapley", "Shapley"),
             ("pif", "PIF"),
             ("singling-out", "Singling out"),
+            ("three-criteria", "Three criteria"),
             ("request", "Request"),
             ("what-to-do", "What to do"),
             ("risk", "Risk"),

@@ -234,7 +234,16 @@ def test_flare_request(flare_report):
 
 def test_adult_pair_sections_and_singling_out(adult_report):
     p = parse(adult_report)
-    assert p.sections == ["verdict", "overview", "profile", "shapley", "pif", "singling-out", "request"]
+    assert p.sections == [
+        "verdict",
+        "overview",
+        "profile",
+        "shapley",
+        "pif",
+        "singling-out",
+        "three-criteria",
+        "request",
+    ]
     s = sqlpriv.singling_out(str(ORI), str(SYN), max_cols=3, progress=False)
     summary = s.summary().df()
     assert_frames(p.frame("singling-out-summary"), summary)

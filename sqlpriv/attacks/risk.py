@@ -7,7 +7,7 @@ rate is the Wilson score centre with its half-width at a confidence level; with 
 the risk is the residual ``(a - c) / (1 - c)`` with the error propagated from both rates; the
 value and its interval are clipped to [0, 1]. One difference from anonymeter: the main and the
 control attacks may have different numbers of targets (every original record, every control
-record), so each rate has its own ``n``. Definitions: docs/measures.md ("Attack risk").
+record), so each rate has its own ``n``. Definitions: docs/measures.md §10.1 ("Attack risk").
 
 >>> r = evaluate(n_attacks=1000, n_success=120, n_baseline=10, n_control=1000, n_control_success=60)
 >>> round(r.risk().value, 6), [round(x, 6) for x in r.risk().ci]

@@ -51,6 +51,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     # attacks (issue 43): the residual risk against the control (else the success rate)
     "linkability": {"max_risk": 0.05},
     "inference": {"max_risk": 0.05},
+    "singling-out-queries": {"max_risk": 0.05},
 }
 
 HELP = {
