@@ -14,6 +14,7 @@ from conftest import require_spark
 from test_spark import assert_same  # the 1e-9 comparison
 
 import sqlpriv
+from sqlpriv import factors
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.templates import call
 
@@ -75,3 +76,30 @@ def test_fields_uniqueness_report_and_dropna_on_spark_equal_duckdb(spark, dropna
     assert on_spark.dropped_rows == on_duckdb.dropped_rows == (int(df.isna().any(axis=1).sum()) if dropna else 0)
     profile = sqlpriv.privacy_profile(as_spark(spark, df), COLS, dropna=dropna).df()
     assert_same(profile, sqlpriv.privacy_profile(duck_frame(df), COLS, dropna=dropna).df())
+
+
+@pytest.mark.parametrize("measure", ["cig", "csf"])
+def test_top_rows_and_heatmap_single_statements_on_duckdb_equal_the_plan(measure):
+    df = duck_frame(table(4)).assign(id=range(80))
+    con = connect()
+    con.register("t", df)
+    r = getattr(sqlpriv, measure)(df, COLS, key="id")
+    for output, extra, want in (
+        ("top_rows", {"limit": 7}, factors.top_rows(r, 7)),
+        ("heatmap", {"bins": 4}, factors.heatmap_rows(r, bins=4)),
+        ("heatmap", {}, factors.heatmap_rows(r)),
+    ):
+        got = con.sql(call("pif_query", source='"t"', columns=COLS, key="id", measure=measure, output=output, **extra))
+        assert_same(got.df(), want.df())
+
+
+@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
+def test_top_rows_and_heatmap_on_spark_equal_duckdb(spark):
+    df = duck_frame(table(4)).assign(id=range(80))
+    frame = spark.createDataFrame(
+        df.astype(object).where(df.notna(), None), "`zip code` string, `it's` double, `a``b` string, id long"
+    )
+    on_spark, on_duckdb = sqlpriv.cig(frame, COLS, key="id"), sqlpriv.cig(df, COLS, key="id")
+    assert_same(factors.top_rows(on_spark, 7).df(), factors.top_rows(on_duckdb, 7).df())
+    assert_same(factors.heatmap_rows(on_spark, bins=4).df(), factors.heatmap_rows(on_duckdb, bins=4).df())
+    assert_same(factors.heatmap_rows(on_spark).df(), factors.heatmap_rows(on_duckdb).df())
