@@ -35,7 +35,7 @@ def test_the_session_runs_on_the_master_asked_with_its_executors(spark):
         return
     wanted = int(master.split("[", 1)[1].split(",", 1)[0])  # local-cluster[executors,cores,memory]
     status = spark.sparkContext._jsc.sc().getExecutorMemoryStatus  # the driver's block manager counts too
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300  # executors register slowly on a loaded machine
     while status().size() < wanted + 1 and time.monotonic() < deadline:
         time.sleep(1)
     assert status().size() == wanted + 1
@@ -58,20 +58,19 @@ def table(seed: int = 5) -> pd.DataFrame:
 
 
 @pytest.fixture
-def collected(monkeypatch):  # type: ignore[no-untyped-def]
+def collected(spark, monkeypatch):  # type: ignore[no-untyped-def]
     """The row count of every collect of a Spark DataFrame to the driver while the test runs."""
-    from pyspark.sql import DataFrame
-
+    frames = type(spark.range(1))  # pyspark 4's classic DataFrame (pyspark.sql.DataFrame is its interface)
     sizes: list[int] = []
     for method in ("collect", "toPandas", "toArrow", "take", "tail"):
-        original = getattr(DataFrame, method)
+        original = getattr(frames, method)
 
         def counting(self, *args, __original=original, **kwargs):  # type: ignore[no-untyped-def]
             out = __original(self, *args, **kwargs)
             sizes.append(len(out) if hasattr(out, "__len__") else out.num_rows)
             return out
 
-        monkeypatch.setattr(DataFrame, method, counting)
+        monkeypatch.setattr(frames, method, counting)
     return sizes
 
 
