@@ -105,9 +105,11 @@ def _spark_pif_output(result: Any, output: str, **extra: Any) -> Any:
 
 def top_rows(result: PifResult, limit: int = 10) -> Result:
     """The ``limit`` rows with the largest RIG: key, ``rig`` and the rows' analysed values."""
-    r = _factors_of(result, "top_rows")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ParameterError(f"limit must be a positive integer, got {limit!r}")
+    if _is_spark_pif(result):
+        return _spark_pif_output(result, "top_rows", limit=limit)
+    r = _factors_of(result, "top_rows")
     f = r.factors
     return Result(f.frame.plan, f.query(r.measure, "top_rows", limit=limit), f.needs(r.measure) + ["analysed"])
 
@@ -124,9 +126,11 @@ def heatmap_rows(result: PifResult, bins: int | None = None) -> Result:
     >>> heatmap_rows(r, bins=2).df()[["bin", "rows"]].values.tolist()
     [[1, 2], [2, 1]]
     """
-    r = _factors_of(result, "heatmap_rows")
     if bins is not None and (isinstance(bins, bool) or not isinstance(bins, int) or bins < 1):
         raise ParameterError(f"bins must be a positive integer, got {bins!r}")
+    if _is_spark_pif(result):
+        return _spark_pif_output(result, "heatmap", bins=bins)
+    r = _factors_of(result, "heatmap_rows")
     f = r.factors
     return Result(f.frame.plan, f.query(r.measure, "heatmap", bins=bins), f.needs(r.measure))
 

@@ -49,18 +49,34 @@ def require_spark() -> None:
         pytest.skip(missing, allow_module_level=True)
 
 
+SPARK_MASTER_ENV = "SQLPRIV_SPARK_MASTER"  # e.g. local-cluster[2,1,1024]: two executor JVMs (.ci/run)
+
+
+def spark_master() -> str:
+    """The master of the tests' Spark session: local[2] (driver and executors in one JVM), or the
+    one SQLPRIV_SPARK_MASTER names; .ci/run runs the ``spark_cluster`` tests on
+    ``local-cluster[2,1,1024]``, where row order, partitioning and collects cross processes."""
+    import os
+
+    return os.environ.get(SPARK_MASTER_ENV) or "local[2]"
+
+
 @pytest.fixture(scope="session")
 def spark(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    """One local[2] Spark session for every Spark test module (a JVM start costs seconds each)."""
+    """One Spark session for every Spark test module (a JVM start costs seconds each): local[2], or
+    the multi-executor master of SQLPRIV_SPARK_MASTER (its start failing fails the tests)."""
     require_spark()
     from pyspark.sql import SparkSession
 
+    master = spark_master()
+    builder = SparkSession.builder.master(master)
+    cluster = master.startswith("local-cluster")  # several partitions per executor there
     session = (
-        SparkSession.builder.master("local[2]")
-        .appName("sqlpriv-tests")
+        builder.appName("sqlpriv-tests")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.sql.shuffle.partitions", "1")
+        .config("spark.sql.shuffle.partitions", "4" if cluster else "1")
+        .config("spark.default.parallelism", "4" if cluster else "2")
         .config("spark.sql.adaptive.enabled", "false")
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.warehouse.dir", str(tmp_path_factory.mktemp("spark-warehouse")))  # not the repository

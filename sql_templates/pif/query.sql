@@ -4,8 +4,9 @@
     column, with empirical priors and accuracy 1. `source` is a relation as SQL text,
     `columns` a list of plain column names. `output` 'rig' gives the row key and the row's sum
     over the columns (as rig, or _rig if a column or the key has that name), 'fig' each column's
-    sum over the rows (column, fig), 'percentile' the `fraction` quantile of RIG (pif). -#}
-{% macro pif_query(source, columns, key=none, measure="cig", output="per_row", fraction=0.95) -%}
+    sum over the rows (column, fig), 'percentile' the `fraction` quantile of RIG (pif),
+    'top_rows' the `limit` rows of largest RIG, 'heatmap' the heatmap's input (`bins`). -#}
+{% macro pif_query(source, columns, key=none, measure="cig", output="per_row", fraction=0.95, limit=10, bins=none) -%}
 {% set frame = {} %}
 {{ sqlpriv.engine_chain_frame(frame, columns, key) }}
 {% set t = frame.t %}
@@ -42,6 +43,10 @@ __sqlpriv_result as (
 {{ sqlpriv.pif_fig(t=t, cols=cols, measure=measure) }}
 {% elif output == "percentile" %}
 {{ sqlpriv.pif_percentile(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words, fraction=fraction) }}
+{% elif output == "top_rows" %}
+{{ sqlpriv.pif_top_rows(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words, rig_name=ns.rig, limit=limit) }}
+{% elif output == "heatmap" %}
+{{ sqlpriv.pif_heatmap(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words, rig_name=ns.rig, bins=bins) }}
 {% else %}
 {{ sqlpriv.pif_per_row(t=t, cols=cols, key=frame.key, key_name=frame.key_name, measure=measure, words=frame.words) }}
 {% endif %}

@@ -4,8 +4,8 @@
     the CTE "__sqlpriv_sizes" (one GROUPING SETS pass) instead of a temp table. For the dbt
     package and any caller that can only run a single query.
     source: a relation as SQL text ("main"."flare", or (select ...)); columns: a non-empty list
-    of plain column names (quoted here). Uses the DuckDB macros of sql_templates/macros/. -#}
-{% macro request_profile_query(source, columns) -%}
+    of plain column names (quoted here); dropna: rows with NULL in any of them left out. Uses the DuckDB macros of sql_templates/macros/. -#}
+{% macro request_profile_query(source, columns, dropna=false) -%}
 {% set t = {"sizes": "__sqlpriv_sizes"} %}
 {% set analysed = [] %}
 {% set sets = [] %}
@@ -16,7 +16,7 @@
 {% set _ = names.append({"name": c}) %}
 {% endfor %}
 with {{ sqlpriv.quote(t.sizes) }} as (
-{{ sqlpriv.request_sizes(analysed, [], sets, source, "grouping_sets") }}
+{{ sqlpriv.request_sizes(analysed, (range(columns | length) | list) if dropna else [], sets, source, "grouping_sets") }}
 ),
 {{ sqlpriv.request_stats_cte(t) }},
 {{ sqlpriv.request_profile_body(names) }}

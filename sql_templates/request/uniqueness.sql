@@ -2,16 +2,21 @@
     number of classes and rows in each bin and their shares of all classes / rows. For k > 101
     the bins below k are 1..100 plus the sizes that occur (a bounded table for any k). -#}
 {% macro request_uniqueness(t, joint_j, k) -%}
-with joint as (
+with {{ sqlpriv.request_uniqueness_body(t, joint_j, k) }}
+{%- endmacro %}
+
+{#- The histogram's CTEs and select, after `with` (uniqueness.sql, uniqueness_query.sql). -#}
+{% macro request_uniqueness_body(t, joint_j, k) -%}
+joint as (
     select size, classes from {{ sqlpriv.quote(t.sizes) }} where j = {{ joint_j }}
 ),
 total as (
     select sum(classes)::double as classes, sum(classes * size)::double as n from joint
 ),
 bins as (
-    select lo, case when lo < {{ k }} then lo::varchar else '>=' || lo::varchar end as class_size
+    select lo, case when lo < {{ k }} then lo::{{ sqlpriv.text_type() }} else '>=' || lo::{{ sqlpriv.text_type() }} end as class_size
     from (
-        select range as lo from range(1, least({{ k }}, 101))
+        select lo from {{ sqlpriv.integers("lo", sqlpriv.literal([k, 101] | min)) }} where lo >= 1
         union
         select size from joint where size < {{ k }}
         union
@@ -25,9 +30,9 @@ binned as (
     left join joint as q on least(q.size, {{ k }}) = b.lo
     group by b.lo, b.class_size
 )
-select binned.class_size, binned.classes, binned."rows",
+select binned.class_size, binned.classes, binned.{{ sqlpriv.quote("rows") }},
        binned.classes / total.classes as class_share,
-       binned."rows" / total.n as row_share
+       binned.{{ sqlpriv.quote("rows") }} / total.n as row_share
 from binned, total
 order by binned.lo
 {%- endmacro %}

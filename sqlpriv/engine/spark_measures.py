@@ -257,17 +257,22 @@ def privacy_profile(
 ) -> SparkResult:
     """``sqlpriv.privacy_profile`` on Spark (``strategy`` is checked, and has no effect there)."""
     checks.choice("strategy", options.get("strategy", "auto"), ("auto", "union", "grouping_sets"))
-    _unsupported({"dropna": dropna, **{k: v for k, v in options.items() if k != "strategy"}}, "privacy_profile")
+    dropna = checks.boolean("dropna", dropna)
+    _unsupported({k: v for k, v in options.items() if k != "strategy"}, "privacy_profile")
     src, names, _ = _frame(source, columns, spark)
-    return SparkResult(src, render_query("request_profile_query", source=src.ref, columns=names))
+    return SparkResult(src, render_query("request_profile_query", source=src.ref, columns=names, dropna=dropna))
 
 
 class SparkAssessment:
     """A data request assessed on Spark: ``report()`` (one row: score, decision, joint figures),
-    and ``score``, ``decision``, ``joint`` read from it (one small collect)."""
+    ``fields()`` (one row per field) and ``uniqueness()`` (the joint class-size histogram), each
+    one statement; ``score``, ``decision``, ``joint`` and ``dropped_rows`` read the report (one
+    small collect)."""
 
-    def __init__(self, result: SparkResult, names: list[str]) -> None:
+    def __init__(self, result: SparkResult, names: list[str], fields: SparkResult, uniqueness: SparkResult) -> None:
         self._report = result
+        self._fields = fields
+        self._uniqueness = uniqueness
         self.columns = names
         self._row: dict[str, Any] | None = None
 
@@ -296,11 +301,16 @@ class SparkAssessment:
     def sql(self) -> str:
         return self._report.sql
 
-    def fields(self) -> Any:
-        raise duckdb_only("Assessment.fields()")
+    @property
+    def dropped_rows(self) -> int:
+        """Rows left out because of a NULL in a requested field (``dropna=True``; else 0)."""
+        return int(self._values()["rows_before_dropna"]) - int(self._values()["n"])
 
-    def uniqueness(self) -> Any:
-        raise duckdb_only("Assessment.uniqueness()")
+    def fields(self) -> SparkResult:
+        return self._fields
+
+    def uniqueness(self) -> SparkResult:
+        return self._uniqueness
 
 
 def assess_request(
@@ -321,7 +331,7 @@ def assess_request(
     sampling_fraction: float | None = None,
     **options: Any,
 ) -> SparkAssessment:
-    """``sqlpriv.assess_request`` on Spark (no weights, NULL a category), gate policy included."""
+    """``sqlpriv.assess_request`` on Spark (no weights), gate policy included."""
     approve, reject = checks.thresholds(approve, reject)
     k = checks.anonymity_k(k)
     max_unique_share, min_k, on_violation = checks.gate_policy(max_unique_share, min_k, on_violation)
@@ -330,10 +340,8 @@ def assess_request(
     )
     if checks.is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
-    _unsupported(
-        {"weights": weights, "dropna": dropna, **{n: v for n, v in options.items() if n != "strategy"}},
-        "assess_request",
-    )
+    dropna = checks.boolean("dropna", dropna)
+    _unsupported({"weights": weights, **{n: v for n, v in options.items() if n != "strategy"}}, "assess_request")
     src, names, _ = _frame(source, request, spark)
     query = render_query(
         "request_report_query",
@@ -348,8 +356,11 @@ def assess_request(
         max_average_risk=max_average_risk,  # issue 26
         max_population_uniqueness=max_population_uniqueness,
         sampling_fraction=sampling_fraction,
+        dropna=dropna,
     )
-    return SparkAssessment(SparkResult(src, query), names)
+    fields = render_query("request_fields_query", source=src.ref, columns=names, dropna=dropna)
+    histogram = render_query("request_uniqueness_query", source=src.ref, columns=names, k=k, dropna=dropna)
+    return SparkAssessment(SparkResult(src, query), names, SparkResult(src, fields), SparkResult(src, histogram))
 
 
 def small_classes(source: Any, columns: Any, k: int = 5, *, spark: Any = None, **options: Any) -> SparkResult:
