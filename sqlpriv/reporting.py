@@ -373,13 +373,43 @@ def _singling_out_section(
     from sqlpriv.attacks.singling_out_queries import singling_out_queries
     from sqlpriv.report_attacks import three_criteria_html
 
-    # the three criteria (issue 43): anonymeter's query attack beside the exact mpUCCs; linkability and
-    # inference rows join here when those attacks are run (attacks={"linkability": ..., "inference": ...})
+    # the three criteria (issue 43): anonymeter's query attack beside the exact mpUCCs, then linkability
+    # and inference on every original record (_link_and_infer)
     queries = singling_out_queries(source, synthetic, mode="univariate", n_attacks=500, seed=0, **opts)
-    attacks_note = "Singling out by queries: anonymeter's univariate attack, 500 queries, seed 0, every column."
-    return singling_out_html(s, _label(synthetic), 10, note) + three_criteria_html(
-        {"singling_out_queries": queries}, mpucc=s, note=attacks_note
+    attacks, more_note = _link_and_infer(source, synthetic, list(s.columns), opts)
+    attacks_note = (
+        "Singling out by queries: anonymeter's univariate attack, 500 queries, seed 0, every column. " + more_note
     )
+    return singling_out_html(s, _label(synthetic), 10, note) + three_criteria_html(
+        {"singling_out_queries": queries, **attacks}, mpucc=s, note=attacks_note
+    )
+
+
+def _link_and_infer(source: Any, synthetic: Any, names: list[str], opts: dict[str, Any]) -> tuple[dict, str]:
+    """Linkability (the columns' first half against the second) and inference (the last column from
+    the others), every original record a target; an attack that cannot run is said in the note."""
+    from sqlpriv.attacks.inference import inference
+    from sqlpriv.attacks.linkability import linkability
+    from sqlpriv.errors import SqlprivError
+
+    if len(names) < 2:
+        return {}, "Linkability and inference need at least two columns: not run."
+    half = len(names) // 2
+    con = {k: v for k, v in opts.items() if k == "con"}
+    found: dict[str, Any] = {}
+    notes = [
+        f"Linkability: {', '.join(names[:half])} against {', '.join(names[half:])}; "
+        f"inference of {names[-1]} from the other columns; every original record a target."
+    ]
+    for name, run in (
+        ("linkability", lambda: linkability(source, synthetic, (names[:half], names[half:]), **con)),
+        ("inference", lambda: inference(source, synthetic, names[:-1], names[-1], **con)),
+    ):
+        try:
+            found[name] = run()
+        except SqlprivError as e:
+            notes.append(f"{name.capitalize()} not run: {e}")
+    return found, " ".join(notes)
 
 
 def _request_assessment(source: Any, request: ColumnsArg, policy: dict[str, Any], opts: dict[str, Any]) -> Any:

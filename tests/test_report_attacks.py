@@ -88,3 +88,15 @@ def test_report_with_synthetic_shows_the_three_criteria(tmp_path):
     expected = sqlpriv.singling_out_queries(str(tmp_path / "ori.csv"), str(tmp_path / "syn.csv"), n_attacks=500).risk()
     value = float(re.search(r'id="three-criteria-singling_out_queries" data-value="([^"]+)"', page).group(1))
     assert value == pytest.approx(expected.value)
+    # linkability (first half of the columns against the second) and inference (the last column from
+    # the others) on every original record, as the section's note says
+    m = re.search(r"Linkability: ([^;]*) against ([^;]*); inference of (\w+) from the other columns", page)
+    first, second, secret = m.group(1).split(", "), m.group(2).split(", "), m.group(3)
+    assert sorted(first + second) == sorted(ori.columns) and len(first) == 3 and secret == second[-1]
+    cols = first + second
+    link = sqlpriv.linkability(str(tmp_path / "ori.csv"), str(tmp_path / "syn.csv"), (first, second)).risk()
+    inf = sqlpriv.inference(str(tmp_path / "ori.csv"), str(tmp_path / "syn.csv"), cols[:-1], secret).risk()
+    for name, want in (("linkability", link), ("inference", inf)):
+        got = float(re.search(rf'id="three-criteria-{name}" data-value="([^"]+)"', page).group(1))
+        assert got == pytest.approx(want.value)
+    assert f"inference of {cols[-1]} from the other columns" in page
