@@ -1085,7 +1085,7 @@ def _run_shell(script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     )
 
 
-def _cli(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
+def _cli_run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     return subprocess.run([sys.executable, "-m", "sqlpriv", *argv], capture_output=True, cwd=cwd, env=env, timeout=300)
 
@@ -1100,7 +1100,7 @@ def test_nul_in_parquet_column_names_runs_no_shell_command(tmp_path: Path) -> No
     mark = tmp_path / _SHELL_MARK
     escape = f" AS a2 FROM (SELECT 1 AS file_row_number, unnest({{'A        ': 1}})) z);\n.shell touch {mark}\nSELECT 1 AS \""
     pq.write_table(pa.table({"A\x00": [1, 2, 3], escape: [1, 2, 2]}), tmp_path / "in.parquet")
-    done = _cli(["shapley", "in.parquet", "--sql"], tmp_path)
+    done = _cli_run(["shapley", "in.parquet", "--sql"], tmp_path)
     _run_shell(done.stdout.decode("utf-8", "replace"), tmp_path)
     assert not mark.exists(), "the printed script ran a shell command"
     assert done.returncode != 0 and b"NUL" in done.stderr, done.stderr
@@ -1123,7 +1123,7 @@ def test_hierarchy_labels_with_nul_run_no_shell_command(tmp_path: Path, form: st
             import csv
 
             csv.writer(fh, delimiter=";").writerows([k, v] for k, v in labels.items())
-    done = _cli(["anonymize", "d.csv", "--hierarchy", f"age=h.{form}", "--k", "2", "--sql"], tmp_path)
+    done = _cli_run(["anonymize", "d.csv", "--hierarchy", f"age=h.{form}", "--k", "2", "--sql"], tmp_path)
     script = done.stdout.decode("utf-8", "replace")
     head, _, query = script.rstrip().rstrip(";").rpartition("-- result\n")
     out = tmp_path / "released.parquet"
@@ -1248,7 +1248,7 @@ def test_lone_surrogates_are_one_clear_error(tmp_path: Path) -> None:
         sqlpriv.generalize(df, {"sex": {"F": ["\ud800"], "M": ["x"]}}, k=1).apply().df()
     df.to_csv(tmp_path / "d.csv", index=False)
     (tmp_path / "h.json").write_text('{"F": ["\\ud800"], "M": ["x"]}')
-    done = _cli(["anonymize", "d.csv", "--hierarchy", "sex=h.json", "--k", "1"], tmp_path)
+    done = _cli_run(["anonymize", "d.csv", "--hierarchy", "sex=h.json", "--k", "1"], tmp_path)
     assert done.returncode != 0 and b"surrogate" in done.stderr and b"Traceback" not in done.stderr, done.stderr
 
 
@@ -1288,7 +1288,7 @@ def test_mathtext_in_a_column_name_does_not_break_the_report(tmp_path: Path) -> 
     name = "a$\\frac{$b"
     pd.DataFrame({name: [1, 2, 2, 3, 3, 3], "c": list("xyyzzw")}).to_csv(tmp_path / "d.csv", index=False)
     out = tmp_path / "r.html"
-    done = _cli(["report", "d.csv", "-c", name, "-c", "c", "--no-pif", "-o", str(out)], tmp_path)
+    done = _cli_run(["report", "d.csv", "-c", name, "-c", "c", "--no-pif", "-o", str(out)], tmp_path)
     assert b"Traceback" not in done.stderr and b"error" not in done.stderr, done.stderr
     assert b"wrote the report" in done.stderr  # exit status: the verdict (this tiny table is reviewed)
     assert "frac{" in out.read_text(encoding="utf-8")
@@ -1299,7 +1299,7 @@ def test_disclosure_closing_line_escapes_terminal_controls(tmp_path: Path) -> No
     column name; user text on the terminal has its control characters escaped."""
     name = "q\x1b]0;pwned\x07\x1b[2J"
     pd.DataFrame({name: [1, 1, 2, 2], "s": list("abab")}).to_csv(tmp_path / "d.csv", index=False)
-    done = _cli(["disclosure", "d.csv", "-c", name, "-s", "s"], tmp_path)
+    done = _cli_run(["disclosure", "d.csv", "-c", name, "-s", "s"], tmp_path)
     assert done.returncode in (0, 2), done.stderr
     assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stdout + done.stderr
 
@@ -1313,7 +1313,7 @@ def test_printed_db_script_locks_down(tmp_path: Path) -> None:
     con.execute("create table t as select range % 3 as a, range % 2 as b from range(12)")
     con.close()
     (tmp_path / "secret.csv").write_text("x\nSECRET\n")
-    done = _cli(["shapley", "t", "--db", str(db), "-c", "a,b", "--sql"], tmp_path)
+    done = _cli_run(["shapley", "t", "--db", str(db), "-c", "a,b", "--sql"], tmp_path)
     assert done.returncode == 0, done.stderr
     script = done.stdout.decode()
     lines = script.splitlines()
