@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlpriv.engine import spark_sql
 from sqlpriv.engine.disclosure_specs import (
     SPARK_NUMBERS,
     free_name,
@@ -79,7 +80,7 @@ def _check_leaves(src: SparkSource, sens: list[dict[str, Any]]) -> None:
             continue
         leaves = {row[0] for row in s["hierarchy"]}
         query = render_query("disclosure_values", relation=src.ref, column=s["name"])
-        values = {row[0] for row in src.spark.sql(query).collect()}
+        values = {row[0] for row in spark_sql.run(src.spark, query).collect()}
         missing = sorted(values - leaves, key=str)
         if missing:
             raise ParameterError(

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sqlpriv.errors import SqlprivError
-
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
     from matplotlib.figure import Figure
@@ -31,11 +29,9 @@ OTHER = "#bab0ac"
 
 
 def _new_figure(width: float, height: float) -> Figure:
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'") from None
-    fig = Figure(figsize=(width, height))  # fixed margins (inches), no layout engine: one draw when saved
+    from sqlpriv.plot import plain_figure  # mathtext off: labels and column names are drawn as written
+
+    fig = plain_figure(figsize=(width, height))  # fixed margins (inches), no layout engine: one draw when saved
     fig.subplots_adjust(left=0.8 / width, right=1 - 0.2 / width, bottom=0.55 / height, top=1 - 0.35 / height)
     return fig
 

@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from sqlpriv.engine import spark_sql
 from sqlpriv.engine.presentable import register
 from sqlpriv.engine.spark import render_query
 from sqlpriv.errors import SqlprivWarning
@@ -156,8 +157,8 @@ def compare_figures(g: Generalization, levels: Mapping[str, int] | None = None) 
     assert g.plan.source is not None
     if isinstance(g, SparkGeneralization):  # each family on Spark, over the source and the kept records
         before = _measured_spark(g, g.spark_source.spark.table(g.relation))
-        kept = g.spark_source.spark.sql(
-            render_query("generalize_kept", body=g.release_sql(levels, flag=True), qis=g.columns)
+        kept = spark_sql.run(
+            g.spark_source.spark, render_query("generalize_kept", body=g.release_sql(levels, flag=True), qis=g.columns)
         )
         after = _measured_spark(g, kept) if kept.take(1) else {}
     else:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -63,17 +64,36 @@ def _figure(
     """A figure of ``width`` x ``height`` inches with fixed margins (inches) around its axes: no
     layout engine, so saving draws the figure once instead of twice plus a layout pass (the
     margins come from the labels' lengths, :func:`_text_in`)."""
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'") from None
-    fig = Figure(figsize=(width, height))
+    fig = plain_figure(figsize=(width, height))
     left, right = min(left, 0.45 * width), min(right, 0.45 * width)
     bottom, top = min(bottom, 0.45 * height), min(top, 0.45 * height)
     fig.subplots_adjust(
         left=left / width, right=1 - right / width, bottom=bottom / height, top=1 - top / height, wspace=wspace
     )
     return fig
+
+
+def plain_figure(**kwargs: Any) -> Figure:
+    """A matplotlib Figure whose texts are drawn as written: mathtext (``$...$``) is off for every
+    text when it is drawn (a column named ``a$\\frac{$b`` is a name, not a formula to typeset)."""
+    return _plain_figure_class()(**kwargs)
+
+
+@functools.cache
+def _plain_figure_class() -> Any:
+    try:
+        from matplotlib.figure import Figure
+        from matplotlib.text import Text
+    except ImportError:
+        raise SqlprivError("drawing charts needs matplotlib; install it with: pip install 'sqlpriv[plot]'") from None
+
+    class PlainFigure(Figure):
+        def draw(self, renderer: Any) -> None:
+            for text in self.findobj(Text):
+                text.set_parse_math(False)
+            super().draw(renderer)
+
+    return PlainFigure
 
 
 def _text_in(labels: list[str], scale: float = 1.0) -> float:

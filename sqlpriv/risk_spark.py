@@ -11,6 +11,7 @@ import math
 from typing import Any
 
 from sqlpriv import risk_checks
+from sqlpriv.engine import spark_sql
 from sqlpriv.engine.sources import ColumnSpec
 from sqlpriv.engine.spark import (
     SparkResult,
@@ -104,12 +105,12 @@ def spark_risk(
     key = match_key(src, key, analysed)
     risk_checks.refuse_overlap(analysed, weight=weight, household=household, entity=entity)
     check = render_query("risk_check", source=src.ref, weight=weight, household=household, entity=entity)
-    row = tuple(src.spark.sql(check).collect()[0])
+    row = tuple(spark_sql.run(src.spark, check).collect()[0])
     n, weight_sum = risk_checks.check_rows(row, src.label, weight, household, entity)
     specs = [ColumnSpec(name, quote(name)) for name in analysed]
     if entity:
         units = render_query("risk_units", columns=specs, source=src.ref, entity=entity)
-        n = int(src.spark.sql(units).collect()[0][0])
+        n = int(spark_sql.run(src.spark, units).collect()[0][0])
     population = risk_checks.population_size(n, fraction, population_size, weight_sum, weight)
     spec = dict(
         columns=specs,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import importlib
 import json
 import os
 import secrets
@@ -1058,3 +1059,326 @@ def test_reserved_names_are_refused_on_spark(spark_session: Any, name: str) -> N
         with pytest.raises(ColumnError, match="reserved") as err:
             call()
         assert name in str(err.value), what
+
+
+# Security round 4 (a)
+# Issue 47, sec-a's half: every byte that reaches SQL text (NUL and the other control characters,
+# lone surrogates, quotes, backslashes, ${) through quote/literal, the printed scripts run by the
+# real duckdb shell, Spark substitution and IDENTIFIER(), the renderer's tidying, injective
+# disclosure nodes, mathtext in charts, terminal escapes, and the lock-down of printed --db scripts.
+
+_SHELL_MARK = "sqlpriv_round4_pwned"
+
+
+def _duckdb_shell() -> str:
+    import shutil
+
+    path = shutil.which("duckdb") or str(Path(sys.executable).with_name("duckdb"))
+    if not os.path.exists(path):
+        pytest.fail("the DuckDB shell is missing: pip install duckdb-cli (part of the test extra)")
+    return path
+
+
+def _run_shell(script: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [_duckdb_shell(), "-csv"], input=script.encode("utf-8", "surrogatepass"), capture_output=True, cwd=cwd
+    )
+
+
+def _cli_run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    return subprocess.run([sys.executable, "-m", "sqlpriv", *argv], capture_output=True, cwd=cwd, env=env, timeout=300)
+
+
+def test_nul_in_parquet_column_names_runs_no_shell_command(tmp_path: Path) -> None:
+    """Issue 47, attack 1: a Parquet file whose column names hold a NUL and a line that starts
+    with .shell; its printed shapley script, piped into the duckdb shell, must not run the
+    command: the NUL name is refused with one clear error."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    mark = tmp_path / _SHELL_MARK
+    escape = f" AS a2 FROM (SELECT 1 AS file_row_number, unnest({{'A        ': 1}})) z);\n.shell touch {mark}\nSELECT 1 AS \""
+    pq.write_table(pa.table({"A\x00": [1, 2, 3], escape: [1, 2, 2]}), tmp_path / "in.parquet")
+    done = _cli_run(["shapley", "in.parquet", "--sql"], tmp_path)
+    _run_shell(done.stdout.decode("utf-8", "replace"), tmp_path)
+    assert not mark.exists(), "the printed script ran a shell command"
+    assert done.returncode != 0 and b"NUL" in done.stderr, done.stderr
+    assert b"Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("form", ["json", "csv"])
+def test_hierarchy_labels_with_nul_run_no_shell_command(tmp_path: Path, form: str) -> None:
+    """Issue 47, attack 1 through a hierarchy label of `anonymize --sql`: a NUL in one label
+    (the shell cuts its line, so its quote tracking falls out of step) and a line starting with
+    .shell in the next. The script runs, runs nothing else, and releases the labels exactly."""
+    mark = tmp_path / _SHELL_MARK
+    pairs = {1: "X\x00Y", 2: f";\n.shell touch {mark}\nx", 3: "L\n\nX", 4: "L\nX"}  # L\n\nX: not merged with L\nX
+    labels = {str(age): pairs[(age - 1) % 4 + 1] for age in range(1, 9)}
+    pd.DataFrame({"age": range(1, 9), "sex": list("mfmfmfmf")}).to_csv(tmp_path / "d.csv", index=False)
+    if form == "json":
+        (tmp_path / "h.json").write_text(json.dumps({k: [v] for k, v in labels.items()}))
+    else:  # an ARX CSV: a quoted field may hold a line break and a NUL
+        with open(tmp_path / "h.csv", "w", newline="", encoding="utf-8") as fh:
+            import csv
+
+            csv.writer(fh, delimiter=";").writerows([k, v] for k, v in labels.items())
+    done = _cli_run(["anonymize", "d.csv", "--hierarchy", f"age=h.{form}", "--k", "2", "--sql"], tmp_path)
+    script = done.stdout.decode("utf-8", "replace")
+    head, _, query = script.rstrip().rstrip(";").rpartition("-- result\n")
+    out = tmp_path / "released.parquet"
+    ran = _run_shell(f"{head}copy ({query}) to '{out}';\n", tmp_path)
+    assert not mark.exists(), "the printed script ran a shell command"
+    assert done.returncode == 0, done.stderr
+    assert "\x00" not in script and "\r" not in script
+    assert ran.returncode == 0, ran.stderr
+    released = pd.read_parquet(out)["age"].tolist()
+    read = {
+        row[0]: row[1] for row in sqlpriv.hierarchy.read_file(tmp_path / f"h.{form}").rows
+    }  # as the reader reads it
+    assert released == [read[str(age)] for age in range(1, 9)]
+    assert "X\x00Y" in released and (form == "csv" or len(set(released)) == 4)  # (the CSV reader drops line breaks)
+
+
+_PIECES = [
+    "\x00",
+    "\x01",
+    "\x07",
+    "\x08",
+    "\t",
+    "\n",
+    "\r",
+    "\r\n",
+    "\x0b",
+    "\x0c",
+    "\x1a",
+    "\x1b[2J",
+    "\x1f",
+    "\x7f",
+    "\x80",
+    "\x85",
+    "\x9b",
+    "\x9f",
+    "\u2028",
+    "\u202e",
+    "\ufeff",
+    "'",
+    "''",
+    '"',
+    "`",
+    "\\",
+    "\\'",
+    "${",
+    "${env:HOME}",
+    "${system:user.home}",
+    "$",
+    ";",
+    "--",
+    "/*",
+    "\n.shell touch MARK\n",
+    "\n.read /etc/passwd\n",
+    "é",
+    "😀",
+    "\U0010ffff",
+    " ",
+    "a",
+    "select",
+]
+
+
+def _text_strategy() -> Any:
+    from hypothesis import strategies as st
+
+    return st.lists(st.sampled_from(_PIECES) | st.text(max_size=3), max_size=8).map("".join)
+
+
+def test_quote_and_literal_through_the_duckdb_shell(tmp_path: Path) -> None:
+    """Issue 47: every code point class through quote/literal into a printed script run by the
+    real duckdb shell: the one intended statement runs (it writes a Parquet file), nothing else
+    (no marker file), and the value and the name come back unchanged; a name no SQL text can carry
+    (NUL, CR) is refused with ColumnError. The Jinja macros (what dbt runs) give the same text."""
+    import pyarrow.parquet as pq
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from sqlpriv.engine.templates import environment, literal, quote
+
+    module = environment().get_template("dialect/literal.sql").module
+    names = environment().get_template("dialect/quote.sql").module
+
+    @settings(max_examples=60, deadline=None, derandomize=True)
+    @given(value=_text_strategy(), name=_text_strategy(), other=st.text(max_size=4))
+    def check(value: str, name: str, other: str) -> None:
+        value = value.replace("MARK", str(tmp_path / _SHELL_MARK))
+        assert str(module.default__literal(value)) == literal(value)
+        name = name + other
+        if "\x00" in name or "\r" in name:
+            with pytest.raises(ColumnError):
+                quote(name)
+            with pytest.raises(ColumnError):
+                names.default__quote(name)
+            name = name.replace("\x00", "").replace("\r", "")
+        name = name or "x"
+        assert str(names.default__quote(name)) == quote(name)
+        out = tmp_path / "out.parquet"
+        if out.exists():
+            out.unlink()
+        script = f"copy (select {literal(value)} as {quote(name)}, {literal(name)} as n) to {literal(str(out))};\n"
+        ran = _run_shell(script, tmp_path)
+        assert not (tmp_path / _SHELL_MARK).exists(), script
+        assert ran.returncode == 0 and not ran.stderr, (script, ran.stderr)
+        table = pq.read_table(out)
+        assert table.column_names[0] == name and table.column(0).to_pylist() == [value], script
+        assert table.column(1).to_pylist() == [name]
+
+    check()
+
+
+def test_lone_surrogates_are_one_clear_error(tmp_path: Path) -> None:
+    """Issue 47: a lone surrogate (text that is not Unicode) in a label or a name is one sqlpriv
+    error, never a TypeError / UnicodeEncodeError traceback."""
+    from sqlpriv.engine.templates import literal, quote
+
+    with pytest.raises(SqlprivError, match="surrogate"):
+        literal("a\ud800b")
+    with pytest.raises(ColumnError, match="surrogate"):
+        quote("a\udfffb")
+    df = pd.DataFrame({"sex": list("FFMM"), "age": [1, 2, 3, 4]})
+    with pytest.raises(SqlprivError, match="surrogate"):
+        sqlpriv.generalize(df, {"sex": {"F": ["\ud800"], "M": ["x"]}}, k=1).apply().df()
+    df.to_csv(tmp_path / "d.csv", index=False)
+    (tmp_path / "h.json").write_text('{"F": ["\\ud800"], "M": ["x"]}')
+    done = _cli_run(["anonymize", "d.csv", "--hierarchy", "sex=h.json", "--k", "1"], tmp_path)
+    assert done.returncode != 0 and b"surrogate" in done.stderr and b"Traceback" not in done.stderr, done.stderr
+
+
+def test_blank_lines_inside_literals_and_names_are_kept() -> None:
+    """Issue 47: the renderer dropped blank lines and trailing blanks inside SQL text ("L\\n\\nX"
+    released as "L\\nX", two classes merged; a column "a\\n\\nb" did not bind)."""
+    from sqlpriv.engine.templates import tidy
+
+    df = pd.DataFrame({"sex": list("FFMM"), "age": [1, 2, 3, 4]})
+    g = sqlpriv.generalize(df, {"sex": {"F": ["L\n\nX "], "M": ["L\nX"]}}, k=1)
+    released = g.apply({"sex": 1}).df()
+    assert sorted(released["sex"]) == sorted(["L\n\nX "] * 2 + ["L\nX"] * 2)
+    odd = pd.DataFrame({"a\n\nb": [1, 2, 2, 3], "c \n": [1, 1, 2, 2]})
+    plain = odd.rename(columns={"a\n\nb": "ab", "c \n": "c"})
+    got = sqlpriv.uniqueness_shapley(odd, ["a\n\nb", "c \n"]).summary().df()
+    want = sqlpriv.uniqueness_shapley(plain, ["ab", "c"]).summary().df()
+    assert got["shapley"].tolist() == pytest.approx(want["shapley"].tolist(), abs=1e-12)
+    assert tidy("select 'x  \n\n  y' as \"a \n\n b\"  \n\n from t") == "select 'x  \n\n  y' as \"a \n\n b\"\n from t"
+
+
+def test_unit_separator_labels_do_not_merge_hierarchy_nodes() -> None:
+    """Issue 47: labels holding \\x1f merged distinct nodes of a disclosure hierarchy (the path
+    to the root was joined with \\x1f): relabelling a hierarchy injectively must not change any
+    figure (the oracle: the same tree with plain labels)."""
+    df = pd.DataFrame({"q": [1, 1, 1, 2, 2, 2], "s": list("xyzxxz")})
+    hostile = {"x": ["p\x1fq", "r"], "y": ["p", "q\x1fr"], "z": ["s", "t"]}
+    plain = {"x": ["PQ", "R"], "y": ["P", "QR"], "z": ["S", "T"]}
+    got = sqlpriv.attribute_disclosure(df, ["q"], sensitive="s", hierarchies={"s": hostile}).summary().df()
+    want = sqlpriv.attribute_disclosure(df, ["q"], sensitive="s", hierarchies={"s": plain}).summary().df()
+    assert got["t_closeness"].tolist() == pytest.approx(want["t_closeness"].tolist(), abs=1e-12)
+
+
+def test_mathtext_in_a_column_name_does_not_break_the_report(tmp_path: Path) -> None:
+    """Issue 47: a column named a$\\frac{$b crashed the report in matplotlib's mathtext; every
+    chart draws user text as written."""
+    pytest.importorskip("matplotlib")
+    name = "a$\\frac{$b"
+    pd.DataFrame({name: [1, 2, 2, 3, 3, 3], "c": list("xyyzzw")}).to_csv(tmp_path / "d.csv", index=False)
+    out = tmp_path / "r.html"
+    done = _cli_run(["report", "d.csv", "-c", name, "-c", "c", "--no-pif", "-o", str(out)], tmp_path)
+    assert b"Traceback" not in done.stderr and b"error" not in done.stderr, done.stderr
+    assert b"wrote the report" in done.stderr  # exit status: the verdict (this tiny table is reviewed)
+    assert "frac{" in out.read_text(encoding="utf-8")
+
+
+def test_disclosure_closing_line_escapes_terminal_controls(tmp_path: Path) -> None:
+    """Issue 47: the closing line of `sqlpriv disclosure` printed raw terminal escapes from a
+    column name; user text on the terminal has its control characters escaped."""
+    name = "q\x1b]0;pwned\x07\x1b[2J"
+    pd.DataFrame({name: [1, 1, 2, 2], "s": list("abab")}).to_csv(tmp_path / "d.csv", index=False)
+    done = _cli_run(["disclosure", "d.csv", "-c", name, "-s", "s"], tmp_path)
+    assert done.returncode in (0, 2), done.stderr
+    assert b"\x1b" not in done.stdout + done.stderr and b"\x07" not in done.stdout + done.stderr
+
+
+def test_printed_db_script_locks_down(tmp_path: Path) -> None:
+    """Issue 47: a printed script that attaches --db locks down as the Python path does: no
+    extension installed or loaded, only the database file (and the script's own output) reachable,
+    settings locked, before any table or view of the file is bound."""
+    db = tmp_path / "f.duckdb"
+    con = duckdb.connect(str(db), config={"storage_compatibility_version": "v1.4.0"})
+    con.execute("create table t as select range % 3 as a, range % 2 as b from range(12)")
+    con.close()
+    (tmp_path / "secret.csv").write_text("x\nSECRET\n")
+    done = _cli_run(["shapley", "t", "--db", str(db), "-c", "a,b", "--sql"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    script = done.stdout.decode()
+    lines = script.splitlines()
+    attach = next(i for i, line in enumerate(lines) if line.startswith("attach "))
+    view = next(i for i, line in enumerate(lines) if "sqlpriv_db" in line and i > attach)
+    for setting in ("autoinstall_known_extensions = false", "autoload_known_extensions = false"):
+        assert any(setting in line for line in lines[:attach]), setting
+    for setting in ("allowed_paths", "enable_external_access = false", "lock_configuration = true"):
+        assert any(setting in line for line in lines[attach:view]), setting
+    ran = _run_shell(script + "select * from read_csv('secret.csv');\n", tmp_path)
+    assert b"SECRET" not in ran.stdout and b"Permission Error" in ran.stderr, ran.stderr
+    assert ran.stdout.decode().splitlines()[1].startswith(("a,", "b,"))
+
+
+def test_identifier_function_calls_are_refused_on_duckdb() -> None:
+    """Issue 47, attack 4 on DuckDB: no way to name a function by an expression."""
+    df = pd.DataFrame({"a": [1, 2], "b": ["x", "y"]})
+    for attack in ("identifier('current_user')()", "identifier('upper')(b)", "b.current_setting()"):
+        with pytest.raises(SqlprivError):
+            sqlpriv.privacy_profile(df, ["a", {"x": attack}]).df()
+
+
+@pytest.mark.slow  # a JVM
+def test_spark_quote_and_literal_read_back_exactly(spark_session: Any) -> None:
+    """Issue 47 on Spark: the same code point classes (a few examples: Spark is slow) through the
+    Spark quote/literal read back unchanged, with the session's variable substitution on."""
+    from sqlpriv.engine.templates import call
+
+    values = ["a\x00b", "${env:HOME}", "${system:user.home}", "x\\'y\"`z", "\r\n\x1b\x7f\x85\x9f", "é😀\u2028 ;--"]
+    spark_session.conf.set("spark.sql.variable.substitute", "true")
+    for value in values:  # a constant reads back exactly even where substitution is on
+        query = f"select {call('literal', value=value, dialect='spark')} as v"
+        assert spark_session.sql(query).collect()[0][0] == value, query
+    spark_sql = importlib.import_module("sqlpriv.engine.spark_sql")
+    for value in values:  # a name: as sqlpriv runs its statements (substitution off while parsing)
+        name = value.replace("\x00", "").replace("\r", "") or "x"
+        query = f"select {call('literal', value=value, dialect='spark')} as {call('quote', name=name, dialect='spark')}"
+        frame = spark_sql.run(spark_session, query)
+        assert frame.columns == [name] and frame.collect()[0][0] == value, query
+    assert spark_session.conf.get("spark.sql.variable.substitute") == "true"  # left as found
+
+
+@pytest.mark.slow  # a JVM
+def test_spark_substitution_in_released_data(spark_session: Any) -> None:
+    """Issue 47, attack 3: ${env:...} in a hierarchy label or an expression hierarchy is released
+    as written, never as the variable's value."""
+    home = spark_session.sparkContext._jvm.java.lang.System.getenv("HOME")
+    df = pd.DataFrame({"sex": list("FFMM"), "age": [1, 2, 3, 4]})
+    frame = spark_session.createDataFrame(df)
+    labels = {"F": ["${env:HOME}:F"], "M": ["${system:user.home}"]}
+    released = sqlpriv.generalize(frame, {"sex": labels}, k=1).apply({"sex": 1}).df()
+    assert sorted(set(released["sex"])) == ["${env:HOME}:F", "${system:user.home}"]
+    expr = {"sex": ["concat(sex, ':${env:HOME}')"]}
+    released = sqlpriv.generalize(frame, expr, k=1).apply({"sex": 1}).df()
+    assert sorted(set(released["sex"])) == ["F:${env:HOME}", "M:${env:HOME}"]
+    assert home is None or all(home not in str(v) for v in released["sex"])
+
+
+@pytest.mark.slow  # a JVM
+def test_spark_identifier_calls_are_refused(spark_session: Any) -> None:
+    """Issue 47, attack 4: IDENTIFIER('name')(...) passed the Spark allow-list (it ran a registered
+    Python UDF, and current_user()); every node that can call a function is checked."""
+    frame = spark_session.createDataFrame(pd.DataFrame({"sex": list("FFMM"), "age": [1, 2, 3, 4]}))
+    spark_session.udf.register("sqlpriv_round4_udf", lambda x: x)
+    for attack in ("identifier('sqlpriv_round4_udf')(sex)", "identifier('current_user')()", "identifier('upper')(sex)"):
+        with pytest.raises(SqlprivError, match="(?i)identifier|not allowed|refused"):
+            sqlpriv.privacy_profile(frame, ["age", {"x": attack}]).df()
+    assert sqlpriv.privacy_profile(frame, ["age", {"x": "upper(sex)"}]).df() is not None  # a plain call passes

@@ -96,10 +96,14 @@ ALLOWED = {
     "fmt": "'csv' or 'parquet' (engine.result.file_format)",
     "c.type": "a built-in DuckDB type only (sqlpriv.engine.sandbox.sql_type, checked in pif.py)",
     "value": "inside the literal macro: a number (the `is number` branch)",
-    'value | string | replace("\'", "\'\'")': ESCAPE,
+    'text | replace(""", """")': ESCAPE,
     "name | string | replace('\"', '\"\"')": "the quote macro's own escaping",
     # Spark's variants (sql_templates/dialect/): backslashes doubled and quotes escaped, backticks doubled
-    'value | string | replace("\\\\", "\\\\\\\\") | replace(""", """")': ESCAPE,
+    # sql_templates/dialect/_text.sql: string constants built piece by piece (sqlpriv/engine/sql_text.py's rule)
+    'ns.pieces + CondExpr | join(" || ")': "quoted runs ('' doubled) and chr(n) of control characters",
+    "ns.out": ESCAPE,  # the Spark constant's text: every backslash, quote, $ and control character escaped
+    "sqlpriv.dialect_text_duckdb(...)": ESCAPE,
+    "sqlpriv.dialect_text_spark(...)": ESCAPE,
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
@@ -197,7 +201,8 @@ DIALECT_MACROS = (
         m.name
         for path in (ROOT / "dialect").glob("*.sql")
         for m in _parse(path).find_all(nodes.Macro)
-        if not m.name.startswith(("default__", "spark__", "duckdb__")) and m.name not in ("quote", "literal")
+        if not m.name.startswith(("default__", "spark__", "duckdb__", "dialect_text_"))
+        and m.name not in ("quote", "literal")
     }
     if (ROOT / "dialect").is_dir()
     else set()

@@ -405,12 +405,14 @@ def print_sql(text: str) -> None:
 def wrote(path: Any, what: str, rows: int | None = None) -> None:
     """Confirm on stderr a file an option wrote: ``sqlpriv: wrote per-row values (1,066 rows) to phi.parquet``."""
     size = f" ({rows:,} rows)" if rows is not None else ""
-    print(f"sqlpriv: wrote {what}{size} to {path}", file=sys.stderr)
+    print(escape_controls(f"sqlpriv: wrote {what}{size} to {path}"), file=sys.stderr)
 
 
 def reading(text: str, fmt: str) -> None:
     """The closing line of a summary: how to read it. On stdout after a table; on stderr with
-    --format csv / json, so machine-readable output stays clean."""
+    --format csv / json, so machine-readable output stays clean. Control characters of the data
+    (a column name, a label) are escaped: user text never reaches the terminal raw."""
+    text = escape_controls(text, keep="\n")
     if fmt == "table":
         print(f"\n{text}")
     else:

@@ -167,7 +167,7 @@ def _params(args: argparse.Namespace, key: str | None, by: str | None) -> dict[s
 
 def _duckdb_script(args: argparse.Namespace) -> str:
     from sqlpriv.engine import macros
-    from sqlpriv.engine.connection import connect
+    from sqlpriv.engine.connection import connect, script_source
     from sqlpriv.engine.sources import check_expression, resolve_columns, resolve_source, source_column
     from sqlpriv.engine.templates import call, quote
     from sqlpriv.errors import ParameterError
@@ -193,7 +193,7 @@ def _duckdb_script(args: argparse.Namespace) -> str:
         "-- macros",
         macros.script(temp=True).rstrip(),
     ]
-    parts += ["-- source"] + [s + ";" for s in src.statements]
+    parts += ["-- source"] + [s + ";" for s in script_source(con, src.statements)]
     parts += [f"-- {args.measure}: one statement (the query of the dbt macro)", query + ";"]
     return "\n".join(parts) + "\n"
 

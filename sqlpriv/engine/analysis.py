@@ -59,12 +59,14 @@ class Analysis:
         to ``path`` by a ``COPY`` statement (Parquet, or CSV for a path ending in ``.csv``)."""
         needs: list[str] = []
         queries: list[str] = []
+        writes: list[str] = []
         for item in results:
             if isinstance(item, tuple):
                 result, path = item
                 queries.append(result.copy_sql(path))
+                writes.append(str(path))
             else:
                 result = item
                 queries.append(result.query)
             needs += [n for n in result.needs if n not in needs]
-        return self.plan.script(needs, queries)
+        return self.plan.script(needs, queries, writes)

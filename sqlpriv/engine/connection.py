@@ -152,6 +152,27 @@ def attached_relation(con: duckdb.DuckDBPyConnection, name: str) -> tuple[str, s
     return attach, ref, stored[found]
 
 
+def script_source(con: duckdb.DuckDBPyConnection, statements: Iterable[str], writes: Iterable[str] = ()) -> list[str]:
+    """A source's statements as a printed script runs them: a database file attached (``attach``)
+    as the Python path does it, extensions neither installed nor loaded before, the connection
+    locked down right after (only the sources, the database file and the script's own ``writes``
+    reachable, settings locked), before any of the file's tables or views is bound."""
+    guard = _OWNED.get(con)
+    out: list[str] = []
+    for stmt in statements:
+        if guard is None or not stmt.startswith("attach "):
+            out.append(stmt)
+            continue
+        out += [render("engine/lock_down.sql", step=step) for step in ("autoinstall", "autoload")]
+        out.append(stmt)
+        paths = sorted(guard.paths | {form for w in writes for form in _forms(os.fspath(w))})
+        out += [
+            render("engine/lock_down.sql", step=step, paths=paths, directories=sorted(guard.directories))
+            for step in LOCK_DOWN_STEPS
+        ]
+    return out
+
+
 def lock_down(con: duckdb.DuckDBPyConnection) -> None:
     """Lock an owned connection (idempotent); leave a user's own connection untouched."""
     guard = _OWNED.get(con)

@@ -9,6 +9,7 @@ and the single statement (``sql_templates/disclosure/query.sql``) rendered for a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -143,7 +144,9 @@ def hierarchy_rows(name: str, tree: Any) -> tuple[list[tuple[Any, int, str]], in
     for leaf, levels in paths.items():
         text = None if leaf is None else str(leaf)
         for level, _node in enumerate(levels[:-1], start=1):  # the root (level H) adds nothing
-            rows.append((text, level, "\x1f".join(str(x) for x in levels[level - 1 :])))
+            # the node is its path to the root, encoded injectively (a JSON list: no separator a
+            # label could contain merges two distinct nodes)
+            rows.append((text, level, json.dumps([str(x) for x in levels[level - 1 :]])))
     if depth == 1:
         rows = []  # a flat hierarchy is the equal distance
     return rows, depth

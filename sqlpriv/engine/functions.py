@@ -34,6 +34,7 @@ import functools
 
 import duckdb
 
+from sqlpriv.engine import spark_sql
 from sqlpriv.engine.templates import render
 
 #: collations (``collate_de``, ``icu_collate_fr``): pure string-order functions, one per locale
@@ -186,7 +187,7 @@ def spark_allowed(spark: object) -> frozenset[str]:
     moment) shadows."""
 
     def names(kind: str) -> frozenset[str]:
-        rows = spark.sql(render("engine/spark_functions.sql", kind=kind)).collect()  # type: ignore[attr-defined]
+        rows = spark_sql.run(spark, render("engine/spark_functions.sql", kind=kind)).collect()
         return frozenset(str(row[0]).lower().rsplit(".", 1)[-1] for row in rows)
 
     key = id(spark)
@@ -199,5 +200,5 @@ def spark_allowed(spark: object) -> frozenset[str]:
 def spark_known(spark: object) -> frozenset[str]:
     """Every function name ``spark`` knows: its built-ins and the user-defined functions."""
     spark_allowed(spark)
-    rows = spark.sql(render("engine/spark_functions.sql", kind="user")).collect()  # type: ignore[attr-defined]
+    rows = spark_sql.run(spark, render("engine/spark_functions.sql", kind="user")).collect()
     return _SPARK_KNOWN[id(spark)] | frozenset(str(row[0]).lower().rsplit(".", 1)[-1] for row in rows)

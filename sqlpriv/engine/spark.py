@@ -31,12 +31,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sqlpriv.engine import spark_sql
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sources import ColumnsArg, check_request_size, reader_for, source_column
 from sqlpriv.engine.surface import Uri, Written
-from sqlpriv.engine.templates import call
+from sqlpriv.engine.templates import call, spark_quote
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,7 +61,7 @@ def wants_spark(source: Any, spark: Any) -> bool:
 
 def quote(name: str) -> str:
     """A Spark identifier: backticks, inner backticks doubled (Python twin of spark__quote)."""
-    return "`" + str(name).replace("`", "``") + "`"
+    return spark_quote(name)
 
 
 def render_query(macro: str, **context: Any) -> str:
@@ -177,7 +178,7 @@ def _looks_like_file(text: str) -> bool:
 
 def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> SparkSource:
     try:
-        fields = spark.sql(f"select * from {ref}").schema.fields
+        fields = spark_sql.run(spark, f"select * from {ref}").schema.fields
     except Exception as exc:
         if not is_spark_error(exc):
             raise
@@ -201,9 +202,11 @@ def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
     columns = src.column_names()
     try:
         spark_sandbox.check_text(expr, columns)
-        parsed = spark._jsparkSession.sessionState().sqlParser().parseExpression(expr)
-        spark_sandbox.check_parsed(spark, parsed, expr, columns)
-        analysed = spark.sql(f"select ({expr}) as `__sqlpriv_x` from {src.ref}")._jdf.queryExecution().analyzed()
+        with spark_sql.no_substitution(spark):  # the parser substitutes ${...} unless told not to
+            parsed = spark._jsparkSession.sessionState().sqlParser().parseExpression(expr)
+            spark_sandbox.check_parsed(spark, parsed, expr, columns)
+            analysed = spark.sql(f"select ({expr}) as `__sqlpriv_x` from {src.ref}")._jdf.queryExecution().analyzed()
+        spark_sandbox.check_analysed(analysed, expr, columns)
         tree = analysed.toString()
         deterministic = all(bool(e.deterministic()) for e in _jseq(analysed.expressions()))
     except UnsafeExpressionError as exc:
@@ -275,7 +278,7 @@ def resolve_columns(
         extra = ", ".join(f"({e}) as {quote(n)}" for n, e in computed.items())
         view = temp_name("sqlpriv_computed")
         body = f"select {keep + ', ' if keep else ''}{extra} from {src.ref}"
-        src.spark.sql(f"create or replace temporary view {quote(view)} as {body}")
+        spark_sql.run(src.spark, f"create or replace temporary view {quote(view)} as {body}")
         comment = (
             src.comment + "\n" if src.comment else ""
         ) + f"create or replace temporary view {quote(view)} as {body};"
@@ -286,7 +289,7 @@ def resolve_columns(
 def require_rows(src: SparkSource) -> None:
     """EmptyInputError when the source has no rows (one small Spark job)."""
     try:
-        empty = len(src.spark.sql(f"select 1 from {src.ref} limit 1").take(1)) == 0
+        empty = len(spark_sql.run(src.spark, f"select 1 from {src.ref} limit 1").take(1)) == 0
     except Exception as exc:
         if not is_spark_error(exc):
             raise
@@ -337,7 +340,7 @@ class SparkResult:
     def spark(self) -> Any:
         """The result as a lazy Spark DataFrame."""
         try:
-            return self.source.spark.sql(self.runnable())
+            return spark_sql.run(self.source.spark, self.runnable())
         except Exception as exc:
             if not is_spark_error(exc):
                 raise

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from sqlpriv.engine import checks
+from sqlpriv.engine import checks, spark_sql
 from sqlpriv.engine.sources import source_column
 from sqlpriv.engine.spark import (
     EXACT_LIMIT,
@@ -84,7 +84,7 @@ class SparkShapleyResult:
             # materialised now and cut from its lineage: Spark never matches a cached plan holding a
             # nondeterministic expression (the chain's monotonically_increasing_id), so a CACHE TABLE
             # view would be recomputed by every statement that reads it
-            self.source.spark.sql(values).localCheckpoint(eager=True).createOrReplaceTempView(name)
+            spark_sql.run(self.source.spark, values).localCheckpoint(eager=True).createOrReplaceTempView(name)
             self._phi = name
         return self._phi
 
@@ -147,7 +147,7 @@ class SharedValuesResult(SparkResult):
             "shapley_query", source=a.source.ref, columns=a.columns, output="by", by=self.expr, values=values
         )
         try:
-            a.source.spark.sql(query)  # resolves the names only; nothing runs
+            spark_sql.run(a.source.spark, query)  # resolves the names only; nothing runs
         except Exception as exc:
             if not is_spark_error(exc):
                 raise

@@ -46,6 +46,14 @@ REFUSED_CLASSES = {
     "UnresolvedGenerator": "a generator",
     "UnresolvedOuterReference": "an outer reference",
 }
+#: the only unresolved (parser-made) classes allowed; every other ``Unresolved*`` class, and any
+#: class that names what it calls by an expression (``IDENTIFIER('my_udf')(x)`` is an
+#: ``ExpressionWithUnresolvedIdentifier``), is refused: a function is only called by its name, checked
+ALLOWED_UNRESOLVED = frozenset(
+    {"UnresolvedFunction", "UnresolvedAttribute", "UnresolvedExtractValue", "UnresolvedNamedLambdaVariable"}
+)
+#: words in a class name (parsed or analysed) that mark a call of user code or a name resolved late
+REFUSED_WORDS = ("Identifier", "UDF", "UDAF", "UDTF", "Python", "UserDefined", "Subquery", "Parameter")
 #: a parsed expression larger than this many nodes is refused (a bound on the walk)
 MAX_NODES = 5_000
 
@@ -79,8 +87,12 @@ def check_parsed(spark: Any, parsed: Any, expr: str, columns: Sequence[str]) -> 
         if seen > MAX_NODES:
             raise UnsafeExpressionError(f"expression is refused: more than {MAX_NODES} parts")
         cls = str(node.getClass().getSimpleName())
-        if cls in REFUSED_CLASSES or "Subquery" in cls or "Parameter" in cls:
-            raise _refuse(expr, REFUSED_CLASSES.get(cls, f"a {cls}"), columns)
+        if cls in REFUSED_CLASSES:
+            raise _refuse(expr, REFUSED_CLASSES[cls], columns)
+        if any(word in cls for word in REFUSED_WORDS) or (
+            cls.startswith("Unresolved") and cls not in ALLOWED_UNRESOLVED
+        ):
+            raise _refuse(expr, refused_class(cls), columns)
         if cls == "UnresolvedFunction":
             parts = [str(p) for p in _seq(node.nameParts())]
             name = ".".join(parts)
@@ -95,6 +107,33 @@ def check_parsed(spark: Any, parsed: Any, expr: str, columns: Sequence[str]) -> 
             parts = [str(p) for p in _seq(node.nameParts())]
             if not parts or parts[0].lower() not in known:
                 raise _refuse(expr, f"a reference to {'.'.join(parts)}, which is not a column of the source", columns)
+        todo.extend(_seq(node.children()))
+
+
+def refused_class(cls: str) -> str:
+    """How a refused Catalyst class is named in the message.
+
+    >>> refused_class("ExpressionWithUnresolvedIdentifier")
+    'IDENTIFIER(...) (a function or column named by an expression), which is not allowed'
+    """
+    if "Identifier" in cls:
+        return "IDENTIFIER(...) (a function or column named by an expression), which is not allowed"
+    return f"a {cls}, which is not allowed"
+
+
+def check_analysed(analysed: Any, expr: str, columns: Sequence[str]) -> None:
+    """Walk every expression of the analysed plan ``analysed``: no user-defined function (Scala,
+    Java, Python, Hive), however it was named, and nothing the parser walk refuses."""
+    todo = list(_seq(analysed.expressions()))
+    seen = 0
+    while todo:
+        node = todo.pop()
+        seen += 1
+        if seen > MAX_NODES:
+            raise UnsafeExpressionError(f"expression is refused: more than {MAX_NODES} parts")
+        cls = str(node.getClass().getSimpleName())
+        if any(word in cls for word in REFUSED_WORDS):
+            raise _refuse(expr, refused_class(cls), columns)
         todo.extend(_seq(node.children()))
 
 

@@ -39,31 +39,60 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import numbers
 import os
 import re
-import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from sqlpriv.engine.sql_text import duckdb_string, identifier, spark_string
+from sqlpriv.errors import ColumnError
+
 
 def quote(name: str) -> str:
-    """Quote a SQL identifier for DuckDB (double quotes, inner quotes doubled)."""
-    return '"' + str(name).replace('"', '""') + '"'
+    """Quote a SQL identifier for DuckDB (double quotes, inner quotes doubled; a name no SQL text
+    can carry exactly, NUL or CR, refused: :mod:`sqlpriv.engine.sql_text`)."""
+    return '"' + identifier(name).replace('"', '""') + '"'
 
 
 def literal(value: Any) -> str:
-    """Render a Python constant as a SQL literal (strings single-quoted and escaped)."""
+    """Render a Python constant as a DuckDB SQL literal (strings single-quoted and escaped, control
+    characters as ``chr(n)``: :mod:`sqlpriv.engine.sql_text`)."""
+    return _constant(value, duckdb_string)
+
+
+def spark_quote(name: str) -> str:
+    """A Spark identifier: backticks, inner backticks doubled (Python twin of spark__quote)."""
+    return "`" + identifier(name).replace("`", "``") + "`"
+
+
+def spark_literal(value: Any) -> str:
+    """A Spark SQL literal (Python twin of spark__literal; ``$`` and control characters as ``\\uXXXX``)."""
+    return _constant(value, spark_string)
+
+
+def _constant(value: Any, string: Callable[[str], str]) -> str:
+    """NULL, true/false, a number as written (as the dialect macros do), else ``string(str(value))``."""
     if value is None:
         return "NULL"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    return "'" + str(value).replace("'", "''") + "'"
+    if isinstance(value, numbers.Number):
+        return str(value)
+    return string(str(value))
+
+
+#: the Python twins the renderer calls for the two dialect shims (see :class:`Direct`)
+TWINS: dict[tuple[str, str], Callable[[Any], str]] = {
+    ("duckdb", "quote"): quote,
+    ("spark", "quote"): spark_quote,
+    ("duckdb", "literal"): literal,
+    ("spark", "literal"): spark_literal,
+}
 
 
 def template_dir() -> Path:
@@ -151,8 +180,9 @@ DIRECT_SHIMS = ("literal", "quote")
 
 class Direct:
     """A dialect shim (``dialect/<name>.sql``: a macro whose body is ``adapter.dispatch(name)``
-    called with its own arguments) as seen from Python and templates here: the dialect's macro
-    called directly, one Jinja macro call less (a table hierarchy renders a literal per cell).
+    called with its own arguments) as seen from Python and templates here: the dialect's Python
+    twin (:data:`TWINS`) called directly (a table hierarchy renders a literal per cell; the Jinja
+    dialect macros, which dbt runs, give the same text: tests/test_attacks.py checks them).
     Its ``arguments`` are the shim's, for :func:`call`. In dbt the shim itself runs.
 
     >>> environment().globals["sqlpriv"].quote("a b"), environment().globals["sqlpriv"].literal("it's")
@@ -165,8 +195,16 @@ class Direct:
         self.catch_kwargs = shim.catch_kwargs
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        adapter = typing.cast(Adapter, environment().globals["adapter"])
-        return adapter.dispatch(self.name)(*args, **kwargs)
+        (value,) = (*args, *kwargs.values())
+        return TWINS[(current_dialect(), self.name)](value)
+
+
+class Exceptions:
+    """dbt's ``exceptions`` context object, for the dialect macros that refuse a name."""
+
+    @staticmethod
+    def raise_compiler_error(message: str) -> None:
+        raise ColumnError(message)
 
 
 @functools.cache
@@ -228,6 +266,7 @@ def environment() -> jinja2.Environment:
     )
     env.globals["sqlpriv"] = Namespace()
     env.globals["adapter"] = Adapter()
+    env.globals["exceptions"] = Exceptions()
     return env
 
 
@@ -308,9 +347,37 @@ def call(macro: str, dialect: str | None = None, **context: Any) -> str:
             f"template macro {macro} takes no argument {unknown[0]!r} (it takes: {', '.join(fn.arguments) or 'nothing'})"
         )
     args = {k: v for k, v in context.items() if k in fn.arguments or fn.catch_kwargs}
-    # split on "\n" only: str.splitlines() would also break at \x1c-\x1e or \u2028 inside a name
-    lines = [line.rstrip(" \t\r") for line in str(fn(**args)).strip().split("\n")]
-    return "\n".join(line for line in lines if line)
+    return tidy(str(fn(**args)), current_dialect())
+
+
+#: the quoted tokens of each dialect (string constants, quoted identifiers) and ``--`` comments:
+#: :func:`tidy` never changes text inside them
+_TOKENS = {
+    "duckdb": re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*"),
+    "spark": re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|`(?:[^`]|``)*`|--[^\n]*", re.DOTALL),
+}
+_TRAILING_BLANKS = re.compile(r"[ \t\r]+(?=\n)")
+_BLANK_LINES = re.compile(r"\n{2,}")
+
+
+def tidy(sql: str, dialect: str = "duckdb") -> str:
+    r"""Rendered SQL without blank lines, trailing blanks and outer whitespace, outside quoted
+    tokens only: a string constant or quoted identifier keeps every character (``"a\n\nb"``).
+
+    >>> tidy("select 'a  \n\n b' as x,  \n\n  \"c\n\nd\"  \n")
+    'select \'a  \n\n b\' as x,\n  "c\n\nd"'
+    """
+    out: list[str] = []
+    pos = 0
+    for match in _TOKENS[dialect].finditer(sql):
+        out += [_tidy_plain(sql[pos : match.start()]), match.group()]
+        pos = match.end()
+    out.append(_tidy_plain(sql[pos:]))
+    return "".join(out).strip()
+
+
+def _tidy_plain(text: str) -> str:
+    return _BLANK_LINES.sub("\n", _TRAILING_BLANKS.sub("", text))
 
 
 def render(name: str, dialect: str | None = None, **context: Any) -> str:

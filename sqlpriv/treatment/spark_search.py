@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlpriv.engine import checks
+from sqlpriv.engine import checks, spark_sql
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
@@ -199,7 +199,7 @@ def generalize_spark(
 
 def _collect(src: SparkSource, query: str) -> list[tuple[Any, ...]]:
     try:
-        return [tuple(row) for row in src.spark.sql(query).collect()]
+        return [tuple(row) for row in spark_sql.run(src.spark, query).collect()]
     except Exception as exc:
         if not is_spark_error(exc):
             raise
@@ -209,7 +209,7 @@ def _collect(src: SparkSource, query: str) -> list[tuple[Any, ...]]:
 def _to_duckdb(con: Any, src: SparkSource, query: str, what: str) -> str:
     """Run ``query`` on Spark and register its (small) result on ``con`` as a view; its name."""
     try:
-        arrow = src.spark.sql(query).toArrow()
+        arrow = spark_sql.run(src.spark, query).toArrow()
     except Exception as exc:
         if not is_spark_error(exc):
             raise
