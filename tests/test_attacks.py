@@ -973,6 +973,7 @@ def test_cli_stops_within_two_seconds_of_a_signal(tmp_path: Path, signum: int) -
     data = tmp_path / "slow.csv"
     pd.DataFrame({"a": range(3000), "b": ["x"] * 3000}).to_csv(data, index=False)
     out = tmp_path / "out" / "phi.parquet"
+    out.parent.mkdir()  # a missing output folder is refused, never made (issue 46)
     env = dict(os.environ, PYTHONPATH=str(Path(sqlpriv.__file__).resolve().parents[1]))  # this sqlpriv
     argv = [sys.executable, "-m", "sqlpriv", "shapley", str(data), "-c", "a", "-c", SLOW_EXPRESSION]
     proc = subprocess.Popen([*argv, "--per-row", str(out)], env=env, stderr=subprocess.PIPE, text=True)
@@ -1058,3 +1059,147 @@ def test_reserved_names_are_refused_on_spark(spark_session: Any, name: str) -> N
         with pytest.raises(ColumnError, match="reserved") as err:
             call()
         assert name in str(err.value), what
+
+
+# Security round 4 (b)
+
+
+def _crafted_db(path: Path, select: str) -> None:
+    """A .duckdb file with a table t(i, real_age) of 50 distinct ages and a view v over it."""
+    con = duckdb.connect(str(path))
+    con.execute("create table t as select i, 20 + i as real_age from range(50) r(i)")
+    con.execute(f"create view v as {select}")
+    con.close()
+
+
+def _smallest_class(path: Path, column: str) -> int:
+    """The smallest class of ``column`` in a released Parquet file, counted here (the oracle)."""
+    frame = pd.read_parquet(path)
+    return int(frame.groupby(column, dropna=False).size().min())
+
+
+@pytest.mark.parametrize(
+    "select",
+    [
+        "select case when current_query() like '%sqlpriv_class_size%' then real_age else 30 end as age, i from t",
+        "select case when current_query() like '%create%' then 30 else real_age end as age, i from t",
+    ],
+)
+def test_crafted_view_cannot_defeat_k(tmp_path: Path, select: str) -> None:
+    """Issue 47, item 2: a view that returns other rows when sqlpriv's release reads it (its
+    query text, random()) is read once; the released file holds classes of k or more rows, counted
+    here on the file (or nothing is written)."""
+    db = tmp_path / "f.duckdb"
+    _crafted_db(db, select)
+    out = tmp_path / "out.parquet"
+    for _ in range(2):
+        code = main(
+            ["anonymize", "--db", str(db), "v", "--hierarchy", "age=intervals:10,50,100", "--k", "5", "-o", str(out)]
+        )
+        if code == 0 and out.exists():
+            assert _smallest_class(out, "age") >= 5
+            out.unlink()
+
+
+def test_crafted_view_python_and_user_connection(tmp_path: Path) -> None:
+    """Issue 47, item 2 from Python: a view on a user's connection (a crafted file opened by the
+    user) and a relation over it are read once; apply() equals the search's classes."""
+    db = tmp_path / "f.duckdb"
+    _crafted_db(
+        db, "select case when current_query() like '%sqlpriv_class_size%' then real_age else 30 end as age, i from t"
+    )
+    con = duckdb.connect(str(db), read_only=True)
+    for source in ("v", con.sql("select * from v")):
+        g = sqlpriv.generalize(source, {"age": sqlpriv.hierarchy.intervals(10, 50, 100)}, k=5, con=con)
+        released = g.apply().df()
+        assert int(released.groupby("age").size().min()) >= 5
+        path = g.apply().write(tmp_path / "r.parquet")
+        assert _smallest_class(path, "age") >= 5
+
+
+def test_random_view_is_read_once(tmp_path: Path) -> None:
+    """Issue 47, item 2: a view over random() gives the same rows to the search, the figures and
+    every release (it is read once), from a --db file and from a user's connection."""
+    db = tmp_path / "f.duckdb"
+    _crafted_db(db, "select case when random() < 0.5 then real_age else 30 end as age, i from t")
+    for con in (str(db), duckdb.connect(str(db), read_only=True)):
+        g = sqlpriv.generalize("v", {"age": sqlpriv.hierarchy.intervals(10, 50, 100)}, k=5, con=con)
+        first = g.apply(levels={"age": 0}).df()
+        assert first.equals(g.apply(levels={"age": 0}).df())
+        counted = int(g.compare(levels={"age": 0}, measures=False).df().set_index("figure").loc["classes", "after"])
+        assert counted == first["age"].nunique()
+
+
+def test_release_verified_on_the_written_rows(tmp_path: Path) -> None:
+    """Issue 47, item 2: the file is read back before it is renamed into place; a file whose
+    classes are smaller than k is refused and nothing is written."""
+    df = pd.DataFrame({"age": [31, 32, 33, 34, 41, 45, 50], "sex": list("FFMMFMM")})
+    g = sqlpriv.generalize(df, {"age": sqlpriv.hierarchy.intervals(5, 10), "sex": {"F": ["*"], "M": ["*"]}}, k=2)
+    result = g.apply()
+    assert result.verify is not None
+    bad = tmp_path / "bad.csv"
+    bad.write_text("age,sex\n1,F\n1,F\n2,M\n3,M\n3,M\n4,F\n4,F\n")
+    with pytest.raises(SqlprivError, match="smallest class holds 1"):
+        result.verify(str(bad), "csv")
+    result.verify = lambda path, fmt: g.verify_release(str(bad), "csv")  # as if the rows had changed
+    out = tmp_path / "out.csv"
+    with pytest.raises(SqlprivError, match="nothing was written"):
+        result.write(out)
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv"]
+
+
+def _anonymize_args(data: Path, out: str, hierarchy: str = "a=intervals:2,4") -> list[str]:
+    return ["anonymize", str(data), "--hierarchy", hierarchy, "--k", "2", "-o", out]
+
+
+@pytest.fixture()
+def small_csv(tmp_path: Path) -> Path:
+    data = tmp_path / "d.csv"
+    data.write_text("a,b\n1,x\n2,x\n3,y\n4,y\n")
+    return data
+
+
+def test_output_never_replaces_a_link_or_a_device(tmp_path: Path, small_csv: Path, capsys: Any) -> None:
+    """Issue 47, outputs: a symbolic link (-o /dev/stdout) or a FIFO as the output is refused,
+    and stays what it was (main replaced the link with a regular file)."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep")
+    link = tmp_path / "out.parquet"
+    link.symlink_to(victim)
+    fifo = tmp_path / "fifo.parquet"
+    os.mkfifo(fifo)
+    for out in (link, fifo):
+        assert main(_anonymize_args(small_csv, str(out))) != 0
+        assert "symbolic link" in capsys.readouterr().err or out == fifo
+    assert link.is_symlink() and victim.read_text() == "keep"
+    assert fifo.is_fifo()
+    g = sqlpriv.generalize(str(small_csv), {"a": sqlpriv.hierarchy.intervals(2, 4)}, k=2)
+    with pytest.raises(SqlprivError, match="symbolic link"):
+        g.apply().write(link)
+    assert link.is_symlink() and victim.read_text() == "keep"
+
+
+def test_output_that_is_an_input_is_refused(tmp_path: Path, small_csv: Path) -> None:
+    """Issue 47, outputs: -o naming a hierarchy file (or a prior) is refused before any work; the
+    input is left as it was (main overwrote the hierarchy)."""
+    hierarchy = tmp_path / "b.csv"
+    hierarchy.write_text("x;*\ny;*\n")
+    before = hierarchy.read_bytes()
+    assert main(_anonymize_args(small_csv, str(hierarchy), f"b={hierarchy}")) == 1
+    assert hierarchy.read_bytes() == before
+    prior = tmp_path / "prior.json"
+    prior.write_text('{"x": 0.5, "y": 0.5}')
+    code = main(["pif", str(small_csv), "-c", "a,b", "--prior", f"b={prior}", "--out", str(prior)])
+    assert code == 1 and prior.read_text() == '{"x": 0.5, "y": 0.5}'
+
+
+def test_output_folder_is_never_created(tmp_path: Path, small_csv: Path, capsys: Any) -> None:
+    """Issue 46/47: an output in a missing folder is refused with a clear error; no folder is made."""
+    missing = tmp_path / "nonexistent" / "dir"
+    code = main(["risk", str(small_csv), "-c", "a,b", "--per-row", str(missing / "x.parquet")])
+    assert code == 1 and "does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "nonexistent").exists()
+    g = sqlpriv.generalize(str(small_csv), {"a": sqlpriv.hierarchy.intervals(2, 4)}, k=2)
+    with pytest.raises(SqlprivError, match="does not exist"):
+        g.apply().write(missing / "y.parquet")
+    assert not (tmp_path / "nonexistent").exists()
