@@ -1203,3 +1203,57 @@ def test_output_folder_is_never_created(tmp_path: Path, small_csv: Path, capsys:
     with pytest.raises(SqlprivError, match="does not exist"):
         g.apply().write(missing / "y.parquet")
     assert not (tmp_path / "nonexistent").exists()
+
+
+def _sqlpriv_objects(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Every temp table, view and macro on ``con`` (counted here from the catalog, the oracle)."""
+    rows = con.execute(
+        "select table_name from duckdb_tables() where temporary "
+        "union all select view_name from duckdb_views() where temporary and not internal "
+        "union all select function_name from duckdb_functions() where database_name = 'temp'"
+    ).fetchall()
+    return sorted(str(r[0]) for r in rows)
+
+
+def test_user_connection_left_as_found(tmp_path: Path) -> None:
+    """Issue 47, connection hygiene: every family on a user's con= leaves no temp table, view or
+    macro once its results are closed or collected (main kept 52 after one run, growing); the
+    user's own temp objects stay; a result can be used as a context manager."""
+    import gc
+
+    con = duckdb.connect()
+    con.execute("create temp table mine as select 1 as x")
+    before = _sqlpriv_objects(con)
+    df = pd.DataFrame({"a": [1, 2, 3, 3, 4, 4], "b": list("xxyyzz"), "s": list("ppqqpq")})
+    for _ in range(2):
+        r = sqlpriv.uniqueness_shapley(df, ["a", "b"], con=con)
+        r.summary().df()
+        del r
+        risk = sqlpriv.reidentification_risk(df, ["a", "b"], con=con)
+        risk.per_row().df()
+        del risk
+        g = sqlpriv.generalize(df, {"a": sqlpriv.hierarchy.intervals(2, 4)}, k=2, con=con)
+        g.apply().df()
+        g.compare().df()
+        del g
+        d = sqlpriv.attribute_disclosure(df, ["a"], sensitive=["s"], con=con)
+        d.per_row().df()
+        del d
+        gc.collect()
+        assert _sqlpriv_objects(con) == before
+    with sqlpriv.uniqueness_shapley(df, ["a", "b"], con=con) as kept:
+        kept.summary().df()
+        assert _sqlpriv_objects(con) != before
+    assert _sqlpriv_objects(con) == before
+
+
+def test_user_connection_settings_are_not_changed() -> None:
+    """Issue 46/47: threads= or memory_limit= with a user's con= changed it for good; refused."""
+    con = duckdb.connect()
+    threads = con.execute("select current_setting('threads')").fetchone()
+    limit = con.execute("select current_setting('memory_limit')").fetchone()
+    df = pd.DataFrame({"a": [1, 2, 2]})
+    with pytest.raises(SqlprivError, match="con= is left as it is"):
+        sqlpriv.uniqueness_shapley(df, ["a"], con=con, threads=1, memory_limit="100MB")
+    assert con.execute("select current_setting('threads')").fetchone() == threads
+    assert con.execute("select current_setting('memory_limit')").fetchone() == limit

@@ -274,6 +274,16 @@ class Result:
         registered it (:mod:`sqlpriv.engine.presentable`, filled by :mod:`sqlpriv.display`)."""
         return html_of(self)
 
+    def close(self) -> None:
+        """Drop what the analysis made on a connection passed as ``con=`` (:meth:`Plan.close`)."""
+        self.plan.close()
+
+    def __enter__(self) -> Result:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def __repr__(self) -> str:
         return f"<sqlpriv.Result {self.query.splitlines()[0][:60]!r}...>"
 
