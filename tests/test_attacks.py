@@ -1257,3 +1257,40 @@ def test_user_connection_settings_are_not_changed() -> None:
         sqlpriv.uniqueness_shapley(df, ["a"], con=con, threads=1, memory_limit="100MB")
     assert con.execute("select current_setting('threads')").fetchone() == threads
     assert con.execute("select current_setting('memory_limit')").fetchone() == limit
+
+
+def test_weights_below_one_nan_and_infinite_sums_are_one_error(tmp_path: Path) -> None:
+    """Issue 47, weights: a weight below 1 gave probabilities above 1 (journalist highest risk
+    1000); a NaN weight read from Parquet and weights summing to infinity ended in tracebacks.
+    Each is one ParameterError naming the weight column, from Python and the CLI."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    cases = {
+        "below": [0.001, 0.5, 2.0, 3.0],
+        "nan": [float("nan"), 1.0, 2.0, 3.0],
+        "sum_inf": [1e308, 1e308, 2.0, 3.0],
+    }
+    for name, weights in cases.items():
+        path = tmp_path / f"{name}.parquet"
+        pq.write_table(pa.table({"a": [1, 2, 2, 3], "w": pa.array(weights, pa.float64())}), path)
+        with pytest.raises(sqlpriv.ParameterError, match="'w'"):
+            sqlpriv.reidentification_risk(str(path), ["a"], weight="w")
+        assert main(["risk", str(path), "-c", "a", "--weight", "w"]) == 2, name
+    ok = sqlpriv.reidentification_risk(pd.DataFrame({"a": [1, 2, 2], "w": [1.0, 2.0, 3.0]}), ["a"], weight="w")
+    assert ok.summary().df().set_index("figure").loc["population_size", "value"] == 6.0
+
+
+def test_nan_household_is_refused_as_null_is(tmp_path: Path) -> None:
+    """Issue 47: NaN household ids (a Parquet file) were merged into one household while NULL ones
+    were refused; both are one error now."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "h.parquet"
+    pq.write_table(pa.table({"a": [1, 2, 2, 3], "h": pa.array([float("nan"), float("nan"), 2.0, 3.0])}), path)
+    with pytest.raises(sqlpriv.ParameterError, match="household column 'h' has 2 NULL"):
+        sqlpriv.reidentification_risk(str(path), ["a"], household="h")
+    frame = pd.DataFrame({"a": [1, 2, 2, 3], "h": [None, None, 2.0, 3.0]})
+    with pytest.raises(sqlpriv.ParameterError, match="household column 'h' has 2 NULL"):
+        sqlpriv.reidentification_risk(frame, ["a"], household="h")
