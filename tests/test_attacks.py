@@ -1294,3 +1294,37 @@ def test_nan_household_is_refused_as_null_is(tmp_path: Path) -> None:
     frame = pd.DataFrame({"a": [1, 2, 2, 3], "h": [None, None, 2.0, 3.0]})
     with pytest.raises(sqlpriv.ParameterError, match="household column 'h' has 2 NULL"):
         sqlpriv.reidentification_risk(frame, ["a"], household="h")
+
+
+def test_hierarchy_bounds_are_clear_errors(tmp_path: Path, small_csv: Path, capsys: Any) -> None:
+    """Issue 47, bounds: mask:2000000000 (6 GB past --memory-limit), a 600-level hierarchy (out of
+    memory), a 20,000-level one (hung) and a 1M-row hierarchy file (5 GB) are each one clear
+    error before any query, naming the limit in sqlpriv.engine.limits."""
+    from sqlpriv.engine import limits
+
+    h = sqlpriv.hierarchy
+    with pytest.raises(sqlpriv.ParameterError, match="MAX_MASK_CHARS"):
+        h.mask(2_000_000_000)
+    with pytest.raises(sqlpriv.ParameterError, match="MAX_HIERARCHY_LEVELS"):
+        h.intervals(*[2**i for i in range(600)])
+    with pytest.raises(sqlpriv.ParameterError, match="MAX_HIERARCHY_LEVELS"):
+        sqlpriv.generalize(pd.DataFrame({"a": ["x"]}), {"a": {"x": ["y"] * 20_000}}, k=1)
+    big = tmp_path / "big.csv"
+    big.write_text("".join(f"{i};*\n" for i in range(limits.MAX_HIERARCHY_ROWS + 1)))
+    assert main(_anonymize_args(small_csv, str(tmp_path / "o.parquet"), f"a={big}")) == 2
+    assert "MAX_HIERARCHY_ROWS" in capsys.readouterr().err
+    assert main(_anonymize_args(small_csv, str(tmp_path / "o.parquet"), "a=mask:2000000000")) == 2
+    assert not (tmp_path / "o.parquet").exists()
+
+
+def test_intervals_with_infinite_top_and_bottom() -> None:
+    """Issue 47: intervals(..., top=inf) failed with 'Referenced column inf'; an infinite top (or
+    a bottom of -inf) is no bound at all: the release equals the one without it."""
+    df = pd.DataFrame({"age": [1, 2, 3, 4, 50, 60]})
+    h = sqlpriv.hierarchy
+    plain = sqlpriv.generalize(df, {"age": h.intervals(10, 20)}, k=2).apply(levels={"age": 1}).df()
+    inf = sqlpriv.generalize(df, {"age": h.intervals(10, 20, top=float("inf"), bottom=-float("inf"))}, k=2)
+    assert inf.apply(levels={"age": 1}).df().equals(plain)
+    assert plain["age"].nunique() == 3  # [0, 10[ for 1..4, then 50 and 60 apart
+    with pytest.raises(sqlpriv.ParameterError, match="finite"):
+        h.intervals(10, top=-float("inf"))
