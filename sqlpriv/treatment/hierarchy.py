@@ -18,7 +18,6 @@ as the empty string, as ARX reads a CSV cell).
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import numbers
@@ -28,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlpriv.engine.arx_hierarchy import read_arx_rows
 from sqlpriv.engine.limits import MAX_HIERARCHY_BYTES, MAX_HIERARCHY_LEVELS, MAX_HIERARCHY_ROWS, MAX_MASK_CHARS
 from sqlpriv.errors import ParameterError
 
@@ -214,8 +214,17 @@ def table(rows: Sequence[Sequence[Any]], label: str = "") -> Hierarchy:
 
 
 def read_file(path: str | os.PathLike[str]) -> Hierarchy:
-    """An ARX hierarchy CSV (``value;level1;...``, separator ``;`` or ``,``) or a JSON mapping."""
+    """An ARX hierarchy CSV (read by :func:`sqlpriv.engine.arx_hierarchy.read_arx_rows`, the one
+    reader every family uses) or a JSON mapping."""
     p = Path(path)
+    if p.suffix.lower() != ".json":
+        try:
+            # the duplicate and nesting rules: checked with every hierarchy's in one query (compile.check)
+            return table(read_arx_rows(p, check=False), label=repr(str(p)))
+        except HierarchyError:
+            raise
+        except ParameterError as exc:
+            raise HierarchyError(str(exc)) from None
     if not p.is_file():
         raise HierarchyError(f"hierarchy file {str(p)!r} does not exist")
     if p.stat().st_size > MAX_HIERARCHY_BYTES:
@@ -227,20 +236,11 @@ def read_file(path: str | os.PathLike[str]) -> Hierarchy:
         text = p.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise HierarchyError(f"cannot read hierarchy file {str(p)!r}: {exc}") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise HierarchyError(f"hierarchy file {str(p)!r} is not valid JSON: {exc}") from None
-        return from_spec(data, label=str(p))
-    lines = [line for line in text.splitlines() if line.strip()]
-    if len(lines) > MAX_HIERARCHY_ROWS:
-        raise HierarchyError(
-            f"hierarchy file {str(p)!r} has {len(lines):,} rows; at most {MAX_HIERARCHY_ROWS:,} are allowed "
-            "(sqlpriv.engine.limits.MAX_HIERARCHY_ROWS): use a builder (intervals, mask, expressions) instead"
-        )
-    sep = ";" if any(";" in line for line in lines[:5]) else ","
-    return table(list(csv.reader(lines, delimiter=sep)), label=repr(str(p)))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HierarchyError(f"hierarchy file {str(p)!r} is not valid JSON: {exc}") from None
+    return from_spec(data, label=str(p))
 
 
 def from_spec(spec: Any, label: str = "") -> Hierarchy:
