@@ -1403,3 +1403,21 @@ def test_arx_reader_round_trips_any_labels(tmp_path: Path) -> None:
         assert read_arx_hierarchy(path) == {r[0]: r[1:] for r in rows}
 
     check()
+
+
+@pytest.mark.slow  # a JVM
+def test_weights_and_households_on_spark(spark_session: Any) -> None:
+    """Issue 47 on Spark: weights below 1, NaN or infinite and NaN household ids are the same one
+    error as on DuckDB (the same risk/check.sql, sqlpriv.finite's Spark branch)."""
+    rows = {
+        "a": [1, 2, 2, 3],
+        "w": [0.5, 1.0, 2.0, 3.0],
+        "n": [float("nan"), 1.0, 2.0, 3.0],
+        "h": [float("nan"), 1.0, 2.0, 3.0],
+    }
+    frame = spark_session.createDataFrame(pd.DataFrame(rows))
+    for weight in ("w", "n"):
+        with pytest.raises(sqlpriv.ParameterError, match="below 1 or not finite"):
+            sqlpriv.reidentification_risk(frame, ["a"], weight=weight)
+    with pytest.raises(sqlpriv.ParameterError, match="household column 'h' has 1 NULL"):
+        sqlpriv.reidentification_risk(frame, ["a"], household="h")
