@@ -1409,13 +1409,10 @@ def test_arx_reader_round_trips_any_labels(tmp_path: Path) -> None:
 def test_weights_and_households_on_spark(spark_session: Any) -> None:
     """Issue 47 on Spark: weights below 1, NaN or infinite and NaN household ids are the same one
     error as on DuckDB (the same risk/check.sql, sqlpriv.finite's Spark branch)."""
-    rows = {
-        "a": [1, 2, 2, 3],
-        "w": [0.5, 1.0, 2.0, 3.0],
-        "n": [float("nan"), 1.0, 2.0, 3.0],
-        "h": [float("nan"), 1.0, 2.0, 3.0],
-    }
-    frame = spark_session.createDataFrame(pd.DataFrame(rows))
+    frame = spark_session.sql(  # NaN made in Spark (pandas NaN becomes NULL on the way in)
+        "select * from values (1, 0.5d, cast('NaN' as double), cast('NaN' as double)), (2, 1d, 1d, 1d), "
+        "(2, 2d, 2d, 2d), (3, 3d, 3d, 3d) as t(a, w, n, h)"
+    )
     for weight in ("w", "n"):
         with pytest.raises(sqlpriv.ParameterError, match="below 1 or not finite"):
             sqlpriv.reidentification_risk(frame, ["a"], weight=weight)
