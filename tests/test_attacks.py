@@ -1215,35 +1215,47 @@ def _sqlpriv_objects(con: duckdb.DuckDBPyConnection) -> list[str]:
     return sorted(str(r[0]) for r in rows)
 
 
+_HYGIENE_SCRIPT = """
+import gc, duckdb, pandas as pd, sqlpriv
+con = duckdb.connect()
+con.execute("create temp table mine as select 1 as x")
+objects = lambda: sorted(str(r[0]) for r in con.execute(
+    "select table_name from duckdb_tables() where temporary "
+    "union all select view_name from duckdb_views() where temporary and not internal "
+    "union all select function_name from duckdb_functions() where database_name = 'temp'").fetchall())
+before = objects()
+df = pd.DataFrame({"a": [1, 2, 3, 3, 4, 4], "b": list("xxyyzz"), "s": list("ppqqpq")})
+for _ in range(2):
+    r = sqlpriv.uniqueness_shapley(df, ["a", "b"], con=con); r.summary().df(); del r
+    risk = sqlpriv.reidentification_risk(df, ["a", "b"], con=con); risk.per_row().df(); del risk
+    g = sqlpriv.generalize(df, {"a": sqlpriv.hierarchy.intervals(2, 4)}, k=2, con=con)
+    g.apply().df(); g.compare().df(); del g
+    d = sqlpriv.attribute_disclosure(df, ["a"], sensitive=["s"], con=con); d.per_row().df(); del d
+    gc.collect()
+    assert objects() == before, objects()
+print("clean", before)
+"""
+
+
 def test_user_connection_left_as_found(tmp_path: Path) -> None:
     """Issue 47, connection hygiene: every family on a user's con= leaves no temp table, view or
-    macro once its results are closed or collected (main kept 52 after one run, growing); the
-    user's own temp objects stay; a result can be used as a context manager."""
-    import gc
-
+    macro once its results are collected (main kept 52 after one run, growing; run in a fresh
+    interpreter, where nothing else holds a result) or closed (close(), with); the user's own
+    temp objects stay."""
+    env = dict(os.environ, PYTHONPATH=str(Path(sqlpriv.__file__).resolve().parents[1]))  # this sqlpriv
+    done = subprocess.run([sys.executable, "-c", _HYGIENE_SCRIPT], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "clean ['mine']" in done.stdout, done.stderr[-2000:]
     con = duckdb.connect()
     con.execute("create temp table mine as select 1 as x")
     before = _sqlpriv_objects(con)
     df = pd.DataFrame({"a": [1, 2, 3, 3, 4, 4], "b": list("xxyyzz"), "s": list("ppqqpq")})
-    for _ in range(2):
-        r = sqlpriv.uniqueness_shapley(df, ["a", "b"], con=con)
-        r.summary().df()
-        del r
-        risk = sqlpriv.reidentification_risk(df, ["a", "b"], con=con)
-        risk.per_row().df()
-        del risk
-        g = sqlpriv.generalize(df, {"a": sqlpriv.hierarchy.intervals(2, 4)}, k=2, con=con)
-        g.apply().df()
-        g.compare().df()
-        del g
-        d = sqlpriv.attribute_disclosure(df, ["a"], sensitive=["s"], con=con)
-        d.per_row().df()
-        del d
-        gc.collect()
-        assert _sqlpriv_objects(con) == before
     with sqlpriv.uniqueness_shapley(df, ["a", "b"], con=con) as kept:
         kept.summary().df()
         assert _sqlpriv_objects(con) != before
+    assert _sqlpriv_objects(con) == before
+    g = sqlpriv.generalize(df, {"a": sqlpriv.hierarchy.intervals(2, 4)}, k=2, con=con)
+    g.apply().df()
+    g.close()
     assert _sqlpriv_objects(con) == before
 
 
