@@ -185,9 +185,10 @@ def write_atomic(text: str, path: str | os.PathLike[str]) -> Path:
 def replace_atomically(path: str | os.PathLike[str], write: Any, suffix: str = ".tmp") -> Path:
     """Create ``path`` as ``write(temporary path)`` writes it, in the same folder, then rename it
     into place (with the permissions a plain write gives); nothing is left behind on failure."""
-    target = Path(path)
+    from sqlpriv.engine.result import refuse_unsafe_destination
+
+    target = refuse_unsafe_destination(path)  # no folder made, no link or device replaced
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=target.parent)
     except OSError as exc:
         raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}; choose a writable folder") from None
@@ -200,6 +201,7 @@ def replace_atomically(path: str | os.PathLike[str], write: Any, suffix: str = "
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)
+            refuse_unsafe_destination(target)
             os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):

@@ -9,6 +9,7 @@ Spark forms: one clear error each, before the measure's own queries run.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -90,12 +91,18 @@ def check_rows(
         )
     if weight and bad_w:
         raise ParameterError(
-            f"weight column {weight!r} has {bad_w:,} values that are zero or negative, or not finite (NaN, "
-            "infinity); a sampling weight is the number of people a record stands for (> 0 and finite)"
+            f"weight column {weight!r} has {bad_w:,} values below 1 or not finite (NaN, infinity); a sampling "
+            "weight is the number of people a record stands for (at least 1, finite: a weight below 1 gives "
+            "probabilities above 1)"
+        )
+    if weight and not math.isfinite(float(weight_sum)):
+        raise ParameterError(
+            f"the weights in {weight!r} sum to {weight_sum}, past the largest number a DOUBLE holds; "
+            "give weights whose sum is a population size"
         )
     if household and null_h:
         raise ParameterError(
-            f"household column {household!r} has {null_h:,} NULL values; give every record a household "
+            f"household column {household!r} has {null_h:,} NULL (or NaN) values; give every record a household "
             "(a record living alone is a household of its own)"
         )
     if entity and null_e:

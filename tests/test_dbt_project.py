@@ -477,7 +477,7 @@ def test_generalize_hierarchy_levels_must_nest_at_parse_time(tmp_path):
     ), run.stdout[-2000:]
 
 
-@pytest.mark.parametrize("bad", ["null", "cast('NaN' as double)", "0", "cast('Infinity' as double)"])
+@pytest.mark.parametrize("bad", ["null", "cast('NaN' as double)", "0", "0.5", "cast('Infinity' as double)"])
 def test_gating_risk_tests_fail_on_a_weight_that_is_not_a_number_of_people(built, tmp_path, bad):
     """sqlpriv_max_average_risk and sqlpriv_max_population_uniqueness with `weight`: one missing,
     zero, NaN or infinite weight (which the Python package refuses with one error) fails both
@@ -517,4 +517,4 @@ def test_gating_risk_tests_fail_on_a_weight_that_is_not_a_number_of_people(built
         ]
     assert len(failures) == 2, failures
     for failure in failures:
-        assert failure.startswith("1 row(s) have a missing, non-positive or non-finite sampling weight in w")
+        assert failure.startswith("1 row(s) have a missing, below 1 or non-finite sampling weight")

@@ -202,6 +202,7 @@ def test_source_file_is_never_modified(tmp_path):
 def test_outputs_are_written_atomically(tmp_path):
     r = sqlpriv.uniqueness_shapley(SMALL, ["a", "b"])
     target = tmp_path / "sub" / "phi.parquet"
+    target.parent.mkdir()  # a missing folder is refused, never made (issue 46)
     r.per_row().to_parquet(target)
     r.summary().to_csv(tmp_path / "summary.csv")
     assert pd.read_parquet(target).shape == (5, 3)

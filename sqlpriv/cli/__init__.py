@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import os
 import pkgutil
 import signal
 import sys
@@ -60,12 +61,30 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from sqlpriv.engine.result import check_output
 
     sources = [s for s in (getattr(args, name, None) for name in SOURCE_ARGUMENTS) if isinstance(s, str)]
+    sources += _input_files(args)
     for name in WRITTEN_OPTIONS:
         path = getattr(args, name, None)
         if isinstance(path, str) and path:
             check_not_source(path, sources)
             if name in OUTPUT_OPTIONS:
                 check_output(path)
+
+
+def _input_files(args: argparse.Namespace) -> list[str]:
+    """Every file the command reads besides its sources: each option value (or the FILE of a
+    COL=FILE value: a hierarchy, a prior) that names an existing file, so that no output can
+    overwrite an input."""
+    found: list[str] = []
+    for name, value in vars(args).items():
+        if name in WRITTEN_OPTIONS or name in SOURCE_ARGUMENTS:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if not isinstance(item, str) or not item:
+                continue
+            for text in {item, item.partition("=")[2]}:
+                if text and os.path.lexists(text) and not os.path.isdir(text):
+                    found.append(text)
+    return found
 
 
 def _printable(text: str) -> str:

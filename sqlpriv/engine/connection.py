@@ -34,6 +34,7 @@ from pathlib import Path
 import duckdb
 
 from sqlpriv.engine import macros
+from sqlpriv.engine.hygiene import open_scope
 from sqlpriv.engine.interrupts import track
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import OutputError, ParameterError, SourceError
@@ -251,6 +252,29 @@ def _check_order_settings(con: duckdb.DuckDBPyConnection) -> None:
         )
 
 
+def _refuse_user_settings(threads: object, memory_limit: object, temp_directory: object) -> None:
+    """Refuse ``threads=``, ``memory_limit=`` or ``temp_directory=`` with a user's connection:
+    they would change that connection for good (a user's connection is left as found).
+
+    >>> _refuse_user_settings(2, None, None)
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: threads= sets up a connection sqlpriv opens; a connection passed as con= is left as it is: set it there yourself (con.execute("set threads = 2")) or pass no con=
+    """
+    given = {"threads": threads, "memory_limit": memory_limit, "temp_directory": temp_directory}
+    named = [(name, value) for name, value in given.items() if value is not None]
+    if named:
+        raise ParameterError(
+            ", ".join(f"{name}=" for name, _ in named)
+            + (" sets" if len(named) == 1 else " set")
+            + " up a connection sqlpriv opens; a connection passed as con= is left as it is: set "
+            + ("it" if len(named) == 1 else "them")
+            + " there yourself ("
+            + "; ".join(f'con.execute("set {name} = {value!r}")'.replace("'", "'") for name, value in named)
+            + ") or pass no con="
+        )
+
+
 def connect(
     con: duckdb.DuckDBPyConnection | str | os.PathLike[str] | None = None,
     *,
@@ -275,6 +299,8 @@ def connect(
     elif isinstance(con, duckdb.DuckDBPyConnection):
         conn = con
         _check_order_settings(conn)
+        _refuse_user_settings(threads, memory_limit, temp_directory)
+        open_scope(conn)  # what sqlpriv makes on it is dropped once its results are gone
     elif isinstance(con, (str, os.PathLike)):
         path = Path(con)
         if not path.is_file():

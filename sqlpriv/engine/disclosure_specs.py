@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.arx_hierarchy import read_arx_rows
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, ParameterError
@@ -153,14 +154,7 @@ def hierarchy_rows(name: str, tree: Any) -> tuple[list[tuple[Any, int, str]], in
 
 
 def read_arx_hierarchy(path: Path) -> dict[str, list[str]]:
-    """An ARX hierarchy CSV: one line per value, ``value;level1;level2;...``."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise ParameterError(f"cannot read the hierarchy file {str(path)!r}: {exc.strerror}") from None
-    out: dict[str, list[str]] = {}
-    for line in lines:
-        if line.strip():
-            parts = line.split(";")
-            out[parts[0]] = parts[1:]
-    return out
+    """An ARX hierarchy CSV as ``{value: [level1, level2, ...]}``, read by the one reader every
+    family uses (:func:`sqlpriv.engine.arx_hierarchy.read_arx_rows`: separator, quoting, BOM,
+    duplicates, nesting)."""
+    return {row[0]: list(row[1:]) for row in read_arx_rows(path)}

@@ -27,6 +27,17 @@ CHUNK_ROWS = 12_000_000
 #: at most this many fields (columns and expressions) in one explicit columns= list / request:
 #: a request is untrusted input, and its cost grows faster than linearly with its fields
 MAX_FIELDS = 128
+#: levels of one generalization hierarchy, level 0 (the values) and the top '*' included: the
+#: lattice and each level's mapping grow with them (a 600-level hierarchy ran out of memory, a
+#: 20,000-level one hung); ARX's hierarchies have a handful
+MAX_HIERARCHY_LEVELS = 64
+#: rows (values) of one hierarchy table or file: each becomes a row of a VALUES literal in the
+#: generated SQL (a 1M-row file took 5 GB)
+MAX_HIERARCHY_ROWS = 100_000
+#: bytes of one hierarchy file, checked before it is read
+MAX_HIERARCHY_BYTES = 64 * 1024 * 1024
+#: characters a mask() level may mask (mask:2000000000 built a 2 GB text per value)
+MAX_MASK_CHARS = 1024
 
 
 def check_packed_columns(d: int) -> None:

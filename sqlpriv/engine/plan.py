@@ -26,6 +26,7 @@ import duckdb
 
 from sqlpriv.engine import macros
 from sqlpriv.engine.connection import lock_down, script_source
+from sqlpriv.engine.hygiene import hold
 from sqlpriv.engine.rows import scalar as scalar  # where it lived first: kept importable from here
 from sqlpriv.engine.sources import Source
 from sqlpriv.errors import ExecutionError, SqlprivError
@@ -48,6 +49,17 @@ class Plan:
     done: set[str] = field(default_factory=set)
     progress: bool | None = None  # False: never a progress bar; None: on a terminal (sqlpriv.progress)
     guards: list[Callable[[], None]] = field(default_factory=list)  # run before every ensure(); raise to refuse
+
+    def __post_init__(self) -> None:
+        # on a user's connection: its temp objects dropped once this plan is closed or collected
+        self._closer = hold(self.con, self)
+
+    def close(self) -> None:
+        """Drop the temp tables, views and macros made on a user's connection (once no other
+        open analysis on it needs them); results of this plan cannot be read afterwards. A
+        connection sqlpriv made itself is left to be collected."""
+        if self._closer is not None:
+            self._closer()
 
     def add(self, name: str, statements: Sequence[str], deps: Iterable[str] = ()) -> None:
         """Declare step ``name``; re-declaring replaces it and forgets it ran."""

@@ -130,5 +130,19 @@ class Presentable:
         text = text_of(self)
         return text if text is not None else super().__repr__()
 
+    def close(self) -> None:
+        """Drop what this analysis made on a connection passed as ``con=`` (its temp tables, views
+        and macros, once no other open analysis on it needs them); done anyway when the result is
+        garbage-collected. Its tables cannot be read afterwards."""
+        plan = getattr(self, "plan", None) or getattr(getattr(self, "frame", None), "plan", None)
+        if plan is not None and hasattr(plan, "close"):
+            plan.close()
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 __all__ = ["Presentable", "Presentation", "html_of", "plot_of", "presentation", "register", "text_of", "view_of"]

@@ -18,7 +18,7 @@ import os
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -86,28 +86,28 @@ atexit.register(_join_prefetch, 30.0)
 
 
 def check_output(path: str | os.PathLike[str]) -> Path:
-    """The output path, its folder created if missing and checked writable, else one clear OutputError.
+    """The output path, checked writable, else one clear OutputError.
 
-    Called before any work starts (the CLI checks every output path it was given first).
+    Called before any work starts (the CLI checks every output path it was given first). The
+    folder must exist (a missing one is never created: a typo would make folders anywhere), and
+    the destination must be absent or a regular file: a symbolic link (``/dev/stdout``), a device,
+    a FIFO or a socket is refused, never replaced by the file (an output is renamed into place).
 
     >>> check_output("/proc/out.parquet")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     sqlpriv.errors.OutputError: cannot write '/proc/out.parquet': the folder '/proc' is not writable (...); choose a writable folder
+    >>> check_output("/dev/stdout")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.OutputError: cannot write '/dev/stdout': it is a symbolic link; ...
     """
-    target = Path(path)
+    target = refuse_unsafe_destination(path)
     folder = target.parent
     if target.is_dir():
         raise OutputError(
             f"cannot write {str(target)!r}: it is a folder; give a file name such as {str(target / 'out.parquet')!r}"
         )
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(
-            f"cannot write {str(target)!r}: the folder {str(folder)!r} cannot be created ({exc.strerror or exc}); "
-            "choose a writable folder"
-        ) from None
     try:  # the only true test of writability (root ignores permission bits)
         fd, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=folder)
         os.close(fd)
@@ -117,6 +117,31 @@ def check_output(path: str | os.PathLike[str]) -> Path:
             f"cannot write {str(target)!r}: the folder {str(folder)!r} is not writable ({exc.strerror or exc}); "
             "choose a writable folder"
         ) from None
+    return target
+
+
+def refuse_unsafe_destination(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path when it may be written by renaming a new file into place: its folder
+    exists (none is created) and it is absent, a regular file or a folder; else one OutputError
+    (a symbolic link, a device, a FIFO or a socket would be replaced, not written through).
+
+    >>> refuse_unsafe_destination("/nonexistent/dir/x.parquet")
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.OutputError: cannot write '/nonexistent/dir/x.parquet': the folder '/nonexistent/dir' does not exist; create it first (sqlpriv does not create folders) or choose an existing folder
+    """
+    target = Path(path)
+    if target.is_symlink() or (target.exists() and not target.is_file() and not target.is_dir()):
+        kind = "a symbolic link" if target.is_symlink() else "a special file (a device, FIFO or socket)"
+        raise OutputError(
+            f"cannot write {str(target)!r}: it is {kind}; sqlpriv writes a new regular file and renames it into "
+            "place, which would replace it: give the path of a regular file"
+        )
+    if not target.parent.is_dir():
+        raise OutputError(
+            f"cannot write {str(target)!r}: the folder {str(target.parent)!r} does not exist; create it first "
+            "(sqlpriv does not create folders) or choose an existing folder"
+        )
     return target
 
 
@@ -165,10 +190,15 @@ class Result:
     produces it, runnable as-is in the DuckDB shell when the source is a file).
     """
 
-    def __init__(self, plan: Plan, query: str, needs: Sequence[str] = ()) -> None:
+    def __init__(
+        self, plan: Plan, query: str, needs: Sequence[str] = (), verify: Callable[[str, str], None] | None = None
+    ) -> None:
         self.plan = plan
         self.query = query
         self.needs = tuple(needs)
+        #: a check of the file as written (its path and format), run before it is renamed into
+        #: place: it raises to refuse the file (nothing is written then)
+        self.verify = verify
 
     @property
     def sql(self) -> str:
@@ -210,6 +240,9 @@ class Result:
         try:
             with pending_file(tmp):
                 write_stream(self._stream(), tmp, fmt, target=str(target))
+                if self.verify is not None:
+                    self.verify(tmp, fmt)
+                refuse_unsafe_destination(target)  # made a link or a device since: never replaced
                 os.replace(tmp, target)
         finally:
             if os.path.exists(tmp):
@@ -240,6 +273,16 @@ class Result:
         """Jupyter: the first rows as an HTML table (one LIMIT query), as the presentation layer
         registered it (:mod:`sqlpriv.engine.presentable`, filled by :mod:`sqlpriv.display`)."""
         return html_of(self)
+
+    def close(self) -> None:
+        """Drop what the analysis made on a connection passed as ``con=`` (:meth:`Plan.close`)."""
+        self.plan.close()
+
+    def __enter__(self) -> Result:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def __repr__(self) -> str:
         return f"<sqlpriv.Result {self.query.splitlines()[0][:60]!r}...>"

@@ -34,6 +34,7 @@ from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
+from sqlpriv.engine.source_messages import folder_message, frame_names, unreadable_frame
 from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning
@@ -69,6 +70,7 @@ class Source:
     columns: list[tuple[str, str]] = field(default_factory=list)  # (name, DuckDB type)
     parquet: str | None = None  # the Parquet file or glob the view reads as is (positions from file row numbers)
     stored: bool = False  # a DuckDB table, view or relation: its text columns may carry a collation
+    frozen: bool = False  # read once into a temp table (a database's view or relation): cannot change unseen
 
     @property
     def ref(self) -> str:
@@ -218,7 +220,7 @@ def _enums_as_text(src: Source) -> Source:
     view = f"{view}_text"
     stmt = render("engine/text_view.sql", view=view, relation=src.ref, columns=hostile, binary=binary)
     src.con.execute(stmt)
-    out = Source(src.con, view, src.label, statements=[*src.statements, stmt], comment=src.comment)
+    out = Source(src.con, view, src.label, statements=[*src.statements, stmt], comment=src.comment, frozen=src.frozen)
     out.columns = _describe(src.con, out.ref, src.label)
     return out
 
@@ -233,6 +235,8 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
             if attached is not None:
                 return _bind_attached(con, view, source, *attached)
         if not _looks_like_path(source) and _table_exists(con, source):
+            if _is_view(con, source):  # a view is evaluated again at each scan: read it once
+                return _frozen(con, view, quote(source), f"view {source!r}", [])
             return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source), stored=True)
         path = source
         magic = any(ch in path for ch in "*?[")
@@ -241,7 +245,7 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
                 raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
             magic = False  # a file named like data[1].csv that no glob matches: DuckDB reads it as itself
         elif not magic and Path(path).is_dir():
-            raise SourceError(_folder_message(path))
+            raise SourceError(folder_message(path, _READERS))
         elif not magic and not Path(path).is_file():
             hint = (
                 " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
@@ -273,12 +277,18 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
         return src
     if isinstance(source, duckdb.DuckDBPyRelation):
         refuse_duplicate_names([str(n) for n in source.columns], "a DuckDB relation")
+        label = "a DuckDB relation"
+        over = fresh_name(con, "sqlpriv_relation")
         try:
-            source.to_view(view, replace=True)
-            con.execute(render("engine/exists.sql", relation=quote(view)))
+            source.to_view(over, replace=True)
+            con.execute(render("engine/exists.sql", relation=quote(over)))
         except duckdb.Error:
             con.register(view, source.to_arrow_table())
-        label = "a DuckDB relation"
+        else:  # a relation is a query evaluated again at each scan (a view, random()): read it once
+            try:
+                return _frozen(con, view, quote(over), label, [])
+            finally:
+                con.execute(render("engine/drop_view.sql", view=over))
     else:
         module = type(source).__module__.split(".")[0]
         if module not in ("pandas", "pyarrow", "polars"):
@@ -287,11 +297,11 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
                 "DataFrame, a pyarrow Table, a DuckDB relation, or a table name with con="
             )
         label = f"a {module} {type(source).__name__}"
-        refuse_duplicate_names(_frame_names(source), label)
+        refuse_duplicate_names(frame_names(source), label)
         try:
             con.register(view, source)
         except duckdb.Error as exc:  # a dtype DuckDB cannot scan (period, interval, complex, sparse)
-            raise SourceError(_unreadable_frame(source, label, exc)) from None
+            raise SourceError(unreadable_frame(source, label, exc)) from None
     src = Source(
         con,
         view,
@@ -313,67 +323,32 @@ def _bind_attached(
     file nor turn that file's content into column names.
     """
     lock_down(con)
-    label = f"table {source!r}"
+    return _frozen(con, view, ref, f"table {source!r}", [attach])
+
+
+def _frozen(con: duckdb.DuckDBPyConnection, view: str, ref: str, label: str, before: list[str]) -> Source:
+    """The relation ``ref`` (a table or view of a database, a relation's view) read ONCE into the
+    temp table ``view`` (engine/attached_view.sql), which the search, the figures and the release
+    all read: nothing read from a user's database can change between two reads (a crafted view
+    calling ``current_query()``, ``random()`` or the time returns one set of rows, measured and
+    released alike). ``before``: the statements a printed script runs first (the attach)."""
     stmt = render("engine/attached_view.sql", view=view, relation=ref)
     try:
         con.execute(stmt)
     except duckdb.Error as exc:
         raise SourceError(f"cannot read {label} of the database: {str(exc).splitlines()[0]}") from None
-    src = Source(con, view, label, statements=[attach, stmt], stored=True)
+    src = Source(con, view, label, statements=[*before, stmt], stored=True, frozen=True)
     src.columns = _describe(con, src.ref, label)
     return src
 
 
-def _folder_message(path: str) -> str:
-    """What to say when the source is a folder: what it is and which glob to pass."""
-    folder = Path(path)
-    suffixes: dict[str, int] = {}
-    for child in folder.rglob("*"):
-        if child.is_file():
-            ext = "".join(child.suffixes[-2:]) if child.suffix.lower() in (".gz", ".zst") else child.suffix
-            if ext.lower().split(".")[1:2] and "." + ext.lower().split(".")[1] in _READERS:
-                suffixes[ext] = suffixes.get(ext, 0) + 1
-    if suffixes:
-        ext = max(suffixes, key=lambda e: suffixes[e])
-        flat = any(c.is_file() and "".join(c.suffixes[-2:]).endswith(ext) for c in folder.iterdir())
-        pattern = str(folder / ("*" + ext if flat else "**/*" + ext))
-        return (
-            f"{path!r} is a folder, not a file; pass a glob of the files it holds, e.g. {pattern!r} "
-            f"({suffixes[ext]} {ext} file{'s' if suffixes[ext] != 1 else ''})"
-        )
-    return (
-        f"{path!r} is a folder, not a file, and holds no .csv, .parquet or .json files; "
-        "pass a file, or a glob such as 'folder/*.parquet'"
-    )
-
-
-def _unreadable_frame(source: Any, label: str, exc: duckdb.Error) -> str:
-    """What to say when DuckDB cannot register a frame: its message, and the columns whose dtype
-    it names with what to do about them.
-
-    >>> import pandas as pd
-    >>> df = pd.DataFrame({"g": [1], "p": pd.period_range("2020-01", periods=1, freq="M")})
-    >>> print(_unreadable_frame(df, "a frame", duckdb.NotImplementedException("Data type 'period[M]' not recognized")))
-    cannot read a frame: Data type 'period[M]' not recognized; DuckDB cannot read the type of column 'p': convert it first (e.g. df['p'] = df['p'].astype(str)) or leave it out of the frame
-    """
-    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    dtypes: Any = getattr(source, "dtypes", None)
-    named = [str(c) for c, t in dtypes.items() if f"'{t}'" in first] if hasattr(dtypes, "items") else []
-    if not named:
-        return f"cannot read {label}: {first}; convert the columns of that type first, or leave them out of the frame"
-    example = named[0]
-    return (
-        f"cannot read {label}: {first}; DuckDB cannot read the type of column "
-        + ", ".join(repr(c) for c in named)
-        + f": convert it first (e.g. df[{example!r}] = df[{example!r}].astype(str)) or leave it out of the frame"
-    )
-
-
-def _frame_names(source: Any) -> list[str]:
-    if hasattr(source, "schema") and hasattr(source.schema, "names"):  # pyarrow Table / RecordBatch
-        return [str(n) for n in source.schema.names]
-    columns = getattr(source, "columns", None)
-    return [str(n) for n in columns] if columns is not None else []
+def _is_view(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    """True when ``name`` on a user's connection is a view (read from the catalog, nothing bound)."""
+    try:
+        row = con.execute(render("engine/is_view.sql"), [name]).fetchone()
+    except duckdb.Error:
+        return False
+    return bool(row and row[0])
 
 
 class NamedColumns(Protocol):

@@ -35,6 +35,7 @@ from sqlpriv.engine import spark_sql
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
+from sqlpriv.engine.result import refuse_unsafe_destination
 from sqlpriv.engine.sources import ColumnsArg, check_request_size, reader_for, source_column
 from sqlpriv.engine.surface import Uri, Written
 from sqlpriv.engine.templates import call, spark_quote
@@ -389,14 +390,14 @@ class SparkResult:
         if "://" in target:
             self._collect(lambda frame: save(frame, target))
             return Uri(target)
-        final = Path(target)
+        final = refuse_unsafe_destination(target)  # no folder made, no link or device replaced
         try:
-            final.parent.mkdir(parents=True, exist_ok=True)
             tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent))
         except OSError as exc:
             raise OutputError(f"cannot write {target!r}: {exc.strerror or exc}; choose a writable folder") from None
         try:
             self._collect(lambda frame: save(frame, str(tmp / "data")))
+            refuse_unsafe_destination(final)
             if final.is_dir():
                 shutil.rmtree(final)
             elif final.exists():

@@ -22,14 +22,14 @@ import duckdb
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.cache import source_version
-from sqlpriv.engine.connection import connect
+from sqlpriv.engine.connection import allow_source, connect
 from sqlpriv.engine.names import temp_name, temp_names
 from sqlpriv.engine.plan import Plan, run, scalar
 from sqlpriv.engine.presentable import Presentable, view_of
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import resolve_source
 from sqlpriv.engine.templates import call, create_table, quote, render, use_dialect
-from sqlpriv.errors import EmptyInputError, ParameterError, SourceError
+from sqlpriv.errors import EmptyInputError, OutputError, ParameterError, SourceError
 from sqlpriv.treatment import compile as compile_
 from sqlpriv.treatment import search as search_
 from sqlpriv.treatment.hierarchy import from_spec
@@ -190,8 +190,35 @@ class Generalization(Presentable):
         """The released table: every row in the source's order (row i of the release is row i of
         the source, for every kind of source: a file, a DataFrame, a relation, a table; Spark has
         no row order), the quasi-identifiers generalized to the node's levels (text), a
-        suppressed record with every quasi-identifier ``*``."""
-        return Result(self.plan, *self._released(levels))
+        suppressed record with every quasi-identifier ``*``. A file it is written to is read back
+        before it is renamed into place: where the search found the node meets k, its classes of
+        records not suppressed must all hold k rows or more, and its suppressed rows stay within
+        the limit, else nothing is written (:meth:`verify_release`)."""
+        chosen, applied = self._node(levels)
+        meets = bool(self.search.seen[tuple(chosen[c] for c in self.columns)][0])
+        verify = (lambda path, fmt: self.verify_release(path, fmt, applied)) if meets else None
+        return Result(self.plan, *self._released(levels), verify=verify)
+
+    def verify_release(self, path: str, fmt: str = "parquet", suppressed: bool = True) -> None:
+        """Refuse (OutputError) the released rows of the file ``path`` (``fmt``: parquet or csv) when
+        a class is smaller than k (with ``suppressed``: a class of records not suppressed, those
+        with every quasi-identifier ``*`` left out) or the file does not hold the rows the search
+        measured. Run on a fresh connection of its own that may read that file only."""
+        checker = connect()
+        allow_source(checker, path)
+        relation = render("engine/read_written.sql", fmt=fmt, path=path)
+        try:
+            query = render("generalize/verify_k.sql", relation=relation, qis=self.columns, suppressed=suppressed)
+            row = run(checker, query).fetchone()
+        finally:
+            checker.close()
+        classes, smallest, rows = row if row is not None else (0, None, 0)
+        if (classes and int(smallest) < self.policy.k) or int(rows) != self.n:
+            raise OutputError(
+                f"refusing to write the released table: read back, it holds {rows} rows (the search measured "
+                f"{self.n}) and its smallest class holds {smallest} (k = {self.policy.k}), so it is not the "
+                "release the search measured (did the source change while it was read?); nothing was written"
+            )
 
     def _released(
         self, levels: Mapping[str, int] | None, *, flag: bool = False, ordered: bool = True
@@ -315,7 +342,9 @@ def generalize(
     compile_.refuse_headings([q.name for q in qis])
     compile_.check_types(qis, dict(src.columns))
     plan = Plan(conn, source=src)
-    stable = _stable_guard(source, src.label)  # the files' version before the one scan the search makes
+    # the files' version before the one scan the search makes; a database's view or a relation was
+    # read once into a temp table (engine/sources.py _frozen): it cannot change unseen
+    stable = (lambda: None) if src.frozen else _stable_guard(source, src.label)
     # every table's name at once: one look at the catalog, none on a connection made here
     tables = temp_names(["sqlpriv_gen_code"] * len(qis) + list(TABLES), conn, fresh=fresh)
     statements = compile_.build(conn, src.ref, names, qis, tables[: len(qis)])

@@ -18,7 +18,6 @@ as the empty string, as ARX reads a CSV cell).
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import numbers
@@ -28,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlpriv.engine.arx_hierarchy import read_arx_rows
+from sqlpriv.engine.limits import MAX_HIERARCHY_BYTES, MAX_HIERARCHY_LEVELS, MAX_HIERARCHY_ROWS, MAX_MASK_CHARS
 from sqlpriv.errors import ParameterError
 
 TOP = "*"
@@ -51,6 +52,21 @@ class Hierarchy:
     bottom: float | None = None
     top: float | None = None
     label: str = ""
+
+    def __post_init__(self) -> None:
+        """Refuse a hierarchy past the bounds of :mod:`sqlpriv.engine.limits` (one clear error)."""
+        what = self.label or self.kind
+        if self.levels > MAX_HIERARCHY_LEVELS:
+            raise HierarchyError(
+                f"the hierarchy {what} has {self.levels:,} levels; at most {MAX_HIERARCHY_LEVELS} are allowed "
+                "(sqlpriv.engine.limits.MAX_HIERARCHY_LEVELS): merge levels"
+            )
+        if len(self.rows) > MAX_HIERARCHY_ROWS:
+            raise HierarchyError(
+                f"the hierarchy {what} has {len(self.rows):,} rows; at most {MAX_HIERARCHY_ROWS:,} are allowed "
+                "(sqlpriv.engine.limits.MAX_HIERARCHY_ROWS): use a builder (intervals, mask, expressions) "
+                "or generalize the values first"
+            )
 
     @property
     def levels(self) -> int:
@@ -90,6 +106,13 @@ def intervals(*widths: float, bottom: float | None = None, top: float | None = N
     for name, v in (("bottom", bottom), ("top", top)):
         if v is not None and (_number(v) is None or v != v):
             raise HierarchyError(f"intervals({name}=...) must be a number, got {v!r}")
+    if bottom is not None and bottom == -math.inf:
+        bottom = None  # no value lies below -inf: no bottom
+    if top is not None and top == math.inf:
+        top = None  # no value lies at or above inf: no top
+    for name, v in (("bottom", bottom), ("top", top)):
+        if v is not None and not math.isfinite(v):
+            raise HierarchyError(f"intervals({name}={v!r}) leaves no value inside the intervals; give a finite number")
     bottom, top = _number(bottom), _number(top)
     if bottom is not None and top is not None and bottom >= top:
         raise HierarchyError(f"intervals(bottom={bottom!r}) must be below top={top!r}")
@@ -119,6 +142,11 @@ def mask(*chars: int) -> Hierarchy:
     if not chars or any(not isinstance(_number(c), int) or c < 1 for c in chars):
         raise HierarchyError(f"mask() needs increasing positive character counts, e.g. mask(1, 2, 3); got {chars!r}")
     chars = tuple(int(c) for c in chars)
+    if chars[-1] > MAX_MASK_CHARS:
+        raise HierarchyError(
+            f"mask() masks at most {MAX_MASK_CHARS:,} characters (sqlpriv.engine.limits.MAX_MASK_CHARS), got "
+            f"{chars[-1]:,}; a code is shorter than that"
+        )
     if any(b <= a for a, b in zip(chars, chars[1:])):
         raise HierarchyError(f"mask() character counts must increase so the levels nest, got {chars!r}")
     return Hierarchy("mask", tuple(chars))
@@ -186,23 +214,33 @@ def table(rows: Sequence[Sequence[Any]], label: str = "") -> Hierarchy:
 
 
 def read_file(path: str | os.PathLike[str]) -> Hierarchy:
-    """An ARX hierarchy CSV (``value;level1;...``, separator ``;`` or ``,``) or a JSON mapping."""
+    """An ARX hierarchy CSV (read by :func:`sqlpriv.engine.arx_hierarchy.read_arx_rows`, the one
+    reader every family uses) or a JSON mapping."""
     p = Path(path)
+    if p.suffix.lower() != ".json":
+        try:
+            # the duplicate and nesting rules: checked with every hierarchy's in one query (compile.check)
+            return table(read_arx_rows(p, check=False), label=repr(str(p)))
+        except HierarchyError:
+            raise
+        except ParameterError as exc:
+            raise HierarchyError(str(exc)) from None
     if not p.is_file():
         raise HierarchyError(f"hierarchy file {str(p)!r} does not exist")
+    if p.stat().st_size > MAX_HIERARCHY_BYTES:
+        raise HierarchyError(
+            f"hierarchy file {str(p)!r} holds {p.stat().st_size:,} bytes; at most {MAX_HIERARCHY_BYTES:,} are read "
+            "(sqlpriv.engine.limits.MAX_HIERARCHY_BYTES)"
+        )
     try:
         text = p.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise HierarchyError(f"cannot read hierarchy file {str(p)!r}: {exc}") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise HierarchyError(f"hierarchy file {str(p)!r} is not valid JSON: {exc}") from None
-        return from_spec(data, label=str(p))
-    lines = [line for line in text.splitlines() if line.strip()]
-    sep = ";" if any(";" in line for line in lines[:5]) else ","
-    return table(list(csv.reader(lines, delimiter=sep)), label=repr(str(p)))
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HierarchyError(f"hierarchy file {str(p)!r} is not valid JSON: {exc}") from None
+    return from_spec(data, label=str(p))
 
 
 def from_spec(spec: Any, label: str = "") -> Hierarchy:
