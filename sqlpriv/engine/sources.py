@@ -12,14 +12,12 @@ pyarrow Table, a DuckDB relation, or a table/view name on ``con``.
 
 from __future__ import annotations
 
-import glob
 import os
 import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol, Union
 
 import duckdb
@@ -34,21 +32,11 @@ from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
 from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
+from sqlpriv.engine.source_paths import checked_glob, looks_like_path, reader_for
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
-
-_READERS = {
-    ".csv": "read_csv",
-    ".tsv": "read_csv",
-    ".txt": "read_csv",
-    ".parquet": "read_parquet",
-    ".pq": "read_parquet",
-    ".json": "read_json",
-    ".jsonl": "read_json",
-    ".ndjson": "read_json",
-}
 
 
 def fresh_name(con: duckdb.DuckDBPyConnection, base: str, suffix: str = "") -> str:
@@ -85,27 +73,6 @@ class ColumnSpec:
     name: str
     expr: str  # SQL over the source's columns (a quoted identifier for plain columns)
     is_expression: bool = False
-
-
-def reader_for(path: str) -> str:
-    lowered = path.lower()
-    for compressed in (".gz", ".zst"):
-        if lowered.endswith(compressed):
-            lowered = lowered[: -len(compressed)]
-    suffix = os.path.splitext(lowered)[1]
-    if suffix not in _READERS:
-        raise SourceError(
-            f"cannot tell the format of {path!r} from its extension {suffix or '(none)'!r}; "
-            "use .csv, .tsv, .parquet or .json, or load it yourself and pass a DataFrame or relation"
-        )
-    return _READERS[suffix]
-
-
-def _looks_like_path(text: str) -> bool:
-    lowered = text.lower()
-    return any(ch in text for ch in "/\\*?") or any(
-        lowered.endswith(ext) or lowered.endswith(ext + ".gz") for ext in _READERS
-    )
 
 
 def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
@@ -228,30 +195,14 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if isinstance(source, str):
-        if not _looks_like_path(source):
+        if not looks_like_path(source):
             attached = attached_relation(con, source)
             if attached is not None:
                 return _bind_attached(con, view, source, *attached)
-        if not _looks_like_path(source) and _table_exists(con, source):
+        if not looks_like_path(source) and _table_exists(con, source):
             return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source), stored=True)
         path = source
-        magic = any(ch in path for ch in "*?[")
-        if magic and not glob.glob(path, recursive=True):
-            if not Path(path).is_file():
-                raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
-            magic = False  # a file named like data[1].csv that no glob matches: DuckDB reads it as itself
-        elif not magic and Path(path).is_dir():
-            raise SourceError(_folder_message(path))
-        elif not magic and not Path(path).is_file():
-            hint = (
-                " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
-            )
-            if hint and "." in path.strip("."):  # schema.table: only a table of the main schema is looked up
-                hint = (
-                    " (or, if it is a table of another schema or database, pass it as a relation, "
-                    f"e.g. con.table({path!r}), with that connection as con=)"
-                )
-            raise SourceError(f"file {path!r} does not exist{hint}")
+        magic = checked_glob(path)
         allow_source(con, path)
         reader = reader_for(path)
         csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not magic else None
@@ -321,29 +272,6 @@ def _bind_attached(
     src = Source(con, view, label, statements=[attach, stmt], stored=True)
     src.columns = _describe(con, src.ref, label)
     return src
-
-
-def _folder_message(path: str) -> str:
-    """What to say when the source is a folder: what it is and which glob to pass."""
-    folder = Path(path)
-    suffixes: dict[str, int] = {}
-    for child in folder.rglob("*"):
-        if child.is_file():
-            ext = "".join(child.suffixes[-2:]) if child.suffix.lower() in (".gz", ".zst") else child.suffix
-            if ext.lower().split(".")[1:2] and "." + ext.lower().split(".")[1] in _READERS:
-                suffixes[ext] = suffixes.get(ext, 0) + 1
-    if suffixes:
-        ext = max(suffixes, key=lambda e: suffixes[e])
-        flat = any(c.is_file() and "".join(c.suffixes[-2:]).endswith(ext) for c in folder.iterdir())
-        pattern = str(folder / ("*" + ext if flat else "**/*" + ext))
-        return (
-            f"{path!r} is a folder, not a file; pass a glob of the files it holds, e.g. {pattern!r} "
-            f"({suffixes[ext]} {ext} file{'s' if suffixes[ext] != 1 else ''})"
-        )
-    return (
-        f"{path!r} is a folder, not a file, and holds no .csv, .parquet or .json files; "
-        "pass a file, or a glob such as 'folder/*.parquet'"
-    )
 
 
 def _unreadable_frame(source: Any, label: str, exc: duckdb.Error) -> str:

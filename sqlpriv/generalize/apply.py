@@ -352,28 +352,14 @@ def _stable_guard(source: Any, label: str) -> Callable[[], None] | None:
     return guard
 
 
-def search_lattice(
-    plan: Plan,
-    qis: list[compile_.Compiled],
-    policy: Policy,
-    n: int | None,
-    metric: str,
-    batch: int,
-    max_nodes: int,
-    statements: list[str],
-    climbs: bool = False,
-    tables: list[str] | None = None,
-) -> Generalization:
-    """The search over the lattice of ``qis`` (their tables made) and its Generalization;
-    ``tables``: the names of the patterns, bounds, statistics and shares tables (:data:`TABLES`),
-    where the caller reserved them (else fresh ones). ``n`` None: the patterns are read from the
-    source (its one scan: the distinct keys counted and joined to the hierarchies in one
-    statement, outer joins) and the rows n are their summed counts; else (``n`` rows) from the
-    keys table of the quasi-identifiers (``qis[0].keys``, as Spark's search collects them)."""
+def pattern_tables(
+    plan: Plan, qis: list[compile_.Compiled], n: int | None, patterns: str, bounds: str, statements: list[str]
+) -> int:
+    """Make the search's patterns and bounds tables (their statements appended to ``statements``)
+    and return the rows n: read from the source when ``n`` is None (:func:`search_lattice`)."""
     conn, src = plan.con, plan.source
     assert src is not None
     heights = [q.levels for q in qis]
-    patterns, bounds, stats, shares = tables or temp_names(list(TABLES), conn)
     coded = [q.coded for q in qis]
     body = render(
         "generalize/patterns.sql",
@@ -401,6 +387,33 @@ def search_lattice(
     )
     run(conn, stmt)
     statements.append(stmt)
+    return n
+
+
+def search_lattice(
+    plan: Plan,
+    qis: list[compile_.Compiled],
+    policy: Policy,
+    n: int | None,
+    metric: str,
+    batch: int,
+    max_nodes: int,
+    statements: list[str],
+    climbs: bool = False,
+    tables: list[str] | None = None,
+) -> Generalization:
+    """The search over the lattice of ``qis`` (their tables made) and its Generalization;
+    ``tables``: the names of the patterns, bounds, statistics and shares tables (:data:`TABLES`),
+    where the caller reserved them (else fresh ones). ``n`` None: the patterns are read from the
+    source (its one scan: the distinct keys counted and joined to the hierarchies in one
+    statement, outer joins) and the rows n are their summed counts; else (``n`` rows) from the
+    keys table of the quasi-identifiers (``qis[0].keys``, as Spark's search collects them)."""
+    conn, src = plan.con, plan.source
+    assert src is not None
+    heights = [q.levels for q in qis]
+    patterns, bounds, stats, shares = tables or temp_names(list(TABLES), conn)
+    coded = [q.coded for q in qis]
+    n = pattern_tables(plan, qis, n, patterns, bounds, statements)
     # the suppressed classes' shares: made here where the search reads them (loss or entropy with
     # suppression), made before the fill where only candidates() reads them, never without
     # suppression (nothing reads them then)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlpriv.engine.plan import run
@@ -119,6 +119,32 @@ def bound_order(heights: list[int], bound: Any) -> Iterator[tuple[int, ...]]:
                     heapq.heappush(heap, (bound(parent), total + 1, parent))
 
 
+def climb_test(s: Search, above: Suppressed, n: int) -> Callable[[tuple[int, ...]], bool | None]:
+    """The climbs' test of the discernibility search with suppression (:func:`by_level`): ``above``
+    holds the records suppressed at the nodes over each node, ``n`` is the rows."""
+
+    def hopeful(node: tuple[int, ...]) -> bool | None:
+        """The climbs' test (a node fails it when it fails the policy or, the best value known,
+        when the records suppressed at it or at a meeting node over it cost more than the best
+        value; a node under one that fails it fails it too): False where known to fail it, True
+        where known to pass it (evaluated; over a clean node; or evaluated with its own bound B
+        above the best, where the climb may stop: nothing over it can be better), else None."""
+        row = s.seen.get(node)
+        if (row is not None and not row[0]) or s.known_to_fail(node):
+            return False
+        if s.best is None:
+            return True if row is not None or node in s.above_clean else None
+        if row is not None and row[2] > s.best:
+            return True
+        above.update()
+        sup = max(above.at(node), row[3] if row is not None else 0)
+        if n * sup + (n - sup) * s.k > s.best:
+            return False
+        return True if row is not None or node in s.above_clean else None
+
+    return hopeful
+
+
 def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     """Discernibility / AECS: level by level, children first, discernibility bounds carried upwards
     (``n``: the rows, for the bound from suppression, docs/measures.md §7)."""
@@ -148,27 +174,7 @@ def by_level(s: Search, nodes: list[tuple[int, ...]], n: int = 0) -> None:
     # the bound from suppression above (adult k=5 5%: 2,143 nodes without them against 950)
     s.climb_met = False
     if above is not None and s.max_suppressed > 0:
-
-        def hopeful(node: tuple[int, ...]) -> bool | None:
-            """The climbs' test (a node fails it when it fails the policy or, the best value known,
-            when the records suppressed at it or at a meeting node over it cost more than the best
-            value; a node under one that fails it fails it too): False where known to fail it, True
-            where known to pass it (evaluated; over a clean node; or evaluated with its own bound B
-            above the best, where the climb may stop: nothing over it can be better), else None."""
-            row = s.seen.get(node)
-            if (row is not None and not row[0]) or s.known_to_fail(node):
-                return False
-            if s.best is None:
-                return True if row is not None or node in s.above_clean else None
-            if row is not None and row[2] > s.best:
-                return True
-            above.update()
-            sup = max(above.at(node), row[3] if row is not None else 0)
-            if n * sup + (n - sup) * s.k > s.best:
-                return False
-            return True if row is not None or node in s.above_clean else None
-
-        s.climb_test = hopeful
+        s.climb_test = climb_test(s, above, n)
     if above is not None and s.max_suppressed > 0:
         descend(s)
     for total in sorted(levels):

@@ -137,80 +137,20 @@ def report(
         on_violation=on_violation,
     )
     with Stages(stages, progress) as st:  # one line per stage on a terminal (sqlpriv/report/progress.py)
-        # the overview and the sections that need only the analysed columns run beside the Shapley
-        # figures in a second thread when each measure has its own connection (sqlpriv/report/jobs.py);
-        # the charts' modules (matplotlib, pandas) load in a third while the first statements run
-        timeline = Timeline()  # SQLPRIV_PROFILE=1: each part's start and end per thread, on stderr
-        imports = warm_up(timeline=timeline)
-        jobs = Jobs(background=concurrent(opts, source, synthetic))
-        try:
-            # the information factors need only the source: in the second thread they start beside
-            # the Shapley call (used only when there are two columns or more: CIG needs them)
-            pif_job = (
-                jobs.submit(timeline.run, "PIF", _pif_section, source, columns, percentile, bins, heatmap_rows, opts)
-                if pif
-                else None
-            )
-            with st.stage("uniqueness Shapley"):
-                shap = timeline.run("Shapley call", _shapley_of, source, columns, method, opts)
-            if scatter_column is not None:  # a name that is no analysed column was silently replaced
-                scatter_column = checks.match_column(shap.columns, scatter_column, "the analysed columns")
-            if len(shap.columns) < 2:  # a single column: no information factors (not even asked for)
-                pif_job = None
-            overview_job = jobs.submit(
-                timeline.run, "overview", _overview_sections, source, columns, shap, policy, opts
-            )
-            so_job = (
-                jobs.submit(
-                    timeline.run,
-                    "singling out",
-                    _singling_out_section,
-                    source,
-                    synthetic,
-                    max_cols,
-                    columns,
-                    len(shap.columns),
-                    opts,
-                    st.on and not jobs.background,  # its search steps on the stage line, when drawn here
-                )
-                if synthetic is not None
-                else None
-            )
-            request_job = (
-                jobs.submit(timeline.run, "request", _request_assessment, source, request, policy, opts)
-                if request is not None
-                else None
-            )
-            timeline.run("waiting for the imports", imports.join)
-            if not jobs.background:  # one after the other: the overview first, as the page shows it
-                with st.stage("overview"):
-                    overview = overview_job.result()
-            with st.stage("Figure 2 and subgroups"):
-                # its charts are drawn beside its queries when the sections may use more threads
-                shapley_section = timeline.run(
-                    "Shapley section", _shapley_section, shap, by_list, rows, scatter_column, jobs.background
-                )
-            if jobs.background:  # computed meanwhile in the second thread
-                with st.stage("overview"):
-                    overview = overview_job.result()
-            sections, gate = overview
-            sections.append(shapley_section)
-            subject = "the analysed columns together"
-            if pif:
-                with st.stage("PIF"):
-                    if pif_job is not None:
-                        sections.append(pif_job.result())
-            if so_job is not None:
-                with st.stage("singling out"):
-                    sections.append(so_job.result())
-            if request_job is not None:
-                with st.stage("request"):
-                    gate = request_job.result()
-                    sections.append(_request_section(gate))
-                subject = "the request"
-        finally:
-            jobs.close()
-            timeline.show()
+        sections, gate, subject = _measured_sections(
+            st,
+            source,
+            columns,
+            synthetic=synthetic,
+            request=request,
+            pif=pif,
+            method=method,
+            scatter_column=scatter_column,
+            by_list=by_list,
+            sizes=dict(rows=rows, max_cols=max_cols, percentile=percentile, bins=bins, heatmap_rows=heatmap_rows),
+            policy=policy,
+            opts=opts,
+        )
         sections.insert(0, report_verdict(gate, drivers(gate), subject))
         for kept in getattr(_KEPT, "lists", []):  # keeping_assessment(): the CLI's exit status
             kept.append(gate)
@@ -227,6 +167,94 @@ def report(
                 sections.append(disclosure_section(source, columns, sensitive, opts))
     heading = title or f"Privacy report: {_label(source)}"
     return write_atomic(_page(heading, sections, time.perf_counter() - started), output)
+
+
+def _measured_sections(
+    st: Stages,
+    source: Any,
+    columns: ColumnsArg,
+    *,
+    synthetic: Any,
+    request: ColumnsArg,
+    pif: bool,
+    method: str,
+    scatter_column: str | None,
+    by_list: list[str],
+    sizes: dict[str, Any],
+    policy: dict[str, Any],
+    opts: dict[str, Any],
+) -> tuple[list[str], Any, str]:
+    """The report's sections up to the request's (HTML), the assessment its verdict comes from and
+    what that verdict is about. The overview and the sections that need only the analysed columns
+    run beside the Shapley figures in a second thread when each measure has its own connection
+    (sqlpriv/report/jobs.py); the charts' modules (matplotlib, pandas) load in a third while the
+    first statements run."""
+    timeline = Timeline()  # SQLPRIV_PROFILE=1: each part's start and end per thread, on stderr
+    imports = warm_up(timeline=timeline)
+    jobs = Jobs(background=concurrent(opts, source, synthetic))
+    try:
+        # the information factors need only the source: in the second thread they start beside
+        # the Shapley call (used only when there are two columns or more: CIG needs them)
+        pif_args = (source, columns, sizes["percentile"], sizes["bins"], sizes["heatmap_rows"], opts)
+        pif_job = jobs.submit(timeline.run, "PIF", _pif_section, *pif_args) if pif else None
+        with st.stage("uniqueness Shapley"):
+            shap = timeline.run("Shapley call", _shapley_of, source, columns, method, opts)
+        if scatter_column is not None:  # a name that is no analysed column was silently replaced
+            scatter_column = checks.match_column(shap.columns, scatter_column, "the analysed columns")
+        if len(shap.columns) < 2:  # a single column: no information factors (not even asked for)
+            pif_job = None
+        overview_job = jobs.submit(timeline.run, "overview", _overview_sections, source, columns, shap, policy, opts)
+        so_job = (
+            jobs.submit(
+                timeline.run,
+                "singling out",
+                _singling_out_section,
+                source,
+                synthetic,
+                sizes["max_cols"],
+                columns,
+                len(shap.columns),
+                opts,
+                st.on and not jobs.background,  # its search steps on the stage line, when drawn here
+            )
+            if synthetic is not None
+            else None
+        )
+        request_job = (
+            jobs.submit(timeline.run, "request", _request_assessment, source, request, policy, opts)
+            if request is not None
+            else None
+        )
+        timeline.run("waiting for the imports", imports.join)
+        if not jobs.background:  # one after the other: the overview first, as the page shows it
+            with st.stage("overview"):
+                overview = overview_job.result()
+        with st.stage("Figure 2 and subgroups"):
+            # its charts are drawn beside its queries when the sections may use more threads
+            shapley_args = (shap, by_list, sizes["rows"], scatter_column, jobs.background)
+            shapley_section = timeline.run("Shapley section", _shapley_section, *shapley_args)
+        if jobs.background:  # computed meanwhile in the second thread
+            with st.stage("overview"):
+                overview = overview_job.result()
+        sections, gate = overview
+        sections.append(shapley_section)
+        subject = "the analysed columns together"
+        if pif:
+            with st.stage("PIF"):
+                if pif_job is not None:
+                    sections.append(pif_job.result())
+        if so_job is not None:
+            with st.stage("singling out"):
+                sections.append(so_job.result())
+        if request_job is not None:
+            with st.stage("request"):
+                gate = request_job.result()
+                sections.append(_request_section(gate))
+            subject = "the request"
+        return sections, gate, subject
+    finally:
+        jobs.close()
+        timeline.show()
 
 
 _KEPT = threading.local()

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 from sqlpriv.engine.limits import EXACT_COLUMNS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
-from sqlpriv.engine.sources import ColumnsArg, check_request_size, reader_for, source_column
+from sqlpriv.engine.source_paths import reader_for
+from sqlpriv.engine.sources import ColumnsArg, check_request_size, source_column
 from sqlpriv.engine.surface import Uri, Written
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, EmptyInputError, ExecutionError, OutputError, ParameterError, SourceError
