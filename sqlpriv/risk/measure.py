@@ -134,8 +134,8 @@ def reidentification_risk(
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "w": [10.0, 30.0, 5.0, 5.0, 2.0]})
     >>> r = reidentification_risk(df, ["a"], weight="w")
-    >>> [round(x[3], 6) for x in r.per_row().fetchall()]
-    [0.044333, 0.044333, 0.14941, 0.14941, 0.693147]
+    >>> tuple(round(x[3], 6) for x in r.per_row().fetchall())
+    (0.044333, 0.044333, 0.14941, 0.14941, 0.693147)
     """
     threshold = checks.unit_interval("threshold", threshold)
     fraction = risk_checks.check_fraction(sampling_fraction, population_size, weight)

@@ -130,8 +130,8 @@ def sample_uniques(
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
-    >>> [row[3] for row in sample_uniques(df).per_row().fetchall()]
-    [[['b']], [['a', 'b']], [['a']]]
+    >>> tuple(row[3] for row in sample_uniques(df).per_row().fetchall())
+    ([['b']], [['a', 'b']], [['a']])
     """
     dis_fraction = _dis_fraction(dis_fraction)
     _check_entity(entity, key, columns)
