@@ -4,7 +4,7 @@ private name imported across modules, no module over 500 lines, a handful of roo
 
 Every import counts: module level, lazy (inside a function) and ``TYPE_CHECKING`` ones, read
 from the source with :mod:`ast` (nothing is imported). A name imported from a package
-(``from sqlpriv.engine import checks``, ``from sqlpriv.shapley import ShapleyResult``) counts as an
+(``from sqlpriv.engine import checks``, ``from sqlpriv.risk import ReidentificationRisk``) counts as an
 import of the module that defines it. The package's ``__init__`` (the public facade) is outside the
 layers: it may import anything, and nothing below it may import it for a name it re-exports.
 

@@ -1,56 +1,7 @@
-"""The search for the globally optimal lattice node (docs/measures.md §7).
-
-Nodes are vectors of levels, one per quasi-identifier. A batch of nodes is evaluated by two
-statements: ``generalize/evaluate.sql`` (one GROUP BY of the distinct patterns cross-joined with
-the batch's node list, each node's labels packed into integer words, and the class statistics of
-each node, appended to the statistics table) and ``generalize/since.sql`` over the lean form of
-``generalize/candidates.sql`` (only what the search reads: meets the policy, the metric's value,
-the discernibility bound, rows suppressed): planning, not running, was most of a batch's cost (a
-UNION ALL of one GROUP BY per node, or three or four statements per batch with the full
-candidates query, spent more time being planned than run; benchmarks/RESULTS.md). Both are
-prepared once per search and executed per batch with the nodes as a parameter (DuckDB still
-plans each EXECUTE; preparing saves the parsing and keeps each batch one short EXECUTE in the
-printed script). The search is exact; it skips only nodes it can prove are not better than the
-best one found:
-
-* without suppression (a monotone policy), the nodes meeting the policy are found from the top
-  down first, a level per statement: the children of every node meeting it, less those under a
-  failing node; when they are few (at most sweeps.TOP_DOWN_BUDGET nodes evaluated) that decides every
-  node and the sweeps below do not run. Loss and entropy then take each node's value from its
-  a-priori bound, exact with nothing suppressed, and the batch reads the policy only;
-* a node below (a specialization of) a node that fails a monotone policy fails too (k-anonymity
-  with suppression: a record in a class of at least k rows stays in one when generalized); from
-  each failing node a chain up to the top is bisected for its highest failing node (Flash's
-  predictive tagging), the chains of a batch in lockstep (a round probes up to CLIMB_PROBES nodes
-  spread over the chains where a node costs little against a statement: sweeps.PROBE_ROWS); a chain raises the column whose next
-  level costs least (loss, entropy) or the column with the fewest values (discernibility: it
-  merges the fewest classes, so the chain fails longest and prunes the most); a node over a
-  node meeting the policy meets it too, and a climb of a loss / entropy / precision search takes
-  it as passing without evaluating it (``climb_met``; not for discernibility / AECS, whose bound
-  from suppression above feeds on those passing nodes, nor with ``evaluate="climbs"``, which keeps
-  them for the Pareto chart);
-* loss / entropy: nodes are visited by increasing a-priori lower bound (each column's value with
-  nothing suppressed, which generalization only raises and suppression only adds to); the search
-  stops at the first bound strictly above the best value found;
-* a node meeting the policy with nothing suppressed prunes all its generalizations (every
-  metric is monotone in generalization without suppression; ties go to the lower level sum);
-* discernibility: nodes are visited level by level; a node is skipped when a lower bound of its
-  discernibility exceeds the best value found: from below, the largest over evaluated nodes under
-  it of B = sum c x max(c, k) over their classes, and B(a) + B(b) - B(g) for two of its children
-  a, b and their common child g (B is supermodular over the lattice: sweeps.pair_floor); from
-  above, n per record suppressed at an evaluated node over it that meets the policy (such a
-  record is suppressed here too); no chain is climbed from a node whose own B exceeds the best
-  value (every node over it costs more); with suppression,
-  a greedy descent from the top (the child with the lowest value meeting the policy, step by
-  step) and a local search from its best node (its children and siblings, one statement a round,
-  while one is better) find a first value before the sweep, so the bounds prune from its first
-  level on, and the climbs bisect on "cannot beat the best value" instead of on the policy
-  (``climb_test``: a node fails it when it fails the policy or when the records suppressed at it,
-  or at a meeting node over it, cost more than the best value; a node under one that fails it
-  fails it too), so a chain's highest such node prunes, through the bound from suppression
-  above, what the highest failing node would leave (adult k=5 / k=2 5%: 497 / 671 nodes instead
-  of 950 / 1,096). The test only picks the nodes to evaluate: what is pruned is decided by the
-  bounds above alone.
+"""The search for the globally optimal lattice node: batches of nodes evaluated by two prepared
+statements (``generalize/evaluate.sql``, ``generalize/since.sql``), exact, skipping only nodes it
+can prove are not better than the best one found. What it skips and why it stays exact:
+docs/measures.md §7, "The search: what it skips".
 """
 
 from __future__ import annotations

@@ -2,24 +2,9 @@
 
 The only input is the frequency of frequencies (``{class size: number of classes}``) that
 ``risk/histogram.sql`` reads out of the database, and the population size; nothing here sees a
-row. The definitions are ARX's (Apache-2.0, github.com/arx-deidentifier/arx,
-``risk/ModelPitman.java``, ``ModelZayatz.java``, ``ModelSNB.java``,
-``RiskModelPopulationUniqueness.java``), written afresh:
-
-- **Zayatz** (1991): the share of sample uniques that are population uniques is
-  ``c1 P_1(1) / sum_k c_k P_k(1)``, with ``P_k(1)`` the hypergeometric probability that a class of
-  population size ``k`` has exactly one record in a sample of ``n`` from ``N``; the population
-  uniques are ``c1 * that share / pi`` (``pi = n / N``).
-- **Pitman** (1996): the maximum-likelihood ``(theta, alpha)`` of Pitman's sampling formula
-  (Hoshino 2001), then ``exp(lgamma(theta + 1) - lgamma(theta + alpha)) * N ** alpha`` uniques.
-- **SNB** (Chen & Keller-McNulty 1998): the shape ``a`` and ``b`` of the slide negative binomial
-  fitted to ``c1`` and ``c2``, then ``K * b ** a`` uniques, ``K`` the estimated number of
-  non-empty population classes.
-- **Dankar et al.** (2012): Pitman when ``pi <= 0.1`` (Zayatz if Pitman fails), else the smaller
-  of Zayatz and SNB (Zayatz if SNB fails).
-
-Every estimate is returned as a fraction of the population; a model that does not converge
-gives ``nan`` (the caller warns, naming it).
+row. Zayatz, Pitman, SNB and Dankar et al.'s rule, as ARX defines them (written afresh), with
+their formulas and reference values: docs/measures.md §9. Every estimate is a fraction of the
+population; a model that does not converge gives ``nan`` (the caller warns, naming it).
 
 >>> h = {1: 2, 2: 1}
 >>> round(zayatz(h, 4, 4.0), 12), round(zayatz(h, 4, 40.0), 6)

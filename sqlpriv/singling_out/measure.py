@@ -1,32 +1,11 @@
 """Singling-out risk of synthetic data via mpUCCs, and sample uniques (docs/measures.md §4).
 
-A synthetic record (row) is *singled out* by a column set when its values on the set
-occur in exactly one row of the synthetic table and exactly one row of the original
-(rows are counted: a record repeated in a table is never singled out; only
-``mode="petsard"`` drops exact duplicates first, as PETsARD does, and reports how many).
-``singling_out`` finds those records inside DuckDB, level by level (all column
-sets of one size per query, counted on packed integer keys):
-
-* ``mode="exhaustive"``: every column set up to ``max_cols``; for each
-  identified record the smallest size that singles it out and every set of
-  that size that does (each is an mpUCC: no proper subset singles it out).
-  Records already singled out are not examined on larger sets -- the only
-  pruning, and a provably safe one. Sets of 1-4 columns are counted in chunks
-  of sets per statement; from ``REFINE_FROM`` columns on (when ``max_cols`` is
-  at least ``REFINE_MIN_MAX_COLS``), each level refines the open cells of the
-  level before (partition refinement, ``refine.sql``), or, when few records are left
-  after size 4, by per-record agreement masks (chosen when the search runs): over the
-  lattice of column sets, every level at once (``lattice.sql``), when it is small, else
-  per (record, set) pair (``masks.sql``).
-* ``mode="petsard"``: PETsARD 1.10.1's search (cardinality order, base
-  combinations, normalised Renyi-entropy pruning, masking), for parity with
-  its users' results.
-
-``sqlpriv.sample_uniques`` (:mod:`sqlpriv.singling_out.uniques`) is the one-table version: each
-record's minimal sample uniques (SUDA).
-
-All the math is SQL from ``sql_templates/singling_out/``; Python only picks
-templates, chunks the column sets and reports progress.
+A synthetic record (row) is *singled out* by a column set when its values on the set occur in
+exactly one row of the synthetic table and exactly one row of the original; ``singling_out`` finds
+those records inside DuckDB from ``sql_templates/singling_out/``, level by level (``exhaustive``:
+every set up to ``max_cols``, each record's minimal sets; ``petsard``: PETsARD 1.10.1's search, for
+parity). The definition, the search modes and their pruning: docs/measures.md §4.
+:func:`sqlpriv.sample_uniques` (:mod:`sqlpriv.singling_out.uniques`) is the one-table version.
 
 >>> import pandas as pd
 >>> ori = pd.DataFrame({"a": [1, 2, 2, 3], "b": ["x", "y", "z", "z"]})
