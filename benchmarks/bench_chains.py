@@ -41,7 +41,7 @@ def main() -> None:
     import sqlpriv
     from sqlpriv.engine.connection import connect
     from sqlpriv.engine.templates import call, render
-    from sqlpriv.factors import information_factors
+    from sqlpriv.pif.measure import information_factors
 
     path = str(voters_file(rows))
     print(f"# machine: {platform.machine()}, Python {platform.python_version()}, duckdb {duckdb.__version__}")

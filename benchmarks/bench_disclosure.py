@@ -64,7 +64,7 @@ def task(name: str, path: str, threads: int | None) -> None:
     sys.path.insert(0, str(HERE.parent))
     start = time.perf_counter()
     if name == "sqlpriv":
-        from sqlpriv.disclosure import attribute_disclosure
+        from sqlpriv.disclosure.measure import attribute_disclosure
 
         r = attribute_disclosure(path, QIS, sensitive=SENSITIVE, threads=threads)
         summary = r.summary().df()

@@ -28,9 +28,9 @@ from bench_shapley import wide_file
 
 def main() -> None:
     import sqlpriv
-    from sqlpriv import shapley
     from sqlpriv.engine import cohorts
     from sqlpriv.engine.templates import render
+    from sqlpriv.shapley import measure as shapley
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, default=100_000)

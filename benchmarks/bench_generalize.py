@@ -194,7 +194,7 @@ def _time_lattice_walk() -> list[float]:
     tree without it)."""
     spent: list[float] = []
     try:
-        from sqlpriv.treatment import apply, sweeps
+        from sqlpriv.generalize import apply, sweeps
     except ImportError:
         return spent
     walk = sweeps.run_search

@@ -83,7 +83,7 @@ def peak_rss_mb() -> float:
 
 def child_sqlpriv(path: Path, threads: int | None, memory_limit: str | None, out: Path | None) -> dict:
     """One shared analysis: CIG, CSF and wCIG each fetched to Arrow, then FIG and PIF_95."""
-    from sqlpriv.factors import fig, information_factors, pif
+    from sqlpriv.pif.measure import fig, information_factors, pif
 
     timings: dict[str, float] = {}
     start = time.perf_counter()
@@ -126,7 +126,7 @@ def child_separate(path: Path, threads: int | None, memory_limit: str | None) ->
     """
     import pandas as pd
 
-    from sqlpriv.factors import cig, csf, wcig
+    from sqlpriv.pif.measure import cig, csf, wcig
 
     df = pd.read_parquet(path) if path.suffix == ".parquet" else pd.read_csv(path)
     timings: dict[str, float] = {}

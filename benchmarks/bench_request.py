@@ -100,7 +100,7 @@ def generate(rows: int, fmt: str = "parquet") -> Path:
 def task(name: str, path: str, strategy: str, threads: int | None) -> None:
     """Child process: run one task, print its wall time as JSON."""
     sys.path.insert(0, str(HERE.parent))
-    from sqlpriv.request import assess_request, privacy_profile
+    from sqlpriv.request.measure import assess_request, privacy_profile
 
     start = time.perf_counter()
     if name == "profile":

@@ -37,7 +37,7 @@ BASELINE = {2: 0.75, 3: 1.5}
 def one_run(mode: str, max_cols: int | None, threads: int) -> dict:
     from make_synthetic_adult import adult_pair
 
-    from sqlpriv.synthetic import singling_out
+    from sqlpriv.singling_out.measure import singling_out
 
     ori, syn = adult_pair()
     load = os.getloadavg()[0]
@@ -62,7 +62,7 @@ def one_run(mode: str, max_cols: int | None, threads: int) -> dict:
 def uniques_run(max_cols: int | None, threads: int) -> dict:
     from make_synthetic_adult import adult_pair
 
-    from sqlpriv.synthetic import sample_uniques
+    from sqlpriv.singling_out.measure import sample_uniques
 
     ori, _ = adult_pair()
     start = time.perf_counter()
@@ -123,7 +123,7 @@ def compare(pet: dict, max_cols: int | None, threads: int) -> dict:
     """Our parity mode (timed like ``one_run``) against PETsARD's output ``pet``; the exhaustive count."""
     from make_synthetic_adult import adult_pair
 
-    from sqlpriv.synthetic import singling_out
+    from sqlpriv.singling_out.measure import singling_out
 
     ori, syn = adult_pair()
     start = time.perf_counter()

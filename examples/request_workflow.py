@@ -13,7 +13,7 @@ import duckdb
 import numpy as np
 import pandas as pd
 
-from sqlpriv.request import assess_request, privacy_profile
+from sqlpriv.request.measure import assess_request, privacy_profile
 
 
 def customers(n: int = 1000, seed: int = 42) -> pd.DataFrame:

@@ -15,14 +15,12 @@ from __future__ import annotations
 import sys as _sys
 from pathlib import Path
 
-from sqlpriv import factors as _factors_module
-from sqlpriv import synthetic as _synthetic_module
 from sqlpriv.attacks.inference import InferenceOutcome, inference
 from sqlpriv.attacks.linkability import linkability
 from sqlpriv.attacks.outcome import AttackOutcome
 from sqlpriv.attacks.singling_out_queries import singling_out_queries
 from sqlpriv.attacks.singling_out_result import SinglingOutQueriesResult
-from sqlpriv.disclosure import DisclosureResult, attribute_disclosure
+from sqlpriv.disclosure.measure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine import Result, connect
 from sqlpriv.engine.csv_files import CsvFile
 from sqlpriv.errors import (
@@ -36,7 +34,9 @@ from sqlpriv.errors import (
     SqlprivError,
     SqlprivWarning,
 )
-from sqlpriv.factors import (
+from sqlpriv.generalize import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
+from sqlpriv.microaggregation import Microaggregation, microaggregate
+from sqlpriv.pif.measure import (
     InformationFactors,
     PifResult,
     cig,
@@ -48,45 +48,36 @@ from sqlpriv.factors import (
     rig,
     wcig,
 )
-from sqlpriv.microaggregation import Microaggregation, microaggregate
-from sqlpriv.request import Assessment, assess_request, privacy_profile, small_classes
-from sqlpriv.risk import ReidentificationRisk, reidentification_risk
-from sqlpriv.shapley import ShapleyResult, uniqueness_shapley
+from sqlpriv.request.measure import Assessment, assess_request, privacy_profile, small_classes
+from sqlpriv.risk.measure import ReidentificationRisk, reidentification_risk
+from sqlpriv.shapley.measure import ShapleyResult, uniqueness_shapley
+from sqlpriv.singling_out.measure import SinglingOutResult, singling_out
+from sqlpriv.singling_out.uniques import SampleUniquesResult, sample_uniques
 from sqlpriv.suppress import LocalSuppression, local_suppression
-from sqlpriv.synthetic import SinglingOutResult, singling_out
 from sqlpriv.topcode import top_bottom_code
-from sqlpriv.treatment import Generalization, HierarchyError, LatticeTooLargeError, generalize, hierarchy
-from sqlpriv.uniques import SampleUniquesResult, sample_uniques
 
 # The presentation layer registers how each result shows (_repr_html_, .plot(), repr) with
 # sqlpriv.engine.presentable; the measures never import it (README "Layout").
-from sqlpriv import display as _display  # noqa: F401  isort: skip
-from sqlpriv import disclosure_report as _disclosure_report  # noqa: F401  isort: skip  (registers its display)
-from sqlpriv import generalize_report as _generalize_report  # noqa: F401  isort: skip  (Generalization: compare, plot)
+from sqlpriv.report import display as _display  # noqa: F401  isort: skip
+from sqlpriv.report import disclosure as _disclosure_report  # noqa: F401  isort: skip  (registers its display)
+from sqlpriv.report import generalize as _generalize_report  # noqa: F401  isort: skip  (Generalization: compare, plot)
+
+# sqlpriv.report is the presentation package and the public function: importing the package (for
+# display, above) binds it on this module, so the function is bound after it
+from sqlpriv.report.build import report  # isort: skip
 
 __version__ = "0.1.0"
 
 
-# Before 0.2 the modules were called sqlpriv.pif and sqlpriv.singling_out, names that the
-# functions sqlpriv.pif() and sqlpriv.singling_out() shadow; `from sqlpriv.pif import cig`
-# keeps working through these aliases.
-_sys.modules.setdefault("sqlpriv.pif", _factors_module)
-_sys.modules.setdefault("sqlpriv.singling_out", _synthetic_module)
+# The module paths of 0.2, before the families became packages (issue 42), keep working:
+# `from sqlpriv.factors import cig`.  relayout: keep
+_sys.modules.setdefault("sqlpriv.factors", _sys.modules["sqlpriv.pif"])  # relayout: keep
+_sys.modules.setdefault("sqlpriv.synthetic", _sys.modules["sqlpriv.singling_out"])  # relayout: keep
+_sys.modules.setdefault("sqlpriv.uniques", _sys.modules["sqlpriv.singling_out.uniques"])  # relayout: keep
+_sys.modules.setdefault("sqlpriv.reporting", _sys.modules["sqlpriv.report.build"])  # relayout: keep
 # the hierarchy builders of sqlpriv.generalize: `from sqlpriv import hierarchy` and
-# `import sqlpriv.hierarchy` both give sqlpriv.treatment.hierarchy
+# `import sqlpriv.hierarchy` both give sqlpriv.generalize.hierarchy
 _sys.modules.setdefault("sqlpriv.hierarchy", hierarchy)
-# and sample uniques, which moved from that module to sqlpriv.uniques, still import from it
-# (set here, so that the measure modules never import each other)
-setattr(_synthetic_module, "sample_uniques", sample_uniques)  # noqa: B010
-setattr(_synthetic_module, "SampleUniquesResult", SampleUniquesResult)  # noqa: B010
-
-
-def __getattr__(name: str):  # PEP 562: the report (matplotlib, pandas) loads on first use
-    if name == "report":
-        from sqlpriv.reporting import report
-
-        return report
-    raise AttributeError(f"module 'sqlpriv' has no attribute {name!r}")
 
 
 def example_path(name: str) -> str:

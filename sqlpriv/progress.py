@@ -41,7 +41,7 @@ def enabled(progress: bool | None = None, stream: TextIO | None = None) -> bool:
 
 _active = 0  # bars open now: a bar inside another (a plan's steps inside a report) stays silent
 #: displays that show the steps of the silent nested bars (the report's stage lines,
-#: sqlpriv/report_progress.py): the last one gets (done, total, text) at each step
+#: sqlpriv/report/progress.py): the last one gets (done, total, text) at each step
 sinks: list[Any] = []
 
 
@@ -62,7 +62,7 @@ _local = threading.local()
 @contextlib.contextmanager
 def silenced() -> Iterator[None]:
     """Bars opened in this thread while the body runs draw nothing and feed no sink (the
-    report's sections computed in a second thread: sqlpriv/report_jobs.py).
+    report's sections computed in a second thread: sqlpriv/report/jobs.py).
 
     >>> with silenced():
     ...     Bar(2, "x", enabled_=True).nested

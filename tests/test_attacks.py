@@ -1528,7 +1528,7 @@ def test_one_arx_reader_for_every_family(tmp_path: Path) -> None:
     """Issue 42 item 3 / 47: a disclosure hierarchy CSV with a value listed twice was accepted (last
     line won) where generalize refused it, and one with a UTF-8 BOM was refused as 'no entry'; a
     ',' file was read as one field per line. One reader now: both families agree."""
-    from sqlpriv.treatment.hierarchy import read_file
+    from sqlpriv.generalize.hierarchy import read_file
 
     df = pd.DataFrame({"q": [1, 1, 2, 2], "s": ["flu", "cold", "hiv", "flu"]})
     twice = tmp_path / "twice.csv"
@@ -1702,7 +1702,7 @@ def test_spark_quote_and_literal_read_back_exactly(spark_session: Any) -> None:
     for value in values:  # a constant reads back exactly even where substitution is on
         query = f"select {call('literal', value=value, dialect='spark')} as v"
         assert spark_session.sql(query).collect()[0][0] == value, query
-    spark_sql = importlib.import_module("sqlpriv.engine.spark_sql")
+    spark_sql = importlib.import_module("sqlpriv.engine.spark.sql")
     for value in values:  # a name: as sqlpriv runs its statements (substitution off while parsing)
         name = value.replace("\x00", "").replace("\r", "") or "x"
         query = f"select {call('literal', value=value, dialect='spark')} as {call('quote', name=name, dialect='spark')}"

@@ -11,10 +11,10 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pandas as pd
 import pytest
-from sqlpriv.singling_out import sample_uniques, singling_out
 
 from sqlpriv.cli import main
 from sqlpriv.cli.common import parse_columns, split_columns
+from sqlpriv.singling_out import sample_uniques, singling_out
 from tests.conftest import FLARE_CSV
 
 

@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv.factors import information_factors
+from sqlpriv.pif.measure import information_factors
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = ROOT / "examples" / "dbt_project"

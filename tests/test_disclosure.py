@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv.disclosure import attribute_disclosure, disclosure_query
+from sqlpriv.disclosure.measure import attribute_disclosure, disclosure_query
 from sqlpriv.errors import ColumnError, ParameterError
 
 pycanon = pytest.importorskip("pycanon.anonymity")

@@ -17,7 +17,7 @@ import duckdb
 import pandas as pd
 import pytest
 
-from sqlpriv.disclosure import attribute_disclosure, disclosure_query
+from sqlpriv.disclosure.measure import attribute_disclosure, disclosure_query
 from tests.conftest import REPO
 
 REF = REPO / "benchmarks" / "reference"

@@ -14,7 +14,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.cli import main
-from sqlpriv.disclosure import attribute_disclosure
+from sqlpriv.disclosure.measure import attribute_disclosure
 from tests.conftest import REPO
 from tests.test_shapley_cli import duckdb_shell
 

@@ -1,4 +1,4 @@
-"""The report's sensitive-column section (sqlpriv/disclosure_report.py, docs/measures.md §8):
+"""The report's sensitive-column section (sqlpriv/report/disclosure.py, docs/measures.md §8):
 its key figures and tables equal a pandas brute force and the Python API, through
 ``sqlpriv.report(..., sensitive=)`` and ``sqlpriv report --sensitive``."""
 
@@ -76,7 +76,7 @@ def test_report_cli_sensitive(data, tmp_path):
 def test_worst_classes_sort_on_the_figures_when_a_quasi_identifier_is_named_like_one(tmp_path):
     """A quasi-identifier named l_diversity (the figure's heading is then _l_diversity) must not
     be what the section sorts the classes that disclose most by."""
-    from sqlpriv.disclosure_report import disclosure_section
+    from sqlpriv.report.disclosure import disclosure_section
 
     df = pd.DataFrame(
         {

@@ -14,7 +14,7 @@ import pytest
 from conftest import require_spark
 
 import sqlpriv
-from sqlpriv.disclosure import attribute_disclosure, disclosure_query
+from sqlpriv.disclosure.measure import attribute_disclosure, disclosure_query
 
 require_spark()
 

@@ -10,8 +10,8 @@ import pytest
 
 import sqlpriv
 from sqlpriv.cli import main
-from sqlpriv.engine import spark_sandbox
 from sqlpriv.engine.sandbox import check_scalar_expression
+from sqlpriv.engine.spark import sandbox as spark_sandbox
 from sqlpriv.errors import UnsafeExpressionError
 
 CATALOG = {r[0].lower() for r in duckdb.connect().execute("select function_name from duckdb_functions()").fetchall()}

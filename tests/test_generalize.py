@@ -290,7 +290,7 @@ def test_report_what_to_do_section(tmp_path):
     g = sqlpriv.generalize(df, h, k=3, suppression_limit=0.05)
     page = sqlpriv.report(df, output=tmp_path / "r.html", hierarchies=h, k=3, pif=False).read_text()
     assert 'id="what-to-do"' in page and 'href="#what-to-do"' in page
-    from sqlpriv.generalize_report import gate_pick
+    from sqlpriv.report.generalize import gate_pick
 
     picked, _ = gate_pick(g, {"k": 3})  # the node the report's gate approves (test_generalize_report_gate.py)
     assert ", ".join(f"{c} at level {lvl}" for c, lvl in picked.items()) in page
@@ -300,7 +300,7 @@ def test_report_what_to_do_section(tmp_path):
 def test_search_equals_brute_force_with_the_top_down_pass_cut_short_and_bisection(monkeypatch, seed, k, limit):
     """The top-down pass without suppression stopped after a few nodes (the sweep goes on from
     what it learnt), and chains bisected one node per round: the same optimum as the brute force."""
-    from sqlpriv.treatment import sweeps
+    from sqlpriv.generalize import sweeps
 
     df, hier = wider_case(seed)
     cols, out = brute(df, hier, k, limit)
@@ -346,7 +346,7 @@ def test_batches_grouped_in_one_part_or_split_give_the_same_figures(monkeypatch,
     """A batch is grouped in one part, or split in one part per thread when it groups at least
     SPLIT_ROWS rows (generalize/evaluate.sql): every batch split, or none, the search evaluates
     the same nodes with the same figures, and its optimum is the brute force's."""
-    from sqlpriv.treatment import search
+    from sqlpriv.generalize import search
 
     df, hier = random_case(seed)
     cols, out = brute(df, hier, k, limit)
@@ -380,7 +380,7 @@ def test_the_descent_two_levels_a_statement_takes_the_same_path(monkeypatch, see
     the lower level sum, then the smaller levels), here computed from the brute force: both ways
     every node of that path and each of its children is evaluated by the descent, the second in
     fewer statements, and the search ends at the brute force's optimum."""
-    from sqlpriv.treatment import sweeps
+    from sqlpriv.generalize import sweeps
 
     df, hier = wider_case(seed)
     cols, out = brute(df, hier, k, limit)

@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv.treatment import search, sweeps
-from sqlpriv.treatment.search import Search
+from sqlpriv.generalize import search, sweeps
+from sqlpriv.generalize.search import Search
 
 ADULT = Path(__file__).resolve().parents[1] / "benchmarks" / "reference" / "arx_adult"
 

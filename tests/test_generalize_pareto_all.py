@@ -14,7 +14,7 @@ from test_generalize_compare import HIER, table
 from test_generalize_report import TOL, brute_front, brute_nodes
 
 import sqlpriv
-from sqlpriv.generalize_report import chart_data, pareto
+from sqlpriv.report.generalize import chart_data, pareto
 
 
 @pytest.mark.parametrize("seed", [0, 3, 6, 9])

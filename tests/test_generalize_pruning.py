@@ -11,7 +11,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sqlpriv.treatment.search import Search
+from sqlpriv.generalize.search import Search
 
 
 def leq(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
@@ -62,7 +62,7 @@ def test_lazy_bound_order_is_the_sorted_order(data):
     """sweeps.bound_order (a heap from the bottom node) against the lattice sorted by (bound,
     level sum, levels), for loss (the per-column values sorted descending, as ARX's RANK) and a
     sum (entropy), with per-column values rising with the level and many ties (few distinct values)."""
-    from sqlpriv.treatment.sweeps import bound_order
+    from sqlpriv.generalize.sweeps import bound_order
 
     heights = data.draw(st.lists(st.integers(1, 4), min_size=1, max_size=4))
     per = []

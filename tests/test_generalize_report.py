@@ -18,7 +18,7 @@ from test_generalize import brute
 from test_generalize_compare import HIER, table
 
 import sqlpriv
-from sqlpriv.generalize_report import pareto
+from sqlpriv.report.generalize import pareto
 
 pytest.importorskip("matplotlib")
 

@@ -14,7 +14,7 @@ from test_generalize import brute
 from test_generalize_compare import HIER, release, table
 
 import sqlpriv
-from sqlpriv.generalize_report import GATE_TRIES, gate_pick
+from sqlpriv.report.generalize import GATE_TRIES, gate_pick
 
 K, LIMIT = 3, 0.1
 

@@ -78,7 +78,7 @@ def test_shares_left_out_of_the_search_are_filled_for_the_candidates(monkeypatch
     batches and fills them (generalize/fill.sql) when the candidates are read: the table equals
     the one of the same search with them computed in every batch (the old path), also after a
     node the search skipped is evaluated for apply(levels=) and the candidates are read again."""
-    from sqlpriv.treatment import search
+    from sqlpriv.generalize import search
 
     df, hier = skewed(5, n=120)
 

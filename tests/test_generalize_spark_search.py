@@ -18,6 +18,7 @@ from test_generalize import random_case
 import sqlpriv
 from sqlpriv import hierarchy
 from sqlpriv.cli import main
+from sqlpriv.generalize import SparkGeneralization, TooManyPatternsError
 
 require_spark()
 
@@ -52,7 +53,7 @@ def check_same(
     also the released rows of the node ``other`` (which the search may not have evaluated)."""
     want = sqlpriv.generalize(df, hier, **policy)
     got = sqlpriv.generalize(spark.createDataFrame(df), hier, **policy)
-    assert isinstance(got, sqlpriv.treatment.SparkGeneralization)
+    assert isinstance(got, SparkGeneralization)
     assert got.best == want.best and got.n == want.n
     levels = list(hier)
     same_frames(got.candidates().df(), want.candidates().df(), levels)
@@ -109,7 +110,7 @@ def test_spark_search_refuses_too_many_patterns_and_duckdb_options(spark):
     df = pd.DataFrame({"a": [str(i) for i in range(40)], "b": ["x", "y"] * 20})
     sdf = spark.createDataFrame(df)
     hier = {"a": {str(i): ["*"] for i in range(40)}, "b": {"x": ["*"], "y": ["*"]}}
-    with pytest.raises(sqlpriv.treatment.TooManyPatternsError, match=r"about \d+ distinct patterns.*max_patterns=10"):
+    with pytest.raises(TooManyPatternsError, match=r"about \d+ distinct patterns.*max_patterns=10"):
         sqlpriv.generalize(sdf, hier, max_patterns=10)
     with pytest.raises(sqlpriv.ParameterError, match="threads= are DuckDB options"):
         sqlpriv.generalize(sdf, hier, threads=2)

@@ -21,8 +21,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sqlpriv.treatment import sweeps
-from sqlpriv.treatment.search import Search
+from sqlpriv.generalize import sweeps
+from sqlpriv.generalize.search import Search
 
 
 def brute(heights: list[int], rows: list[tuple[int, ...]], k: int, limit: float) -> dict[tuple[int, ...], tuple]:

@@ -12,12 +12,12 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from sqlpriv.singling_out import sample_uniques, singling_out
 
 import sqlpriv
+from sqlpriv.engine.identifiers import IDENTIFIER_MIN_ROWS, IDENTIFIER_SHARE
 from sqlpriv.errors import SqlprivWarning
-from sqlpriv.identifiers import IDENTIFIER_MIN_ROWS, IDENTIFIER_SHARE
-from sqlpriv.request import assess_request
+from sqlpriv.request.measure import assess_request
+from sqlpriv.singling_out import sample_uniques, singling_out
 
 N = 200
 

@@ -1,22 +1,17 @@
-"""The shape of the package (README "Layout"): layers that only look down, no import circle, no
-private name imported across modules, no module over 500 lines.
+"""The shape of the package (docs/architecture.md): one package per family named like its
+template folder, layers that only look down, no family importing another, no import circle, no
+private name imported across modules, no module over 500 lines, a handful of root modules.
 
 Every import counts: module level, lazy (inside a function) and ``TYPE_CHECKING`` ones, read
 from the source with :mod:`ast` (nothing is imported). A name imported from a package
-(``from sqlpriv.engine import checks``, ``from sqlpriv import shapley``) counts as an import of
-the module that defines it. The package's ``__init__`` (the public facade) is outside the
+(``from sqlpriv.engine import checks``, ``from sqlpriv.risk import ReidentificationRisk``) counts as an
+import of the module that defines it. The package's ``__init__`` (the public facade) is outside the
 layers: it may import anything, and nothing below it may import it for a name it re-exports.
 
-Layers, lowest first (a module may import its own layer or a lower one):
-
-0. ``errors``, ``engine.limits``
-1. the engine: ``engine.*`` and its helpers ``identifiers``, ``progress``
-2. the measures: every other top-level module; a measure imports another measure module only
-   of its own family (``request`` and ``request_fields``: the name before the first ``_``; every
-   module of a measure package such as ``treatment.*`` is of the package's family)
-3. presentation: ``display``, ``views``, ``plot``, ``reporting``, ``pif_plot`` and any
-   ``report_*``, ``*_plot``, ``*_report`` or ``*_view`` module
-4. the command line: ``cli.*``, ``__main__``
+The layers are read from the block in docs/architecture.md (lowest first; a module may import
+its own layer or a lower one): base (``errors``, ``engine.limits``), the engine (``engine.*``,
+``progress``), the measure families, presentation (``report.*``, ``plot.*``), the command line.
+A module belongs to the layer of the longest package prefix named there.
 """
 
 from __future__ import annotations
@@ -28,12 +23,35 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent / "sqlpriv"
+TEMPLATES = ROOT.parent / "sql_templates"
+ARCHITECTURE = ROOT.parent / "docs" / "architecture.md"
 MAX_LINES = 500
-BASE = {"sqlpriv.errors", "sqlpriv.engine.limits"}
-ENGINE_HELPERS = {"sqlpriv.identifiers", "sqlpriv.progress"}
-PRESENTATION = {"sqlpriv.display", "sqlpriv.views", "sqlpriv.plot", "sqlpriv.reporting", "sqlpriv.pif_plot"}
-PRESENTATION_NAME = re.compile(r"^(report_\w+|\w+_plot|\w+_report|\w+_views?)$")
-LAYER_NAMES = {0: "errors/limits", 1: "engine", 2: "measures", 3: "presentation", 4: "cli"}
+# the modules at the package root: the public API, errors, the progress bar, `python -m`
+ROOT_MODULES = {"sqlpriv", "sqlpriv.__main__", "sqlpriv.errors", "sqlpriv.progress"}
+# template folders that are not a measure family: the engine's own SQL, dialect shims, dbt
+# macros, the report's small views (sqlpriv.report)
+NOT_FAMILIES = {"dbt", "dialect", "engine", "macros", "report"}
+MEASURES_LAYER = 2
+
+
+def read_layers() -> tuple[dict[str, int], dict[int, str]]:
+    """(package or module -> layer, layer -> name) from docs/architecture.md's ``text`` block."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    block = text.split("<!-- layers: read by tests/test_import_graph.py -->", 1)[1].split("```text", 1)[1]
+    block = block.split("```", 1)[0]
+    owners: dict[str, int] = {}
+    names: dict[int, str] = {}
+    for line in block.strip().splitlines():
+        m = re.match(r"(\d+) (\w+):\s+(.+)", line.strip())
+        assert m, f"docs/architecture.md: a layer line reads 'N name: packages', not {line!r}"
+        names[int(m.group(1))] = m.group(2)
+        for name in m.group(3).split():
+            owners[name] = int(m.group(1))
+    return owners, names
+
+
+LAYERS, LAYER_NAMES = read_layers()
+FAMILIES = {name.rpartition(".")[2] for name, n in LAYERS.items() if n == MEASURES_LAYER}
 
 
 def module_files() -> dict[str, Path]:
@@ -51,23 +69,18 @@ PACKAGES = {name for name, path in MODULES.items() if path.name == "__init__.py"
 
 
 def layer(name: str) -> int:
-    """The layer of a module (module docstring)."""
-    if name in BASE:
-        return 0
-    if name.startswith("sqlpriv.engine.") or name in ENGINE_HELPERS:
-        return 1
-    if name.startswith("sqlpriv.cli.") or name == "sqlpriv.__main__":
-        return 4
-    if name in PRESENTATION or PRESENTATION_NAME.match(name.rpartition(".")[2]):
-        return 3
-    return 2
-
-
-def family(name: str) -> str:
+    """The layer of a module: that of the longest prefix that docs/architecture.md names."""
     parts = name.split(".")
-    if len(parts) > 2:  # a measure package (sqlpriv.treatment.*) is one family
-        return parts[1]
-    return parts[-1].split("_")[0]
+    for n in range(len(parts), 0, -1):
+        if ".".join(parts[:n]) in LAYERS:
+            return LAYERS[".".join(parts[:n])]
+    raise AssertionError(f"{name} is in no layer of docs/architecture.md")
+
+
+def family(name: str) -> str | None:
+    """The measure family of a module (sqlpriv.risk.models -> risk), None outside the families."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in FAMILIES else None
 
 
 def _targets(module: str, node: ast.Import | ast.ImportFrom) -> list[tuple[str, str | None]]:
@@ -171,11 +184,16 @@ def cycles(edges: list[tuple[str, str, str | None]]) -> list[list[str]]:
 def test_the_checker_sees_lazy_and_type_checking_imports() -> None:
     # a test that cannot fail is a defect: the edges the package is known to have must be found
     found = {(a, b) for a, b, _ in EDGES}
-    assert ("sqlpriv.views", "sqlpriv.factors") in found  # lazy, inside rig_histogram()
-    assert ("sqlpriv.plot", "sqlpriv.shapley") in found  # under TYPE_CHECKING
-    assert ("sqlpriv.reporting", "sqlpriv.report_html") in found  # module level
-    assert ("sqlpriv.engine.spark_measures", "sqlpriv.engine.checks") in found  # `from package import module`
-    assert cycles([("sqlpriv.shapley", "sqlpriv.display", None), ("sqlpriv.display", "sqlpriv.shapley", None)])
+    assert ("sqlpriv.report.views", "sqlpriv.pif.measure") in found  # lazy, inside rig_histogram()
+    assert ("sqlpriv.plot.charts", "sqlpriv.shapley.measure") in found  # under TYPE_CHECKING
+    assert ("sqlpriv.report.build", "sqlpriv.report.html") in found  # module level
+    assert ("sqlpriv.engine.spark.measures", "sqlpriv.engine.checks") in found  # `from package import module`
+    assert cycles(
+        [
+            ("sqlpriv.shapley.measure", "sqlpriv.report.display", None),
+            ("sqlpriv.report.display", "sqlpriv.shapley.measure", None),
+        ]
+    )
 
 
 def test_no_import_circle() -> None:
@@ -195,18 +213,45 @@ def test_layers_only_look_down() -> None:
     upward = [
         f"{a} ({LAYER_NAMES[layer(a)]}) imports {b} ({LAYER_NAMES[layer(b)]})"
         for a, b, _ in EDGES
-        if a not in PACKAGES and b not in PACKAGES and layer(b) > layer(a)
+        if a != "sqlpriv" and b != "sqlpriv" and layer(b) > layer(a)
     ]
-    assert upward == [], "a layer imports only its own or lower layers (README 'Layout')"
+    assert upward == [], "a layer imports only its own or lower layers (docs/architecture.md)"
 
 
-def test_a_measure_imports_no_other_family() -> None:
-    crossing = [
-        f"{a} imports {b}"
-        for a, b, _ in EDGES
-        if layer(a) == 2 and layer(b) == 2 and a not in PACKAGES and b not in PACKAGES and family(a) != family(b)
-    ]
-    assert crossing == [], "share code through sqlpriv.engine, not through another measure module"
+def test_a_family_package_imports_no_other_family() -> None:
+    crossing = [f"{a} imports {b}" for a, b, _ in EDGES if family(a) and family(b) and family(a) != family(b)]
+    assert crossing == [], "share code through sqlpriv.engine, not through another family's package"
+
+
+def test_the_checker_sees_a_crossing_and_an_upward_edge() -> None:
+    # a test that cannot fail is a defect: the rules must flag these made-up edges
+    assert family("sqlpriv.risk.models") == "risk" and family("sqlpriv.engine.plan") is None
+    assert family("sqlpriv.shapley") == "shapley" and family("sqlpriv.report.risk") is None
+    assert layer("sqlpriv.engine.spark.run") == 1 and layer("sqlpriv.report.display") == 3
+    assert layer("sqlpriv.engine.limits") == 0 and layer("sqlpriv.cli.risk") == 4
+    assert layer("sqlpriv.generalize.search") == MEASURES_LAYER
+
+
+def test_the_package_root_holds_only_a_handful_of_modules() -> None:
+    root = {m for m, path in MODULES.items() if path.parent == ROOT and m not in PACKAGES} | {"sqlpriv"}
+    assert root == ROOT_MODULES, "a module belongs in its family's package (docs/architecture.md)"
+
+
+def test_every_module_is_in_a_package_of_the_architecture() -> None:
+    top = {m.split(".")[1] for m in MODULES if m.count(".") >= 1}
+    named = {name.split(".")[1] for name in LAYERS if name.count(".") >= 1}
+    assert top <= named, f"packages not in docs/architecture.md: {sorted(top - named)}"
+    for name in sorted(set(MODULES) - {"sqlpriv"}):  # the facade is outside the layers
+        layer(name)
+
+
+def test_one_package_per_family_named_like_its_template_folder() -> None:
+    folders = {p.name for p in TEMPLATES.iterdir() if p.is_dir()} - NOT_FAMILIES
+    assert folders == FAMILIES, "each sql_templates/<family>/ has its sqlpriv/<family>/ package"
+    for name in FAMILIES:
+        assert (ROOT / name / "__init__.py").is_file(), f"sqlpriv/{name}/ is a package"
+    assert (ROOT / "report" / "__init__.py").is_file() and (ROOT / "plot" / "__init__.py").is_file()
+    assert (ROOT / "engine" / "spark" / "__init__.py").is_file()
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -215,19 +260,45 @@ def test_no_module_over_500_lines(name: str) -> None:
     assert lines <= MAX_LINES, f"{MODULES[name]} has {lines} lines; split it along its ideas"
 
 
+# family packages named like their template folder and like the public function they serve
+# (issue 42): sqlpriv/__init__.py binds each function after its package is imported
+FUNCTION_PACKAGES = {"sqlpriv.pif", "sqlpriv.singling_out", "sqlpriv.generalize", "sqlpriv.report"}
+
+
 def test_no_module_is_named_like_a_public_function() -> None:
     import sqlpriv
 
     functions = {
         n for n in sqlpriv.__all__ if callable(getattr(sqlpriv, n)) and not isinstance(getattr(sqlpriv, n), type)
     }
-    clashes = [m for m in MODULES if m.count(".") == 1 and m.rpartition(".")[2] in functions]
-    assert clashes == [], "sqlpriv.<name> would be the function or the module depending on import order"
+    clashes = {m for m in MODULES if m.count(".") == 1 and m.rpartition(".")[2] in functions}
+    assert clashes <= FUNCTION_PACKAGES, "sqlpriv.<name> would be the function or the module depending on import order"
+    assert not any(MODULES[m].name != "__init__.py" for m in clashes), "only a family package may share the name"
+
+
+def test_the_public_functions_stay_functions_after_every_module_is_imported() -> None:
+    """Importing a package binds it on its parent: sqlpriv.report must stay the function however
+    many of the package's modules are imported later, in any order."""
+    import os
+    import subprocess
+    import sys
+
+    names = sorted(m for m in MODULES if m != "sqlpriv.__main__")
+    probe = (
+        "import importlib, inspect, sqlpriv\n"
+        f"for m in {names!r}: importlib.import_module(m)\n"
+        f"bad = [n for n in {sorted(p.rpartition('.')[2] for p in FUNCTION_PACKAGES)!r} "
+        "if not inspect.isfunction(getattr(sqlpriv, n))]\n"
+        "print(','.join(bad))"
+    )
+    env = dict(os.environ, PYTHONPATH=str(ROOT.parent))
+    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True, env=env).stdout
+    assert out.strip() == ""
 
 
 def test_the_command_line_parser_loads_no_heavy_library() -> None:
     """`sqlpriv ...` builds its parser without pandas or matplotlib: the report imports them in a
-    thread beside its first SQL (sqlpriv.reporting.warm_up), the other commands on first use."""
+    thread beside its first SQL (sqlpriv.report.build.warm_up), the other commands on first use."""
     import os
     import subprocess
     import sys

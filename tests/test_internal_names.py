@@ -21,8 +21,9 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv import hierarchy, views
+from sqlpriv import hierarchy
 from sqlpriv.errors import ColumnError
+from sqlpriv.report import views
 
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 12  # columns per table (Shapley stays exact up to 12)
@@ -294,7 +295,7 @@ def test_report_on_columns_named_after_known_collisions(tmp_path):
     tables and numbers as the renamed copy's, headings where the data columns are, and Figure 2
     plots the data's Shapley values (at most log2(n) bits a row), not the report's own ranks."""
     pytest.importorskip("matplotlib")
-    from sqlpriv import plot
+    from sqlpriv.plot import charts as plot
 
     names = KNOWN[:6]
     plain, syn = _tables(len(names))

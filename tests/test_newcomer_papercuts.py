@@ -44,7 +44,7 @@ def test_the_next_step_without_a_request_sends_no_request_to_a_reviewer():
 
 
 def test_report_verdict_on_columns_has_no_request():
-    from sqlpriv.report_verdict import report_verdict
+    from sqlpriv.report.verdict import report_verdict
 
     df = pd.DataFrame({"a": [1, 2, 3, 3], "b": ["x", "y", "z", "z"]})
     with warnings.catch_warnings():

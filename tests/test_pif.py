@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
-from sqlpriv.factors import cig, csf, fig, information_factors, pif, rig, top_rows
+from sqlpriv.pif.measure import cig, csf, fig, information_factors, pif, rig, top_rows
 
 # docs/measures.md §2 worked example (piflib docs, CIG tutorial)
 EXAMPLE = pd.DataFrame(

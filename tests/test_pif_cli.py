@@ -12,7 +12,7 @@ import pytest
 from test_pif import EXAMPLE, REFERENCE_CIG, oracle
 
 from sqlpriv.cli import main
-from sqlpriv.factors import cig, information_factors
+from sqlpriv.pif.measure import cig, information_factors
 
 ROWS = list(EXAMPLE.itertuples(index=False, name=None))
 
@@ -164,7 +164,7 @@ def test_cli_bad_input(capsys, example_csv, tmp_path):
 
 
 def test_heatmap_rows_binned_by_rig_rank():
-    from sqlpriv.factors import heatmap_rows
+    from sqlpriv.pif.measure import heatmap_rows
 
     rng = np.random.default_rng(3)
     df = pd.DataFrame({"a": rng.integers(0, 4, 53), "b": rng.integers(0, 3, 53), "c": rng.integers(0, 2, 53)})
@@ -188,7 +188,7 @@ def test_heatmap_rows_binned_by_rig_rank():
 
 def test_heatmap_api_binned(tmp_path):
     pytest.importorskip("matplotlib")
-    from sqlpriv.pif_plot import heatmap
+    from sqlpriv.plot.heatmap import heatmap
 
     path = heatmap(cig(EXAMPLE), tmp_path / "binned.png", max_rows=3)
     assert path.endswith("binned.png") and (tmp_path / "binned.png").read_bytes()[:4] == b"\x89PNG"

@@ -21,7 +21,7 @@ import pandas as pd
 import pytest
 from test_pif import EXAMPLE, random_prior
 
-from sqlpriv.factors import information_factors, pif
+from sqlpriv.pif.measure import information_factors, pif
 
 piflib = pytest.importorskip("piflib")
 from piflib import entropy as piflib_entropy

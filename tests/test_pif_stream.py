@@ -19,7 +19,7 @@ import pytest
 
 from sqlpriv.engine import limits
 from sqlpriv.errors import SourceError
-from sqlpriv.factors import information_factors, rig
+from sqlpriv.pif.measure import information_factors, rig
 from tests.stream_table import mixed_table
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import sqlpriv
 
+# the 0.2 paths: three of them are aliases since issue 42 (families as packages). relayout: keep
 MODULES = ["sqlpriv.factors", "sqlpriv.synthetic", "sqlpriv.shapley", "sqlpriv.request", "sqlpriv.reporting"]
 
 
@@ -38,7 +39,9 @@ def test_public_modules_do_not_shadow_public_functions():
         value = getattr(sqlpriv, name)
         if callable(value) and not inspect.isclass(value):
             found = importlib.util.find_spec(f"sqlpriv.{name}")
-            assert found is None or name in ("pif", "singling_out"), f"sqlpriv/{name}.py shadows sqlpriv.{name}()"
+            family_package = name in ("pif", "singling_out", "generalize", "report")  # issue 42: bound after
+            assert found is None or family_package, f"sqlpriv/{name}.py shadows sqlpriv.{name}()"
+            assert inspect.isfunction(value), name
 
 
 def test_everything_after_columns_is_keyword_only():

@@ -21,12 +21,12 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv import views
 from sqlpriv.cli import main
+from sqlpriv.report import views
 from tests.conftest import FLARE_CSV, FLARE_PREDICTORS
 
 pytest.importorskip("matplotlib")
-from sqlpriv import plot
+from sqlpriv.plot import charts as plot
 
 sys.path.insert(0, str(Path(__file__).parent))
 import chromium
@@ -358,7 +358,7 @@ def test_plot_singling_out_and_measure_plot_methods():
 
 
 def test_pif_plot_still_importable(tmp_path):
-    from sqlpriv.pif_plot import heatmap
+    from sqlpriv.plot.heatmap import heatmap
 
     path = heatmap(sqlpriv.cig(str(FLARE_CSV), ["class", "area"]), tmp_path / "h.png")
     assert Path(path).read_bytes()[:4] == b"\x89PNG"
@@ -368,12 +368,12 @@ def test_pif_plot_still_importable(tmp_path):
 
 
 def test_repr_html_result_is_a_limited_query(monkeypatch):
-    import sqlpriv.display
+    from sqlpriv.report import display
 
     r = sqlpriv.uniqueness_shapley(str(FLARE_CSV), ["class", "area"]).per_row()
     queries = []
     real_head = views.head
-    monkeypatch.setattr(sqlpriv.display.views, "head", lambda res, n: queries.append(n) or real_head(res, n))
+    monkeypatch.setattr(display.views, "head", lambda res, n: queries.append(n) or real_head(res, n))
     p = Parsed()
     p.feed(r._repr_html_())
     assert queries == [11]  # one LIMIT query, one row more than shown
@@ -538,9 +538,9 @@ def _section_ids(path: Path) -> list[str]:
 
 def test_sections_run_beside_shapley_equal_the_serial_report(flare_report, tmp_path, monkeypatch):
     """The PIF, singling-out and request sections run in a second thread by default
-    (sqlpriv/report_jobs.py); with SQLPRIV_REPORT_SERIAL=1 they run one after the other. Same
+    (sqlpriv/report/jobs.py); with SQLPRIV_REPORT_SERIAL=1 they run one after the other. Same
     sections in the same order, every table's numbers equal (1e-12)."""
-    from sqlpriv import report_jobs
+    from sqlpriv.report import jobs as report_jobs
 
     assert report_jobs.concurrent({"con": None, "threads": None, "memory_limit": None})
     relation = duckdb.connect().sql("select 1 as a")  # runs on its own connection: never two threads
@@ -589,8 +589,8 @@ def test_a_failing_section_in_the_second_thread_raises_its_own_error(tmp_path, m
     the main thread, and writes nothing."""
     import threading
 
-    from sqlpriv import reporting
     from sqlpriv.errors import ColumnError
+    from sqlpriv.report import build as reporting
 
     ran_in: list[str] = []
     section = reporting._singling_out_section
@@ -610,7 +610,7 @@ def test_a_failing_section_in_the_second_thread_raises_its_own_error(tmp_path, m
 
 
 def test_jobs_run_in_order_and_raise_where_asked():
-    from sqlpriv.report_jobs import Jobs
+    from sqlpriv.report.jobs import Jobs
 
     seen: list[int] = []
 

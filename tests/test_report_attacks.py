@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv.report_attacks import attack_rows, three_criteria_html
+from sqlpriv.report.attacks import attack_rows, three_criteria_html
 
 DATA = Path(__file__).parent / "data"
 

@@ -15,7 +15,7 @@ matplotlib = pytest.importorskip("matplotlib")
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.text import Text
 
-from sqlpriv import plot
+from sqlpriv.plot import charts as plot
 
 
 def table(d: int, long: bool, n: int = 120) -> pd.DataFrame:

@@ -45,7 +45,7 @@ def terminal(monkeypatch):
 @pytest.mark.parametrize("serial", [False, True])
 def test_one_line_per_stage_on_a_terminal(terminal, tmp_path, monkeypatch, serial):
     """A line per stage, in the order they end: with the sections in a second thread
-    (sqlpriv/report_jobs.py) the overview ends after the Shapley figures it ran beside."""
+    (sqlpriv/report/jobs.py) the overview ends after the Shapley figures it ran beside."""
     if serial:
         monkeypatch.setenv("SQLPRIV_REPORT_SERIAL", "1")
     tty = terminal()
@@ -78,7 +78,7 @@ def test_nothing_when_switched_off_or_not_a_terminal(terminal, tmp_path, monkeyp
 def test_a_stage_shows_its_own_steps_while_it_runs(terminal):
     tty = terminal()
     from sqlpriv import progress
-    from sqlpriv.report_progress import Stages
+    from sqlpriv.report.progress import Stages
 
     with Stages(["search"], None) as st, st.stage("search"):
         with progress.Bar(4, "inner") as inner:  # a measure's bar inside the stage: silent itself

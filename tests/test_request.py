@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError, SourceError
-from sqlpriv.request import assess_request, privacy_profile
+from sqlpriv.request.measure import assess_request, privacy_profile
 
 STRATEGIES = ["union", "grouping_sets"]
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -475,7 +475,7 @@ def test_against_the_articles_javascript(seed):
 def test_auto_strategy_by_source(tmp_path):
     from sqlpriv.engine.connection import connect
     from sqlpriv.engine.sources import resolve_source
-    from sqlpriv.request import _pick_strategy
+    from sqlpriv.request.measure import _pick_strategy
 
     con = connect()
     SMALL.to_csv(tmp_path / "s.csv", index=False)

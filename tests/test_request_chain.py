@@ -21,7 +21,7 @@ from sqlpriv.engine import macros
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.templates import call, quote, render
 from sqlpriv.errors import ColumnError, ParameterError
-from sqlpriv.request import assess_request, privacy_profile, small_classes
+from sqlpriv.request.measure import assess_request, privacy_profile, small_classes
 
 FLARE = Path(__file__).resolve().parents[1] / "examples" / "data" / "flare.csv"
 ODD_TABLE = 'odd "t" able'

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.cli import main
-from sqlpriv.request import assess_request
+from sqlpriv.request.measure import assess_request
 
 # g: counts 3, 2, 1 -> factor 7/18 = 0.3889; const: 1 - 1/6; id unique: 0
 SMALL = pd.DataFrame(

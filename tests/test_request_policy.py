@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from sqlpriv.cli import main
 from sqlpriv.engine.templates import call, render
 from sqlpriv.errors import ParameterError
-from sqlpriv.request import assess_request
+from sqlpriv.request.measure import assess_request
 from tests.conftest import REPO
 
 ADULT = REPO / "examples" / "data" / "adult.csv"

@@ -14,9 +14,9 @@ from conftest import require_spark
 from test_spark import assert_same  # the 1e-9 comparison
 
 import sqlpriv
-from sqlpriv import factors
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.templates import call
+from sqlpriv.pif import measure as factors
 
 COLS = ["zip code", "it's", "a`b"]
 

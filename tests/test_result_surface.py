@@ -15,11 +15,12 @@ import pyarrow as pa
 import pytest
 
 import sqlpriv
-from sqlpriv.engine import spark_measures, surface
+from sqlpriv.engine import surface
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.spark import SparkResult, SparkSource
+from sqlpriv.engine.spark import measures as spark_measures
+from sqlpriv.engine.spark.run import SparkResult, SparkSource
 from sqlpriv.errors import ParameterError
 
 MEMBERS = ["sql", "df", "arrow", "fetchall", "to_parquet", "to_csv", "write"]

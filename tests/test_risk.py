@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 import sqlpriv
 from sqlpriv.engine.templates import call, quote, render
-from sqlpriv.risk import reidentification_risk
-from sqlpriv.risk_models import digamma, pitman, pitman_equations, snb, snb_classes, trigamma, zayatz
+from sqlpriv.risk.measure import reidentification_risk
+from sqlpriv.risk.models import digamma, pitman, pitman_equations, snb, snb_classes, trigamma, zayatz
 
 ROOT = Path(__file__).resolve().parents[1]
 ADULT = ROOT / "examples" / "data" / "adult.csv"

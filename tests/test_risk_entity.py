@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import sqlpriv
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import ColumnError, ParameterError
-from sqlpriv.risk import reidentification_risk
+from sqlpriv.risk.measure import reidentification_risk
 
 PANEL = Path(__file__).parent / "data" / "risk" / "plm_males_panel.csv"
 

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sqlpriv.errors import ParameterError
-from sqlpriv.uniques import sample_uniques
+from sqlpriv.singling_out.uniques import sample_uniques
 
 ROOT = Path(__file__).resolve().parents[1]
 EPS = 2.220446049250313e-16  # R's .Machine$double.eps, which print.suda2 adds to its breaks

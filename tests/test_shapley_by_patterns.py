@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv import shapley
 from sqlpriv.engine import layout
+from sqlpriv.shapley import measure as shapley
 from tests.shapley_oracle import shapley_per_row
 from tests.test_shapley_properties import frame, tables
 

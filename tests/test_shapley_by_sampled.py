@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv import shapley
+from sqlpriv.shapley import measure as shapley
 from tests.test_shapley_properties import frame, tables
 
 ADULT = Path(__file__).resolve().parents[1] / "examples" / "data" / "adult.csv"

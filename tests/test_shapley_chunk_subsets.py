@@ -1,5 +1,5 @@
 """The sampled per-pattern values of a wide table are summed chunk by chunk of the lattice
-(``sqlpriv.shapley_sampling.sampled_phi_statements``); each chunk reads its subsets from a table
+(``sqlpriv.shapley.sampling.sampled_phi_statements``); each chunk reads its subsets from a table
 of their own (``shapley/chunk_subsets.sql``), so that the planner knows how many (pattern, subset)
 pairs it joins to the cell terms: filtered inside the chunk, their number was a guess and DuckDB
 2.0.1 built its hash table on the pairs, the larger side (40 columns x 100k rows: 69 s instead of
@@ -16,8 +16,8 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv import shapley_sampling
 from sqlpriv.engine import plan as plan_module
+from sqlpriv.shapley import sampling as shapley_sampling
 
 D = 22  # from SHARED_PHI_MIN_COLUMNS (20) on, the chunks read the shared lattice
 

@@ -1,4 +1,4 @@
-"""Issue 29: Shapley cells counted once per closure of a subset (sqlpriv/shapley_closure.py).
+"""Issue 29: Shapley cells counted once per closure of a subset (sqlpriv/shapley/closure.py).
 
 When an analysed column determines another on the rows, a subset and its closure have the same
 cohorts, so the cells are counted once per closure. Oracles: the same analysis with the switch
@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv import shapley_closure, views
 from sqlpriv.errors import SqlprivWarning
+from sqlpriv.report import views
+from sqlpriv.shapley import closure as shapley_closure
 from tests.test_shapley_scale import oracle
 
 

@@ -184,8 +184,8 @@ def test_direct_and_rollup_cells_are_the_same_table(table, chunk_rows, sampled, 
     of subsets (from 8 columns on) equal the brute force whatever the chunk size. The direct
     count runs on `threads` threads, so its patterns are read as one part per thread
     (cohorts.table_parts) whenever there are at least two patterns per thread."""
-    from sqlpriv import shapley
     from sqlpriv.engine import cohorts
+    from sqlpriv.shapley import measure as shapley
 
     rows, names, kinds = table
     df = frame(rows, names, kinds)

@@ -34,7 +34,7 @@ def exact(wide):
 
 
 def test_auto_switches_to_sampling_with_a_warning(wide, monkeypatch):
-    from sqlpriv import shapley
+    from sqlpriv.shapley import measure as shapley
 
     monkeypatch.setattr(shapley, "EXACT_PAIRS", 1_000)  # 14 columns over ~300 patterns: beyond
     with pytest.warns(SqlprivWarning, match="sampled column orders"):

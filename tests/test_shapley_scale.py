@@ -20,9 +20,9 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv import views
 from sqlpriv.engine import memory
 from sqlpriv.errors import SqlprivWarning
+from sqlpriv.report import views
 
 
 def table(n: int, d: int, seed: int) -> pd.DataFrame:
@@ -213,7 +213,7 @@ def test_expansion_equals_the_direct_count_and_the_bruteforce_estimator(monkeypa
     EXPAND_MIN_COLUMNS), forced on at 9-10 columns: the same cells, per-row values, standard
     errors, summary and by() (of analysed columns, and of a column that is not) as the direct
     count, and the brute-force estimator's values."""
-    from sqlpriv import shapley_sampling
+    from sqlpriv.shapley import sampling as shapley_sampling
 
     df = table(n, d, seed)
     names = list(df.columns)
@@ -243,7 +243,7 @@ def test_expansion_counts_single_columns_and_leave_one_out_sets(monkeypatch):
     leave-one-out sets) come from the balanced orders' first and last positions, which every
     block visits: every subset but the empty set has a base, and the summary equals the direct
     count's."""
-    from sqlpriv import shapley_sampling
+    from sqlpriv.shapley import sampling as shapley_sampling
 
     df = table(120, 12, 8)
     out = {}
@@ -289,14 +289,14 @@ def test_per_pattern_step_over_shared_subsets_equals_the_whole_lattice_and_the_b
     brute-force estimator, in small chunks (several, the last ones empty), and the sampled by()
     cross entropies the same way. The table has no repeated rows, so the deep subsets hold no
     shared cell and are really left out."""
-    from sqlpriv import shapley_sampling
+    from sqlpriv.shapley import sampling as shapley_sampling
 
     rng = np.random.default_rng(seed)
     df = pd.DataFrame({f"v{j}": rng.integers(0, 3, size=n) for j in range(d)}).drop_duplicates(ignore_index=True)
     names = list(df.columns)
     monkeypatch.setattr(shapley_sampling, "PHI_CHUNK_ROWS", chunk)
     monkeypatch.setattr(shapley_sampling, "SHARED_PHI_MIN_COLUMNS", 0)  # on at 10 columns
-    monkeypatch.setattr(sqlpriv.shapley, "PHI_CHUNK_ROWS", chunk // 20)  # by(): about 20 rows per level
+    monkeypatch.setattr(sqlpriv.shapley.measure, "PHI_CHUNK_ROWS", chunk // 20)  # by(): about 20 rows per level
     runs, groups = {}, {}
     for shared in (False, True):
         monkeypatch.setattr(shapley_sampling, "SHARED_PHI", shared)
@@ -322,7 +322,7 @@ def test_wide_path_switches_equal_the_plain_expansion_and_the_bruteforce_estimat
     cells in a table of their own (LEVEL_CELLS), tested by a mark join (MARK_SHARED), and the per-pattern chunks' size
     (WIDE_PHI_CHUNK_ROWS: several chunks here, one by default), against the expansion without
     them and the brute-force estimator; the summary and the cells too."""
-    from sqlpriv import shapley_sampling
+    from sqlpriv.shapley import sampling as shapley_sampling
 
     df, samples, seed = table(40, 9, 4), 12, 4
     names = list(df.columns)

@@ -25,9 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sqlpriv
-from sqlpriv import shapley_closure, shapley_sampling
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import SqlprivWarning
+from sqlpriv.shapley import closure as shapley_closure
+from sqlpriv.shapley import sampling as shapley_sampling
 from tests.test_shapley_closure import determines
 from tests.test_shapley_scale import oracle, same_and_as_the_oracle, table
 

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sqlpriv.synthetic_lattice as sl
-import sqlpriv.synthetic_search as so
-from sqlpriv.synthetic import singling_out
+import sqlpriv.singling_out.lattice as sl
+import sqlpriv.singling_out.search as so
+from sqlpriv.singling_out.measure import singling_out
 
 
 def _table(rng: np.random.Generator, n: int, cards: list[int], nulls: float) -> pd.DataFrame:

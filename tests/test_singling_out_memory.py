@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import sqlpriv.synthetic_search as so
+import sqlpriv.singling_out.search as so
 from sqlpriv import MemoryBudgetError
-from sqlpriv.synthetic import singling_out
+from sqlpriv.singling_out.measure import singling_out
 
 COLS = ["a", "b", "c", "d", "e", "f", "g"]
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sqlpriv.synthetic_search as so
-from sqlpriv.synthetic import singling_out
+import sqlpriv.singling_out.search as so
+from sqlpriv.singling_out.measure import singling_out
 
 COLS = ["a", "b", "c", "d"]
 

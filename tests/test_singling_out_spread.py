@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_singling_out_masks import _found, _table, brute_force
 
-import sqlpriv.synthetic_lattice as sl
-import sqlpriv.synthetic_search as so
-from sqlpriv.synthetic import singling_out
+import sqlpriv.singling_out.lattice as sl
+import sqlpriv.singling_out.search as so
+from sqlpriv.singling_out.measure import singling_out
 
 
 def _frames(r) -> list[pd.DataFrame]:

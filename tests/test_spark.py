@@ -106,7 +106,7 @@ def test_shapley_entropies_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd
 
 @pytest.mark.parametrize("measure", ["cig", "wcig", "csf"])
 def test_rig_fig_pif_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd, measure):
-    from sqlpriv.factors import pif_query
+    from sqlpriv.pif.measure import pif_query
 
     fn = getattr(sqlpriv, measure)
     on_spark, on_duckdb = fn(flare, columns=COLS[:3]), fn(flare_pd, columns=COLS[:3])
@@ -376,7 +376,7 @@ def test_zayatz_sql_on_spark_equals_the_python_model(spark, flare_pd):
     import warnings
 
     from sqlpriv.engine.sources import ColumnSpec
-    from sqlpriv.engine.spark import quote as spark_quote
+    from sqlpriv.engine.spark.run import quote as spark_quote
 
     cols = ["class", "largest spot's size"]
     spark.createDataFrame(flare_pd).createOrReplaceTempView("flare_z")

@@ -20,7 +20,7 @@ import sqlpriv
 from sqlpriv.engine import macros
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.templates import call, quote, render
-from sqlpriv.factors import information_factors
+from sqlpriv.pif.measure import information_factors
 
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

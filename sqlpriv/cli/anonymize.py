@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from sqlpriv.engine.result import check_output
     from sqlpriv.errors import ParameterError
-    from sqlpriv.treatment import generalize
+    from sqlpriv.generalize import generalize
 
     hierarchies: dict[str, str] = {}
     for item in args.hierarchy:

@@ -123,7 +123,7 @@ def _run_on_spark(args: argparse.Namespace, measures: Any) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv import factors as measures
+    from sqlpriv.pif import measure as measures
 
     if args.top < 1:
         raise ParameterError(f"--top must be a positive integer, got {args.top}")
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.heatmap:
-        from sqlpriv.pif_plot import heatmap
+        from sqlpriv.plot.heatmap import heatmap
 
         heatmap(result, args.heatmap)
         print(f"sqlpriv: wrote heatmap to {args.heatmap}", file=sys.stderr)

@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.request import privacy_profile
+    from sqlpriv.request.measure import privacy_profile
 
     result = common.show_warnings(
         lambda: privacy_profile(

@@ -93,7 +93,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     import sqlpriv
-    from sqlpriv.reporting import keeping_assessment
+    from sqlpriv.report.build import keeping_assessment
 
     with keeping_assessment() as kept:
         path = common.show_warnings(
@@ -130,7 +130,7 @@ def _verdict(a: Any, request: bool) -> tuple[Verdict, str]:
     """The verdict of the report's first section (the gate's policy on the request, or on the
     analysed columns together) and what to do next, from the assessment it was computed from."""
     from sqlpriv.engine.verdict import next_step
-    from sqlpriv.report_verdict import drivers
+    from sqlpriv.report.verdict import drivers
 
     return a.verdict, next_step(a.verdict, drivers(a), request=request)
 

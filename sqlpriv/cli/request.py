@@ -117,7 +117,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def _run_on_spark(args: argparse.Namespace, request: list) -> int:
     """--engine spark: the one-row report (score, decision, joint figures) of the single statement."""
-    from sqlpriv.request import assess_request
+    from sqlpriv.request.measure import assess_request
 
     a = assess_request(
         args.source,
@@ -159,7 +159,7 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.request import assess_request
+    from sqlpriv.request.measure import assess_request
 
     request = common.parse_columns(args.columns)
     if not request:
@@ -219,7 +219,7 @@ def _joint_table(a: Any, dropna: bool) -> pd.DataFrame:
 def next_step_for(a: Any) -> str:
     """What to do next, naming the request's most identifying fields (smallest privacy factor first)."""
     from sqlpriv.engine.verdict import next_step
-    from sqlpriv.report_verdict import drivers
+    from sqlpriv.report.verdict import drivers
 
     return next_step(a.verdict, drivers(a))
 

@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.risk import reidentification_risk
+    from sqlpriv.risk.measure import reidentification_risk
 
     result = common.show_warnings(
         lambda: reidentification_risk(

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.synthetic import singling_out
+    from sqlpriv.singling_out.measure import singling_out
 
     result = common.show_warnings(
         lambda: singling_out(

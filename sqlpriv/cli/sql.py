@@ -202,8 +202,9 @@ def _spark_script(args: argparse.Namespace) -> str:
     """The Spark SQL: a temporary view over a file SOURCE (a table name is used as it is), then
     the measure's single statement rendered for Spark (docs/spark.md)."""
     from sqlpriv.cli import common
-    from sqlpriv.engine import spark as engine
-    from sqlpriv.engine.sources import reader_for, source_column
+    from sqlpriv.engine.source_paths import reader_for
+    from sqlpriv.engine.sources import source_column
+    from sqlpriv.engine.spark import run as engine
     from sqlpriv.errors import ParameterError
 
     if args.db:

@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sqlpriv.uniques import sample_uniques
+    from sqlpriv.singling_out.uniques import sample_uniques
 
     result = common.show_warnings(
         lambda: sample_uniques(

@@ -154,7 +154,7 @@ def profile_drivers(args: argparse.Namespace, columns: Any) -> list[str]:
 
     from sqlpriv.cli import common
     from sqlpriv.errors import SqlprivWarning
-    from sqlpriv.request import privacy_profile
+    from sqlpriv.request.measure import privacy_profile
 
     if common.engine(args) == "spark":  # no second Spark job for a sentence: the columns as given
         return [next(iter(c)) if isinstance(c, dict) else str(c) for c in columns]

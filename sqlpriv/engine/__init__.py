@@ -1,6 +1,6 @@
 """The shared engine: connections, sources, SQL templates, macros and results.
 
-Every measure family (``sqlpriv.shapley``, ...) is a thin orchestration layer
+Every measure family (``sqlpriv.shapley.measure``, ...) is a thin orchestration layer
 over these pieces: it resolves a :class:`~sqlpriv.engine.sources.Source`,
 renders templates from ``sql_templates/`` into a :class:`~sqlpriv.engine.plan.Plan`
 and hands back :class:`~sqlpriv.engine.result.Result` objects.

@@ -1,6 +1,6 @@
 """The warnings a cohort frame gives once its dictionaries are built (engine/cohorts.py):
 continuous columns whose values single out almost every row, identifier-like columns (distinct
-values ~ rows; sqlpriv/identifiers.py), and a key that does not identify the rows.
+values ~ rows; sqlpriv/engine/identifiers.py), and a key that does not identify the rows.
 
 Each function is called from ``cohorts._add_dictionaries`` (itself called by ``prepare``), so the
 warnings' ``stacklevel`` points at the caller of the measure.
@@ -71,8 +71,8 @@ def warn_identifiers(
     """Identifier-like analysed columns (their dictionaries ``dicts`` hold about a value per row),
     and a key (``(name, type)``; its values are ``__sqlpriv_key`` of ``analysed``) that does not
     identify the rows, each get a warning."""
-    from sqlpriv.identifiers import KEY_ADVICE
-    from sqlpriv.identifiers import warn_identifiers as warn_columns
+    from sqlpriv.engine.identifiers import KEY_ADVICE
+    from sqlpriv.engine.identifiers import warn_identifiers as warn_columns
 
     if dicts:
         sizes = render("engine/table_sizes.sql", tables=dicts)

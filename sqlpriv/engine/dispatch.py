@@ -2,7 +2,7 @@
 source or ``spark=`` (docs/spark.md).
 
 A measure function declares its Spark twin once, with :func:`spark_twin` (the twin in
-:mod:`sqlpriv.engine.spark_measures` of the same name takes the same arguments and returns the
+:mod:`sqlpriv.engine.spark.measures` of the same name takes the same arguments and returns the
 Spark counterpart, whose results have the same surface: :mod:`sqlpriv.engine.surface`), or
 declares that it runs on DuckDB only, with :func:`duckdb_only`. No measure tests for Spark itself.
 
@@ -24,7 +24,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from sqlpriv.engine import spark
+from sqlpriv.engine.spark import run as spark
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,7 +49,7 @@ def _wants_spark(fn: Callable[..., Any], sources: tuple[str, ...]) -> Callable[.
 
 
 def spark_twin(name: str, *, sources: tuple[str, ...] = ("source",)) -> Callable[[F], F]:
-    """Run the decorated measure on Spark, as ``sqlpriv.engine.spark_measures.<name>`` called with
+    """Run the decorated measure on Spark, as ``sqlpriv.engine.spark.measures.<name>`` called with
     the same arguments, when the call asks for Spark; on DuckDB (the function itself) otherwise."""
 
     def decorate(fn: F) -> F:
@@ -58,7 +58,7 @@ def spark_twin(name: str, *, sources: tuple[str, ...] = ("source",)) -> Callable
         @functools.wraps(fn)
         def call(*args: Any, **kwargs: Any) -> Any:
             if wants(*args, **kwargs):
-                from sqlpriv.engine import spark_measures  # pyspark itself loads only when used
+                from sqlpriv.engine.spark import measures as spark_measures  # pyspark itself loads only when used
 
                 return getattr(spark_measures, name)(*args, **kwargs)
             return fn(*args, **kwargs)

@@ -34,7 +34,7 @@ import functools
 
 import duckdb
 
-from sqlpriv.engine import spark_sql
+from sqlpriv.engine.spark import sql as spark_sql
 from sqlpriv.engine.templates import render
 
 #: collations (``collate_de``, ``icu_collate_fr``): pure string-order functions, one per locale

@@ -2,10 +2,10 @@
 presentation layer: a registry keyed by class that presentation fills when it is imported.
 
 The layers only look down (errors/limits -> engine -> measures -> presentation -> cli), so a
-measure class cannot call :mod:`sqlpriv.display` or :mod:`sqlpriv.plot`. Instead it inherits
+measure class cannot call :mod:`sqlpriv.report.display` or :mod:`sqlpriv.plot.charts`. Instead it inherits
 :class:`Presentable`, whose ``_repr_html_()`` (Jupyter), ``plot()`` and ``__repr__()`` look up
 what presentation registered for the object's class (or its nearest registered base class)
-with :func:`register`. ``import sqlpriv`` imports :mod:`sqlpriv.display`, which registers every
+with :func:`register`. ``import sqlpriv`` imports :mod:`sqlpriv.report.display`, which registers every
 measure; a new measure family registers its own the same way, from its presentation module.
 
 >>> class Toy(Presentable):
@@ -123,7 +123,7 @@ class Presentable:
 
     def plot(self, kind: str | None = None, **options: Any) -> Any:
         """A chart of this result (a matplotlib Figure); the kinds and their options are listed
-        in :func:`sqlpriv.display.plot`."""
+        in :func:`sqlpriv.report.display.plot`."""
         return plot_of(self, kind, **options)
 
     def __repr__(self) -> str:

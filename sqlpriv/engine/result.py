@@ -271,7 +271,7 @@ class Result:
 
     def _repr_html_(self) -> str:
         """Jupyter: the first rows as an HTML table (one LIMIT query), as the presentation layer
-        registered it (:mod:`sqlpriv.engine.presentable`, filled by :mod:`sqlpriv.display`)."""
+        registered it (:mod:`sqlpriv.engine.presentable`, filled by :mod:`sqlpriv.report.display`)."""
         return html_of(self)
 
     def close(self) -> None:

@@ -1,5 +1,4 @@
-"""What to say about a source sqlpriv cannot read as given: a folder (which glob to pass), a
-frame DuckDB cannot scan (which columns, how to convert them), and a frame's column names.
+"""What to say about a source sqlpriv cannot read as given: a frame DuckDB cannot scan (which columns, how to convert them), and a frame's column names.
 
 >>> import pandas as pd
 >>> frame_names(pd.DataFrame({"a": [1], "b": [2]}))
@@ -8,35 +7,9 @@ frame DuckDB cannot scan (which columns, how to convert them), and a frame's col
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import duckdb
-
-
-def folder_message(path: str, suffixes_read: Iterable[str]) -> str:
-    """What to say when the source is a folder: what it is and which glob to pass."""
-    folder = Path(path)
-    readable = set(suffixes_read)
-    suffixes: dict[str, int] = {}
-    for child in folder.rglob("*"):
-        if child.is_file():
-            ext = "".join(child.suffixes[-2:]) if child.suffix.lower() in (".gz", ".zst") else child.suffix
-            if ext.lower().split(".")[1:2] and "." + ext.lower().split(".")[1] in readable:
-                suffixes[ext] = suffixes.get(ext, 0) + 1
-    if suffixes:
-        ext = max(suffixes, key=lambda e: suffixes[e])
-        flat = any(c.is_file() and "".join(c.suffixes[-2:]).endswith(ext) for c in folder.iterdir())
-        pattern = str(folder / ("*" + ext if flat else "**/*" + ext))
-        return (
-            f"{path!r} is a folder, not a file; pass a glob of the files it holds, e.g. {pattern!r} "
-            f"({suffixes[ext]} {ext} file{'s' if suffixes[ext] != 1 else ''})"
-        )
-    return (
-        f"{path!r} is a folder, not a file, and holds no .csv, .parquet or .json files; "
-        "pass a file, or a glob such as 'folder/*.parquet'"
-    )
 
 
 def unreadable_frame(source: Any, label: str, exc: duckdb.Error) -> str:

@@ -12,14 +12,12 @@ pyarrow Table, a DuckDB relation, or a table/view name on ``con``.
 
 from __future__ import annotations
 
-import glob
 import os
 import threading
 import warnings
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol, Union
 
 import duckdb
@@ -34,23 +32,13 @@ from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
 from sqlpriv.engine.sandbox import check_scalar_expression, parse, qualified_heads
 from sqlpriv.engine.sandbox import read_columns as read_expression_columns
-from sqlpriv.engine.source_messages import folder_message, frame_names, unreadable_frame
+from sqlpriv.engine.source_messages import frame_names, unreadable_frame
 from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
+from sqlpriv.engine.source_paths import checked_glob, looks_like_path, reader_for
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
-
-_READERS = {
-    ".csv": "read_csv",
-    ".tsv": "read_csv",
-    ".txt": "read_csv",
-    ".parquet": "read_parquet",
-    ".pq": "read_parquet",
-    ".json": "read_json",
-    ".jsonl": "read_json",
-    ".ndjson": "read_json",
-}
 
 
 def fresh_name(con: duckdb.DuckDBPyConnection, base: str, suffix: str = "") -> str:
@@ -88,27 +76,6 @@ class ColumnSpec:
     name: str
     expr: str  # SQL over the source's columns (a quoted identifier for plain columns)
     is_expression: bool = False
-
-
-def reader_for(path: str) -> str:
-    lowered = path.lower()
-    for compressed in (".gz", ".zst"):
-        if lowered.endswith(compressed):
-            lowered = lowered[: -len(compressed)]
-    suffix = os.path.splitext(lowered)[1]
-    if suffix not in _READERS:
-        raise SourceError(
-            f"cannot tell the format of {path!r} from its extension {suffix or '(none)'!r}; "
-            "use .csv, .tsv, .parquet or .json, or load it yourself and pass a DataFrame or relation"
-        )
-    return _READERS[suffix]
-
-
-def _looks_like_path(text: str) -> bool:
-    lowered = text.lower()
-    return any(ch in text for ch in "/\\*?") or any(
-        lowered.endswith(ext) or lowered.endswith(ext + ".gz") for ext in _READERS
-    )
 
 
 def _table_exists(con: duckdb.DuckDBPyConnection, name: str) -> bool:
@@ -230,32 +197,16 @@ def _bind_source(source: Any, con: duckdb.DuckDBPyConnection, *, name: str | Non
     if isinstance(source, os.PathLike):
         source = os.fspath(source)
     if isinstance(source, str):
-        if not _looks_like_path(source):
+        if not looks_like_path(source):
             attached = attached_relation(con, source)
             if attached is not None:
                 return _bind_attached(con, view, source, *attached)
-        if not _looks_like_path(source) and _table_exists(con, source):
+        if not looks_like_path(source) and _table_exists(con, source):
             if _is_view(con, source):  # a view is evaluated again at each scan: read it once
                 return _frozen(con, view, quote(source), f"view {source!r}", [])
             return Source(con, source, f"table {source!r}", columns=_describe(con, quote(source), source), stored=True)
         path = source
-        magic = any(ch in path for ch in "*?[")
-        if magic and not glob.glob(path, recursive=True):
-            if not Path(path).is_file():
-                raise SourceError(f"no file matches {path!r}; check the path or glob pattern")
-            magic = False  # a file named like data[1].csv that no glob matches: DuckDB reads it as itself
-        elif not magic and Path(path).is_dir():
-            raise SourceError(folder_message(path, _READERS))
-        elif not magic and not Path(path).is_file():
-            hint = (
-                " (or, if it is a table, pass the connection holding it as con=)" if not _looks_like_path(path) else ""
-            )
-            if hint and "." in path.strip("."):  # schema.table: only a table of the main schema is looked up
-                hint = (
-                    " (or, if it is a table of another schema or database, pass it as a relation, "
-                    f"e.g. con.table({path!r}), with that connection as con=)"
-                )
-            raise SourceError(f"file {path!r} does not exist{hint}")
+        magic = checked_glob(path)
         allow_source(con, path)
         reader = reader_for(path)
         csv = sniffed_csv(con, path) if sniff and reader == "read_csv" and not magic else None

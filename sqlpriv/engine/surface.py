@@ -1,7 +1,7 @@
 """The one result surface: what every result offers, on either engine.
 
 A DuckDB :class:`~sqlpriv.engine.result.Result` and a Spark
-:class:`~sqlpriv.engine.spark.SparkResult` both implement :class:`ResultSurface`: the same
+:class:`~sqlpriv.engine.spark.run.SparkResult` both implement :class:`ResultSurface`: the same
 methods with the same return types, so code written against one runs on the other.
 
 - ``sql``: the complete script that produces the result (DuckDB: macros, source, steps, query;

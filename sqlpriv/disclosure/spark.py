@@ -1,0 +1,96 @@
+"""Attribute disclosure on Spark (docs/measures.md §8): what
+:func:`sqlpriv.disclosure.attribute_disclosure` runs for a Spark DataFrame or with ``spark=``.
+``summary()`` and ``classes()`` are :class:`~sqlpriv.engine.spark.run.SparkResult` over the single
+statement (``sql_templates/disclosure/query.sql``) rendered for Spark SQL; ``per_row()`` needs the
+DuckDB plan. Numeric sensitive columns (Spark's integral, floating and decimal types) get the
+ordered distance, as on DuckDB.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlpriv.engine.disclosure_specs import (
+    SPARK_NUMBERS,
+    free_name,
+    sensitive_hierarchies,
+    sensitive_names,
+    sensitive_spec,
+)
+from sqlpriv.engine.spark import sql as spark_sql
+from sqlpriv.engine.spark.run import (
+    SparkResult,
+    SparkSource,
+    render_query,
+    require_rows,
+    resolve_columns,
+    resolve_source,
+)
+from sqlpriv.errors import ColumnError, ParameterError
+
+
+class SparkDisclosureResult:
+    """Attribute disclosure of a Spark source: ``summary()``, ``classes()``, ``columns``, ``sensitive``."""
+
+    def __init__(self, source: SparkSource, qis: list[str], context: dict[str, Any]) -> None:
+        self.source = source
+        self.columns = qis
+        self.context = context
+
+    @property
+    def sensitive(self) -> list[str]:
+        return [s["name"] for s in self.context["sens"]]
+
+    def summary(self) -> SparkResult:
+        return SparkResult(self.source, render_query("disclosure_query", output="summary", **self.context))
+
+    def classes(self) -> SparkResult:
+        return SparkResult(self.source, render_query("disclosure_query", output="classes", **self.context))
+
+    def per_row(self) -> SparkResult:
+        raise ParameterError("per_row() of attribute_disclosure runs on DuckDB; on Spark use summary() or classes()")
+
+
+def attribute_disclosure(
+    source: Any,
+    columns: Any,
+    *,
+    sensitive: Sequence[str] | str,
+    hierarchies: Mapping[str, Any] | None,
+    spark: Any,
+) -> SparkDisclosureResult:
+    """The Spark face of ``attribute_disclosure`` (the DuckDB face's specs, so both build the
+    same statement)."""
+    src = resolve_source(source, spark)
+    sens_names = sensitive_names(sensitive, src.column_names(), src.label)
+    src, qis = resolve_columns(src, columns, exclude=sens_names)
+    for q in qis:
+        if q.lower() in {s.lower() for s in sens_names}:
+            raise ColumnError(
+                f"column {q!r} is both a quasi-identifier and sensitive; a sensitive column is what a class must "
+                "not disclose, so it cannot also define the classes: drop it from columns= or sensitive="
+            )
+    require_rows(src)
+    types = {n: t.lower() for n, t in src.columns}
+    given = sensitive_hierarchies(sens_names, hierarchies)
+    sens = [sensitive_spec(n, types.get(n, "").startswith(SPARK_NUMBERS), given.get(n)) for n in sens_names]
+    _check_leaves(src, sens)
+    meta = {h: free_name(h, qis) for h in ("sensitive", "n")}
+    return SparkDisclosureResult(src, qis, {"source": src.ref, "qis": qis, "sens": sens, "meta": meta})
+
+
+def _check_leaves(src: SparkSource, sens: list[dict[str, Any]]) -> None:
+    """Every value of a column with a hierarchy must be one of its leaves (as on DuckDB)."""
+    for s in sens:
+        if not s["hierarchy"]:
+            continue
+        leaves = {row[0] for row in s["hierarchy"]}
+        query = render_query("disclosure_values", relation=src.ref, column=s["name"])
+        values = {row[0] for row in spark_sql.run(src.spark, query).collect()}
+        missing = sorted(values - leaves, key=str)
+        if missing:
+            raise ParameterError(
+                f"the hierarchy of {s['name']!r} has no entry for {len(missing)} of its values, e.g. "
+                f"{missing[:5]}; give every value its generalisations"
+            )

@@ -1,0 +1,166 @@
+"""The report's section on the three criteria of anonymisation (Article 29 WP, Opinion 05/2014):
+singling out (the exact mpUCC figure and anonymeter's query attack), linkability and inference,
+one row and one verdict rule per attack that was run (docs/measures.md §10).
+
+The section takes results already computed: any object with ``.risk(confidence_level)`` (an
+object with ``.value`` and ``.ci``) and ``.summary(...)`` (rows main / baseline / control with
+n_attacks, n_success, rate, rate_error; a DataFrame or a :class:`sqlpriv.Result`).
+
+>>> class Stub:
+...     def risk(self, confidence_level=0.95):
+...         return type("R", (), {"value": 0.02, "ci": (0.0, 0.05)})()
+...     def summary(self, confidence_level=0.95):
+...         import pandas as pd
+...         return pd.DataFrame({"attack": ["main", "baseline"], "n_attacks": [10, 10], "n_success": [1, 0],
+...                              "rate": [0.1, 0.0], "rate_error": [0.05, 0.01]})
+>>> rows, v = attack_rows({"linkability": Stub()}, max_risk=0.05)
+>>> rows["status"].tolist(), v.status
+(['pass'], 'pass')
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+import pandas as pd
+
+from sqlpriv.engine.scales import percent
+from sqlpriv.engine.verdict import Verdict, at_most, verdict
+from sqlpriv.errors import SqlprivError
+from sqlpriv.report.html import kpis, section, table
+from sqlpriv.report.verdict import verdict_section
+
+#: the attacks in the order the section lists them, with the criterion each one measures
+CRITERIA = {
+    "singling_out_queries": "singling out",
+    "linkability": "linkability",
+    "inference": "inference",
+}
+#: the default limit on each attack's risk (residual over the control where there is one)
+MAX_RISK = 0.05
+
+
+def _frame(summary: Any) -> pd.DataFrame:
+    return summary.df() if hasattr(summary, "df") else pd.DataFrame(summary)
+
+
+def _rate(summary: pd.DataFrame, attack: str) -> float | None:
+    rows = summary[summary["attack"] == attack]
+    return None if rows.empty else float(rows["rate"].iloc[0])
+
+
+def attack_rows(
+    attacks: Mapping[str, Any], *, max_risk: float | Mapping[str, float] = MAX_RISK, confidence_level: float = 0.95
+) -> tuple[pd.DataFrame, Verdict]:
+    """One row per attack run (criterion, attack, risk, its interval, the main / control / baseline
+    rates, targets, status) and the verdict of one rule per attack: risk at most ``max_risk``."""
+    rules, rows = [], []
+    for name in [*[n for n in CRITERIA if n in attacks], *[n for n in attacks if n not in CRITERIA]]:
+        result = attacks[name]
+        if result is None:
+            continue
+        limit = max_risk.get(name, MAX_RISK) if isinstance(max_risk, Mapping) else max_risk
+        risk = result.risk(confidence_level=confidence_level)
+        summary = _frame(result.summary(confidence_level=confidence_level))
+        control = _rate(summary, "control")
+        figure = f"{name} risk {risk.value:.4g} (interval {risk.ci[0]:.4g} to {risk.ci[1]:.4g})"
+        rule = at_most(f"max_{name}_risk", float(risk.value), float(limit), figure, f"at most {limit:g}")
+        rules.append(rule)
+        rows.append(
+            {
+                "criterion": CRITERIA.get(name, name),
+                "attack": name,
+                "risk": float(risk.value),
+                "ci_low": float(risk.ci[0]),
+                "ci_high": float(risk.ci[1]),
+                "main_rate": _rate(summary, "main"),
+                "control_rate": control,
+                "baseline_rate": _rate(summary, "baseline"),
+                "n_attacks": int(summary[summary["attack"] == "main"]["n_attacks"].iloc[0]),
+                "status": rule.status,
+            }
+        )
+    return pd.DataFrame(rows), verdict(rules)
+
+
+def three_criteria_html(
+    attacks: Mapping[str, Any],
+    *,
+    mpucc: Any = None,
+    max_risk: float | Mapping[str, float] = MAX_RISK,
+    note: str = "",
+) -> str:
+    """The section: the exact mpUCC share (``mpucc``: a :func:`sqlpriv.singling_out` result) beside
+    one row per attack of ``attacks`` (name -> result; None or absent: not run), and their verdict."""
+    rows, v = attack_rows(attacks, max_risk=max_risk)
+    boxes = []
+    if mpucc is not None:
+        s = mpucc.summary().df().iloc[0]
+        boxes.append(
+            ("three-criteria-mpucc", "synthetic records singled out (exact, mpUCC)", float(s["identification_rate"]))
+        )
+    for _, r in rows.iterrows():
+        boxes.append((f"three-criteria-{r['attack']}", f"{r['criterion']} risk ({r['attack']})", r["risk"]))
+    figures = [
+        f"{r['criterion']} ({r['attack']}): risk {percent(r['risk'])}"
+        + ("" if pd.isna(r["control_rate"]) else f", control rate {percent(r['control_rate'])}")
+        for _, r in rows.iterrows()
+    ]
+    advice = (
+        "Nothing to do: every attack run stays under its limit."
+        if v.status == "pass"
+        else "What to do next: regenerate the synthetic data with more privacy protection, then re-run."
+    )
+    box = (
+        verdict_section(v, figures, advice)
+        .replace('<section id="verdict"', '<div id="three-criteria-verdict"')
+        .replace("</section>", "</div>")
+        .replace('id="verdict-status"', 'id="three-criteria-status"')
+        .replace('id="next-step"', 'id="three-criteria-next"')
+    )
+    body = (
+        (f"<p>{html.escape(note)}</p>" if note else "")
+        + kpis(boxes)
+        + box
+        + (table(rows, "three-criteria-attacks") if not rows.empty else "<p>No attack was run.</p>")
+    )
+    return section(
+        "three-criteria",
+        "The three criteria: singling out, linkability, inference",
+        "An attacker holding the synthetic table attacks the original records (main), the same attack on real "
+        "records the generator never saw gives the control, random guesses the baseline; the risk is the excess "
+        "of main over control, (main - control) / (1 - control), with its interval. Each attack run has one rule: "
+        "its risk at most the limit. Singling out also shows the exact mpUCC share (every record examined).",
+        body,
+    )
+
+
+__all__ = ["CRITERIA", "MAX_RISK", "attack_rows", "three_criteria_html"]
+
+
+def link_and_infer(source: Any, synthetic: Any, names: list[str], opts: dict[str, Any]) -> tuple[dict, str]:
+    """Linkability (the columns' first half against the second) and inference (the last column from
+    the others), every original record a target; an attack that cannot run is said in the note."""
+    from sqlpriv.attacks.inference import inference
+    from sqlpriv.attacks.linkability import linkability
+
+    if len(names) < 2:
+        return {}, "Linkability and inference need at least two columns: not run."
+    half = len(names) // 2
+    con = {k: v for k, v in opts.items() if k == "con"}
+    found: dict[str, Any] = {}
+    notes = [
+        f"Linkability: {', '.join(names[:half])} against {', '.join(names[half:])}; "
+        f"inference of {names[-1]} from the other columns; every original record a target."
+    ]
+    for name, run in (
+        ("linkability", lambda: linkability(source, synthetic, (names[:half], names[half:]), **con)),
+        ("inference", lambda: inference(source, synthetic, names[:-1], names[-1], **con)),
+    ):
+        try:
+            found[name] = run()
+        except SqlprivError as e:
+            notes.append(f"{name.capitalize()} not run: {e}")
+    return found, " ".join(notes)
