@@ -62,7 +62,7 @@ def one_run(mode: str, max_cols: int | None, threads: int) -> dict:
 def uniques_run(max_cols: int | None, threads: int) -> dict:
     from make_synthetic_adult import adult_pair
 
-    from sqlpriv.singling_out.measure import sample_uniques
+    from sqlpriv.singling_out.uniques import sample_uniques
 
     ori, _ = adult_pair()
     start = time.perf_counter()

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_synthetic_adult import adult_pair
 
-from sqlpriv.singling_out.measure import sample_uniques, singling_out
+from sqlpriv.singling_out import sample_uniques, singling_out
 
 
 def main(max_cols: int = 2) -> None:

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
-from sqlpriv.singling_out.measure import sample_uniques, singling_out
+from sqlpriv.singling_out import sample_uniques, singling_out
 
 DATA = Path(__file__).parent / "data" / "singling_out"
 
@@ -134,7 +134,7 @@ def test_exhaustive_matches_brute_force(seed, max_cols):
 def test_partition_refinement_matches_brute_force_and_chunked_search(monkeypatch, refine_from, seed, max_cols):
     """The refined levels (refine.sql) give the oracle's records and sets, and the same tree as
     the chunked search, whichever level the refinement starts from."""
-    import sqlpriv.singling_out.search as so
+    from sqlpriv.singling_out import search as so
 
     ori, syn = random_pair(seed, n_ori=60, n_syn=50)
     chunked = singling_out(ori, syn, max_cols=max_cols, progress=False)

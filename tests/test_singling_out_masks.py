@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sqlpriv.singling_out.lattice as sl
-import sqlpriv.singling_out.search as so
+from sqlpriv.singling_out import lattice as sl
+from sqlpriv.singling_out import search as so
 from sqlpriv.singling_out.measure import singling_out
 
 

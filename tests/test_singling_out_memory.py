@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import sqlpriv.singling_out.search as so
 from sqlpriv import MemoryBudgetError
+from sqlpriv.singling_out import search as so
 from sqlpriv.singling_out.measure import singling_out
 
 COLS = ["a", "b", "c", "d", "e", "f", "g"]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sqlpriv.singling_out.search as so
+from sqlpriv.singling_out import search as so
 from sqlpriv.singling_out.measure import singling_out
 
 COLS = ["a", "b", "c", "d"]

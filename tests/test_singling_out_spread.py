@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_singling_out_masks import _found, _table, brute_force
 
-import sqlpriv.singling_out.lattice as sl
-import sqlpriv.singling_out.search as so
+from sqlpriv.singling_out import lattice as sl
+from sqlpriv.singling_out import search as so
 from sqlpriv.singling_out.measure import singling_out
 
 

@@ -7,7 +7,7 @@
 {%- endmacro %}
 
 {% macro dialect_text_duckdb(text) -%}
-{% set controls = dialect_text_controls() | string %}
+{% set controls = sqlpriv.dialect_text_controls() | string %}
 {% if text | select("in", controls) | list | length == 0 %}'{{ text | replace("'", "''") }}'{% else %}
 {% set ns = namespace(pieces=[], run="") %}
 {% for ch in text %}
@@ -23,7 +23,7 @@
 {%- endmacro %}
 
 {% macro dialect_text_spark(text) -%}
-{% set controls = dialect_text_controls() | string %}
+{% set controls = sqlpriv.dialect_text_controls() | string %}
 {% set ns = namespace(out="") %}
 {% for ch in text %}
 {% if ch in controls %}

@@ -117,7 +117,7 @@ def charts_available() -> bool:
     """Whether matplotlib imports (the report's charts need it; without it the report keeps its
     tables and says once how to get the charts: :data:`NO_CHARTS`)."""
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib.figure  # noqa: F401
     except ImportError:
         return False
     return True
