@@ -44,7 +44,7 @@ from sqlpriv.engine.sources import (
     source_column,
 )
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
+from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning, caller_stacklevel
 
 
 @dataclass
@@ -212,7 +212,7 @@ def _count_rows(frame: CohortFrame, dropna: bool) -> None:
         warnings.warn(
             f"{src.label} has a single row: every subject is unique and every value is 0",
             SqlprivWarning,
-            stacklevel=4,
+            stacklevel=caller_stacklevel(),
         )
 
 
