@@ -30,6 +30,7 @@ from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dropna import drop_nulls
 from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.output_names import free_heading
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.rows import one_row
@@ -100,14 +101,13 @@ class ReidentificationRisk(RiskBase, Analysis):
 
     def _per_row_query(self) -> str:
         spec = self.spec
-        taken = {c.lower() for c in self.columns}
         return render(
             "risk/per_row.sql",
             columns=spec["columns"],
             source=spec["source"].ref,
             relation=quote(spec["t"]["classes"]),
             key=spec["key"],
-            row_name="row" if "row" not in taken else "_row",
+            row_name=free_heading("row", self.columns, self.__dict__.setdefault("_renamed_headings", set())),
             household=spec["household"],
         )
 

@@ -95,11 +95,10 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         return ["suda", "entities"] if self.units is not None else ["suda"]
 
     def _ctx(self) -> dict[str, Any]:
-        taken = {c.lower() for c in self.columns}
         if self.units is not None:  # the codes' key is the entity: the output is by position
-            key_name = "key" if "key" not in taken else "__key"
+            key_name = self.free_name("key")
             return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols, key=None)
-        key_name = self.frame.key or ("key" if "key" not in taken else "__key")
+        key_name = self.frame.key or self.free_name("key")
         return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
 
 
