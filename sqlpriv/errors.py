@@ -11,6 +11,12 @@ True
 
 from __future__ import annotations
 
+import os
+import sys
+
+#: the package's folder: frames under it are sqlpriv's own (caller_stacklevel)
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
 
 class SqlprivError(Exception):
     """Base class of every error sqlpriv raises on purpose."""
@@ -52,3 +58,23 @@ class UnsafeExpressionError(ColumnError):
     """An expression (or other text bound for SQL) uses something sqlpriv refuses to run:
     a subquery, a table function, a function that touches files, settings or the environment,
     a reference outside the source's columns, several statements or a comment."""
+
+
+def caller_stacklevel() -> int:
+    """The ``stacklevel`` that makes a warning issued by the function calling this one point at
+    the user's line: the first frame outside the sqlpriv package (its own code, its CLI, the
+    report), however deep inside sqlpriv the warning is raised.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warnings.warn("x", SqlprivWarning, stacklevel=caller_stacklevel())
+    >>> "sqlpriv" + os.sep + "errors.py" in caught[0].filename
+    False
+    """
+    frame = sys._getframe(1)  # the function about to call warnings.warn (stacklevel 1)
+    level = 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
+        frame = frame.f_back  # type: ignore[assignment]
+        level += 1
+    return level

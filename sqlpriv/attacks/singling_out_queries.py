@@ -37,7 +37,7 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.plan import Plan
-from sqlpriv.errors import ParameterError, SqlprivWarning
+from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 
 MODES = ("univariate", "multivariate")
 #: anonymeter's default cap on the multivariate attempts
@@ -110,7 +110,7 @@ def singling_out_queries(
             f"synthetic table ({mode}); the rates are over the {n} made (anonymeter divides by the "
             f"{n_attacks} asked for)",
             SqlprivWarning,
-            stacklevel=2,
+            stacklevel=caller_stacklevel(),
         )
     guesses = generate.baseline(tables, stats, rng, n, 1 if mode == "univariate" else n_cols)
     on_original = count(tables, "original", queries + guesses)

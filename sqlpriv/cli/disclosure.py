@@ -35,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--classes", metavar="OUT", help="write the per-class figures (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--per-row", metavar="OUT", help="write each row's class figures (Parquet, or CSV)")
+    p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     common.add_key(p)
     common.add_output(p)
     verdicts.add_rules(p, "disclosure")
@@ -72,10 +73,12 @@ def run(args: argparse.Namespace) -> int:
             sensitive=sensitive,
             hierarchies=_hierarchies(args.hierarchy) or None,
             key=args.key,
+            dropna=args.dropna,
             **common.connection_options(args),
         )
     )
     summary = result.summary()
+    common.dropped_note(result.dropped_rows, result.n)
     files = [
         (result.classes(), args.classes, "per-class disclosure figures"),
         (result.per_row(), args.per_row, "per-row class figures"),

@@ -38,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="category",
         help="a NULL is one more value (category, default) or matches any value (wildcard: a suppressed cell)",
     )
+    p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     common.add_key(p)
     p.add_argument("--per-row", metavar="OUT", help="write the per-row risk (Parquet, or CSV if OUT ends in .csv)")
     common.add_output(p)
@@ -59,11 +60,13 @@ def run(args: argparse.Namespace) -> int:
             threshold=args.threshold,
             key=args.key,
             entity=args.entity,
+            dropna=args.dropna,
             **({"missing": args.missing} if args.missing != "category" else {}),
             **common.connection_options(args),
         )
     )
     summary = common.show_warnings(result.summary)
+    common.dropped_note(result.dropped_rows, result.n)
     per_row = result.per_row() if args.per_row else None
     if args.sql:
         common.print_sql(result.script(summary, *([(per_row, args.per_row)] if per_row is not None else [])))

@@ -38,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--details", metavar="OUT", help="write per-record details (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--tree", metavar="OUT", help="write the search tree (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--dropna", action="store_true", help="drop the rows of both tables with NULL in an analysed column")
     common.add_output(p)
     verdicts.add_rules(p, "singling-out")
     p.set_defaults(run=run)
@@ -60,9 +61,17 @@ def run(args: argparse.Namespace) -> int:
             datetime_precision=args.datetime_precision,
             calculate_baseline=not args.no_baseline,
             progress=not args.quiet and not args.sql,
+            dropna=args.dropna,
             **common.connection_options(args),
         )
     )
+    nulls = result.null_rows
+    if nulls["ori"] or nulls["syn"]:
+        print(
+            f"sqlpriv: --dropna left out {nulls['ori']:,} original and {nulls['syn']:,} synthetic rows with a NULL "
+            "in an analysed column; the figures are on the other rows",
+            file=sys.stderr,
+        )
     if not args.quiet and not args.sql:  # the deduplication log (petsard parity mode only)
         dup = result.duplicates
         removed = (

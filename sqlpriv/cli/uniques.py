@@ -29,6 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="COL",
         help="column identifying the person behind each row (panel data): unique means no other person shares it",
     )
+    p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
     common.add_key(p)
     p.add_argument(
         "--out", metavar="OUT", help="write per-row minimal sample uniques (Parquet, or CSV if OUT ends in .csv)"
@@ -49,10 +50,12 @@ def run(args: argparse.Namespace) -> int:
             dis_fraction=args.dis_fraction,
             key=args.key,
             entity=args.entity,
+            dropna=args.dropna,
             **common.connection_options(args),
         )
     )
     summary = result.summary()
+    common.dropped_note(result.dropped_rows, result.n)
     per_row = result.per_row() if args.out else None
     if args.sql:
         extra = [(per_row, args.out)] if per_row is not None else []

@@ -129,6 +129,7 @@ def attribute_disclosure(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     spark: Any = None,
+    dropna: bool = False,
 ) -> DisclosureResult:
     """Attribute-disclosure figures of the ``sensitive`` columns of ``source`` given the
     quasi-identifiers ``columns`` (docs/measures.md §8).
@@ -144,6 +145,8 @@ def attribute_disclosure(
     more than one node), or ``{column: path}`` of an ARX hierarchy CSV (``;``-separated: the
     value, then its generalisations). ``spark``: a SparkSession, to measure a table of it (a
     Spark DataFrame source needs none): ``summary()`` and ``classes()`` run on Spark.
+    ``dropna=True`` leaves out the rows with a NULL in a quasi-identifier or a sensitive column
+    (``dropped_rows`` counts them).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"age": [30, 30, 40, 40], "pay": [1, 2, 1, 1]})
@@ -153,6 +156,8 @@ def attribute_disclosure(
     """
     from sqlpriv.engine.spark.run import wants_spark
 
+    if checks.boolean("dropna", dropna) and wants_spark(source, spark):
+        raise ParameterError("dropna=True is not available on Spark yet; filter the NULLs in Spark first")
     if wants_spark(source, spark):
         from sqlpriv.disclosure import spark as disclosure_spark
 
@@ -173,18 +178,20 @@ def attribute_disclosure(
     _refuse_overlap(specs, sens_names)
     sens = _sensitive_specs(src, sens_names, hierarchies)
     items: list[Any] = [{c.name: c.expr} if c.is_expression else c.name for c in specs]
-    frame = _prepare(source, items, sens_names, conn, key_name)
+    frame = _prepare(source, items, sens_names, conn, key_name, dropna)
     _check_hierarchies(frame, sens)
     return DisclosureResult(frame, [c.name for c in specs], sens)
 
 
-def _prepare(source: Any, items: list[Any], sens_names: list[str], conn: Any, key: str | None) -> cohorts.CohortFrame:
+def _prepare(
+    source: Any, items: list[Any], sens_names: list[str], conn: Any, key: str | None, dropna: bool = False
+) -> cohorts.CohortFrame:
     """``cohorts.prepare`` over the quasi-identifiers and the sensitive columns (its warnings
     about the sensitive columns, which may well be identifying, and about a single row, whose
     figures here are well defined, are left out)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        frame = cohorts.prepare(source, [*items, *sens_names], conn, key=key)
+        frame = cohorts.prepare(source, [*items, *sens_names], conn, key=key, dropna=dropna)
     for w in caught:
         text = str(w.message)
         if "single row" not in text and not any(f"{s!r}" in text for s in sens_names):

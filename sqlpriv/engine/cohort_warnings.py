@@ -26,7 +26,7 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.rows import one_row, scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import SqlprivWarning
+from sqlpriv.errors import SqlprivWarning, caller_stacklevel
 
 FLOAT_TYPES = ("FLOAT", "DOUBLE", "REAL", "DECIMAL")
 FLOAT_DISTINCT_WARNING = 1000
@@ -52,7 +52,7 @@ def warn_continuous(
                 f"columns=[{{{name!r}: 'round({quote(name)}, 0)'}}] or "
                 f"{{{name!r}: 'floor({quote(name)} / 10)'}}",
                 SqlprivWarning,
-                stacklevel=4,
+                stacklevel=caller_stacklevel(),
             )
             flagged.append(name)
     return flagged
@@ -84,7 +84,7 @@ def warn_identifiers(
                 f"key column {key[0]!r} has {k:,} distinct non-NULL values in {n:,} rows, so it does not "
                 "identify the rows of the per-row output; choose a column with a distinct value per row",
                 SqlprivWarning,
-                stacklevel=4,
+                stacklevel=caller_stacklevel(),
             )
 
 

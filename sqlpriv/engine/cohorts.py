@@ -32,6 +32,7 @@ from sqlpriv.engine.cohort_warnings import warn_continuous, warn_identifiers
 from sqlpriv.engine.file_positions import parquet_files, unchanged_guard
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.limits import check_packed_columns
+from sqlpriv.engine.output_names import free_heading
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import (
@@ -44,7 +45,7 @@ from sqlpriv.engine.sources import (
     source_column,
 )
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning
+from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning, caller_stacklevel
 
 
 @dataclass
@@ -115,11 +116,10 @@ class FrameMeasure(Analysis):
         return [c.name for c in self.frame.columns]
 
     def free_name(self, name: str, also_taken: tuple[str, ...] = ()) -> str:
-        """``name``, or ``_name``, ``__name``... if an analysed column (or ``also_taken``) has it."""
-        taken = {t.lower() for t in [*self.columns, *also_taken]}
-        while name.lower() in taken:
-            name = "_" + name
-        return name
+        """``name``, or ``_name``, ``__name``... if an analysed column (or ``also_taken``) has it
+        (said once per result with a SqlprivWarning naming the new name)."""
+        warned = self.__dict__.setdefault("_renamed_headings", set())
+        return free_heading(name, [*self.columns, *also_taken], warned)
 
 
 def prepare(
@@ -212,7 +212,7 @@ def _count_rows(frame: CohortFrame, dropna: bool) -> None:
         warnings.warn(
             f"{src.label} has a single row: every subject is unique and every value is 0",
             SqlprivWarning,
-            stacklevel=4,
+            stacklevel=caller_stacklevel(),
         )
 
 

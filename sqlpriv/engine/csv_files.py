@@ -26,7 +26,7 @@ import duckdb
 
 from sqlpriv.engine.connection import allow_source
 from sqlpriv.engine.templates import render
-from sqlpriv.errors import ParameterError, SourceError, SqlprivWarning
+from sqlpriv.errors import ParameterError, SourceError, SqlprivWarning, caller_stacklevel
 
 #: rows of a CSV source the numeric-text check reads (its first ones)
 NUMERIC_TEXT_SAMPLE = 100_000
@@ -110,7 +110,7 @@ def check_csv_columns(
                 f"distance, intervals) treats it as text: read {listed} as NULL with --null-string "
                 f"(Python: sqlpriv.CsvFile(path, null_string=...)), or give its type with --types {name}=DOUBLE",
                 SqlprivWarning,
-                stacklevel=4,
+                stacklevel=caller_stacklevel(),
             )
 
 

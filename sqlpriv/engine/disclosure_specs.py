@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.arx_hierarchy import read_arx_rows
+from sqlpriv.engine.output_names import free_heading
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.templates import call
 from sqlpriv.errors import ColumnError, ParameterError
@@ -116,10 +117,7 @@ def sensitive_hierarchies(names: list[str], hierarchies: Mapping[str, Any] | Non
 
 def free_name(heading: str, taken: Sequence[str]) -> str:
     """``heading``, or ``_heading``, ``__heading``... while a name in ``taken`` has it."""
-    lowered = {t.lower() for t in taken}
-    while heading.lower() in lowered:
-        heading = "_" + heading
-    return heading
+    return free_heading(heading, taken)
 
 
 def hierarchy_rows(name: str, tree: Any) -> tuple[list[tuple[Any, int, str]], int]:

@@ -28,7 +28,7 @@ import duckdb
 
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import render
-from sqlpriv.errors import SqlprivWarning
+from sqlpriv.errors import SqlprivWarning, caller_stacklevel
 
 #: a column is flagged when its distinct values are at least this share of the rows ...
 IDENTIFIER_SHARE = 0.95
@@ -78,7 +78,7 @@ def warn_identifiers(
     for j, k in identifier_columns(con, counts, n):
         if j < len(names) and names[j] not in skip:
             messages.append(identifier_message(names[j], k, n, advice))
-            warnings.warn(messages[-1], SqlprivWarning, stacklevel=stacklevel + 1)
+            warnings.warn(messages[-1], SqlprivWarning, stacklevel=caller_stacklevel())
     return messages
 
 

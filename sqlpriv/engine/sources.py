@@ -36,7 +36,7 @@ from sqlpriv.engine.source_messages import frame_names, unreadable_frame
 from sqlpriv.engine.source_names import RENAMED, header_names, refuse_duplicate_names
 from sqlpriv.engine.source_paths import checked_glob, looks_like_path, reader_for
 from sqlpriv.engine.templates import quote, render
-from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning
+from sqlpriv.errors import ColumnError, ParameterError, SourceError, SqlprivWarning, caller_stacklevel
 
 ColumnsArg = Union[None, str, Mapping[str, str], Sequence[Union[str, Mapping[str, str]]]]
 
@@ -397,7 +397,7 @@ def check_expression(src: Source, expr: str, *, what: str) -> str:
         types = {name.lower(): kind for name, kind in src.columns}
         message = floor_division_warning(parse(expr), types, str(row[1]), what, expr)
         if message:
-            warnings.warn(message, SqlprivWarning, stacklevel=4)
+            warnings.warn(message, SqlprivWarning, stacklevel=caller_stacklevel())
     return str(row[1])
 
 

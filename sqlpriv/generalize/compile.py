@@ -20,7 +20,7 @@ from sqlpriv.engine.names import temp_names
 from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.sandbox import check_scalar_expression, parse
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import ColumnError, ExecutionError, SqlprivWarning
+from sqlpriv.errors import ColumnError, ExecutionError, SqlprivWarning, caller_stacklevel
 from sqlpriv.generalize.hierarchy import TOP, Hierarchy, HierarchyError
 
 
@@ -243,7 +243,7 @@ def _warn_floor_division(q: Compiled, types: dict[str, str]) -> None:
         if isinstance(expr, str) and "//" in expr:
             message = floor_division_warning(parse(expr), lowered, "", f"hierarchy level {level} of {q.name!r}", expr)
             if message:
-                warnings.warn(message, SqlprivWarning, stacklevel=5)
+                warnings.warn(message, SqlprivWarning, stacklevel=caller_stacklevel())
 
 
 #: the headings of the candidate table (generalize/candidates.sql) besides the quasi-identifiers'

@@ -101,6 +101,7 @@ class Assessment(Presentable, Analysis):
         self._t = spec.tables
         self._joint_columns = spec.joint_columns
         self._evaluated = False
+        self.identifier_messages: list[str] | None = None  # assess_request warns during the call
 
     @property
     def approve(self) -> float:
@@ -314,6 +315,8 @@ class Assessment(Presentable, Analysis):
         """Requested fields whose categories (nearly) equal the rows: identifiers (sqlpriv/engine/identifiers.py)."""
         from sqlpriv.engine.identifiers import REQUEST_ADVICE, warn_identifiers
 
+        if self.identifier_messages is not None:  # said already, during assess_request
+            return list(self.identifier_messages)
         self.plan.ensure(["sizes"])
         weighted = [name for name in self.request if name in self.weights]
         return warn_identifiers(

@@ -32,7 +32,7 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.dispatch import spark_twin
 from sqlpriv.engine.names import temp_name
-from sqlpriv.engine.plan import Plan
+from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import render
@@ -209,7 +209,23 @@ def assess_request(
         rule = DisclosureRule.build(src, fields, sensitive, min_l=min_l, max_t=max_t)
     assessment = _plan_assessment(src, specs, weights, gate, strategy, dropna)
     assessment.disclosure = rule
+    assessment.identifier_messages = _identifier_probe(src, specs, weights, dropna)
     return assessment
+
+
+def _identifier_probe(src: Source, specs: list[ColumnSpec], weights: dict[str, float], dropna: bool) -> list[str]:
+    """Warn now (during the call) about requested fields that look like identifiers; the messages."""
+    from sqlpriv.engine.identifiers import REQUEST_ADVICE, warn_identifiers
+
+    probe = render("request/identifier_probe.sql", columns=specs, source=src.ref, dropna=dropna)
+    counts = dict(run(src.con, probe).fetchall())
+    n = int(counts.pop(-1))
+    if n == 0:
+        return []  # the assessment refuses it when a figure is read
+    return warn_identifiers(
+        src.con, f"select * from ({probe}) where j >= 0", n, [s.name for s in specs], advice=REQUEST_ADVICE,
+        skip=[name for name in weights],
+    )  # fmt: skip
 
 
 def _risk_rules(gate: GatePolicy, max_average_risk: Any, max_population_uniqueness: Any, fraction: Any) -> GatePolicy:

@@ -54,6 +54,11 @@ class RiskBase:
         return float(self.spec["population"])
 
     @property
+    def dropped_rows(self) -> int:
+        """Rows left out because of a NULL in a quasi-identifier (``dropna=True``; else 0)."""
+        return int(self.spec.get("dropped", 0))
+
+    @property
     def entity(self) -> str | None:
         """The entity column whose distinct values the class sizes count (None: rows)."""
         return self.spec.get("entity")

@@ -28,13 +28,16 @@ import duckdb
 from sqlpriv.engine import checks
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
+from sqlpriv.engine.dropna import drop_nulls
 from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.output_names import free_heading
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.sources import ColumnsArg, resolve_columns, resolve_source
 from sqlpriv.engine.spark.run import wants_spark
 from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.errors import ParameterError
 from sqlpriv.risk import checks as risk_checks
 from sqlpriv.risk.base import MODELS, RiskBase
 
@@ -98,14 +101,13 @@ class ReidentificationRisk(RiskBase, Analysis):
 
     def _per_row_query(self) -> str:
         spec = self.spec
-        taken = {c.lower() for c in self.columns}
         return render(
             "risk/per_row.sql",
             columns=spec["columns"],
             source=spec["source"].ref,
             relation=quote(spec["t"]["classes"]),
             key=spec["key"],
-            row_name="row" if "row" not in taken else "_row",
+            row_name=free_heading("row", self.columns, self.__dict__.setdefault("_renamed_headings", set())),
             household=spec["household"],
         )
 
@@ -131,6 +133,7 @@ def reidentification_risk(
     spark: Any = None,
     missing: str = "category",
     alpha: float = 1.0,
+    dropna: bool = False,
 ) -> ReidentificationRisk:
     """Re-identification risk of ``source`` on the quasi-identifiers ``columns``.
 
@@ -146,7 +149,8 @@ def reidentification_risk(
     ``freqCalc``), each record's class counting every record equal or NULL in each column, the
     other records with a NULL counted ``alpha`` times (1: in full; sdcMicro's ``alpha``). With
     wildcards the classes overlap: the summary's figures are means over records and the
-    population-uniqueness models are NaN.
+    population-uniqueness models are NaN. ``dropna=True`` leaves out the rows with a NULL in a
+    quasi-identifier (``dropped_rows`` counts them; ``per_row()`` lists the rows kept).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2, 2, 3], "w": [10.0, 30.0, 5.0, 5.0, 2.0]})
@@ -158,6 +162,8 @@ def reidentification_risk(
     alpha = risk_checks.check_missing(missing, alpha, entity=entity, spark=wants_spark(source, spark))
     fraction = risk_checks.check_fraction(sampling_fraction, population_size, weight)
     risk_checks.refuse_entity_weight(entity, weight, household)
+    if checks.boolean("dropna", dropna) and wants_spark(source, spark):
+        raise ParameterError("dropna=True is not available on Spark yet; filter the NULLs in Spark first")
     if wants_spark(source, spark):  # a Spark DataFrame, or spark= (docs/spark.md): the single statement
         from sqlpriv.risk.spark import spark_risk
 
@@ -175,6 +181,7 @@ def reidentification_risk(
     risk_checks.refuse_overlap(
         [c.name for c in specs if not c.is_expression], key=key, weight=weight, household=household, entity=entity
     )
+    src, dropped = drop_nulls(src, specs, dropna)
     check = render("risk/check.sql", source=src.ref, weight=weight, household=household, entity=entity)
     n, weight_sum = risk_checks.check_rows(one_row(run(conn, check)), src.label, weight, household, entity)
     if entity:
@@ -205,6 +212,7 @@ def reidentification_risk(
         household=household,
         entity=entity,
         missing=missing,
+        dropped=dropped,
     )
     return ReidentificationRisk(plan, spec)
 

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from sqlpriv.errors import SqlprivWarning
+from sqlpriv.errors import SqlprivWarning, caller_stacklevel
 
 Histogram = Mapping[int, int]
 Vector = tuple[float, float]
@@ -303,6 +303,6 @@ def solve(histogram: Histogram, n: int, population: float, stacklevel: int = 2) 
                 f"the {name} population-uniqueness model did not converge on this class-size histogram; "
                 f"population_uniqueness_{name} is NaN (Dankar's rule falls back to another model)",
                 SqlprivWarning,
-                stacklevel=stacklevel + 1,
+                stacklevel=caller_stacklevel(),
             )
     return {**models, "dankar": value, "dankar_model": picked}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sqlpriv.engine.output_names import free_heading
 from sqlpriv.engine.sources import ColumnSpec
 from sqlpriv.engine.spark import sql as spark_sql
 from sqlpriv.engine.spark.run import (
@@ -54,7 +55,7 @@ class SparkRisk(RiskBase):
             fraction=self.n / self.population_size,
             threshold=s["threshold"],
             key=s["key"],
-            row_name="row" if "row" not in {c.lower() for c in self.columns} else "_row",
+            row_name=free_heading("row", self.columns, self.__dict__.setdefault("_renamed_headings", set())),
             household=s["household"],
             entity=s.get("entity"),
             **extra,

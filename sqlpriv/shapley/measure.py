@@ -29,7 +29,7 @@ from sqlpriv.engine.result import ChunkedResult, Result, position_chunks, prefet
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg, check_expression
 from sqlpriv.engine.templates import create_table, insert_into, quote, render
-from sqlpriv.errors import ParameterError, SqlprivWarning
+from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 from sqlpriv.shapley import closure as shapley_closure
 from sqlpriv.shapley import sampling as shapley_sampling
 from sqlpriv.shapley.sampling import (
@@ -365,7 +365,7 @@ def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
                 f"{samples} sampled column orders (standard errors in *_se columns); pass method='exact' "
                 "to insist",
                 SqlprivWarning,
-                stacklevel=3,
+                stacklevel=caller_stacklevel(),
             )
     elif method == "exact" and d > EXACT_LIMIT:
         if d > EXACT_MAX:
@@ -377,7 +377,7 @@ def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
             f"exact mode over {d} columns visits 2^{d} = {2**d:,} column subsets per pattern; "
             "this can take long and use much memory",
             SqlprivWarning,
-            stacklevel=3,
+            stacklevel=caller_stacklevel(),
         )
     return method
 

@@ -15,12 +15,13 @@ from typing import Any
 import duckdb
 
 from sqlpriv.engine import checks
+from sqlpriv.engine.dropna import drop_nulls
 from sqlpriv.engine.limits import check_packed_columns
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
-from sqlpriv.engine.sources import ColumnsArg, Source, resolve_source
-from sqlpriv.engine.templates import render
+from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
+from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 #: accepted datetime units (case-insensitive) -> DuckDB date_trunc part (None: no flooring)
@@ -98,6 +99,11 @@ def two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) -
         n = scalar(run(con, render("engine/count_rows.sql", relation=src.ref)))
         if n == 0:
             raise EmptyInputError(f"the {what} table ({src.label}) has no rows; there is nothing to compare")
+    return ori, syn, _both(ori, syn, con)
+
+
+def _both(ori: Source, syn: Source, con: duckdb.DuckDBPyConnection) -> Source:
+    """The plan's source: what creates both tables (their statements, or comments)."""
     both = Source(
         con,
         ori.name,
@@ -110,7 +116,18 @@ def two_sources(original: Any, synthetic: Any, con: duckdb.DuckDBPyConnection) -
         both.comment = "\n".join(
             c for c in (ori.comment, syn.comment, *[s + ";" for s in ori.statements + syn.statements]) if c
         )
-    return ori, syn, both
+    return both
+
+
+def drop_null_rows(
+    ori: Source, syn: Source, columns: list[Column], dropna: bool
+) -> tuple[Source, Source, Source, dict[str, int]]:
+    """``dropna=True``: both tables without the rows that have a NULL in an analysed column, the
+    plan's source over them and the rows left out per table (``{"ori": .., "syn": ..}``)."""
+    specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
+    ori, n_ori = drop_nulls(ori, specs, dropna)
+    syn, n_syn = drop_nulls(syn, specs, dropna)
+    return ori, syn, _both(ori, syn, ori.con), {"ori": n_ori, "syn": n_syn}
 
 
 def selected_columns(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
@@ -164,6 +181,7 @@ __all__ = [
     "DATETIME_UNITS",
     "Column",
     "datetime_unit",
+    "drop_null_rows",
     "family",
     "kind",
     "match_columns",

@@ -33,7 +33,7 @@ from sqlpriv.engine.result import Result
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg
 from sqlpriv.engine.templates import render
-from sqlpriv.singling_out.columns import DATETIME_UNITS, datetime_unit, match_columns, two_sources
+from sqlpriv.singling_out.columns import DATETIME_UNITS, datetime_unit, drop_null_rows, match_columns, two_sources
 from sqlpriv.singling_out.search import (
     Search,
     add_search_steps,
@@ -66,8 +66,14 @@ class SinglingOutResult(Presentable, Analysis):
 
     @property
     def dropped_rows(self) -> int:
-        """Exact duplicate records removed from the synthetic table (petsard mode only)."""
-        return self._s.duplicates.get("syn", 0)
+        """Synthetic records left out: exact duplicates (petsard mode) and, with ``dropna=True``,
+        rows with a NULL in an analysed column."""
+        return self._s.duplicates.get("syn", 0) + self._s.nulls.get("syn", 0)
+
+    @property
+    def null_rows(self) -> dict[str, int]:
+        """Rows ``dropna=True`` left out per table (``{"ori": .., "syn": ..}``; zeros without it)."""
+        return {side: self._s.nulls.get(side, 0) for side in ("ori", "syn")}
 
     @property
     def mode(self) -> str:
@@ -142,6 +148,7 @@ def singling_out(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     spark: Any = None,
+    dropna: bool = False,
 ) -> SinglingOutResult:
     """Synthetic records singled out by column sets also unique in the original (docs/measures.md §4).
 
@@ -158,7 +165,9 @@ def singling_out(
     ``numeric_precision``: decimals floats are rounded to (None: detected from the original, at
     most 10). ``datetime_precision``: D, H, T, s, ms, us or ns (case-insensitive) to floor
     timestamps to (None: no flooring). ``progress``: a progress bar on a terminal while the
-    levels run (also off with ``SQLPRIV_PROGRESS=0``).
+    levels run (also off with ``SQLPRIV_PROGRESS=0``). ``dropna=True`` leaves out the rows of
+    both tables with a NULL in an analysed column (``dropped_rows``: the synthetic ones;
+    ``null_rows``: per table).
 
     The search is lazy: the tables are pre-processed and encoded now, and the levels run
     when a result is first asked for (``.sql`` prints them without running them).
@@ -177,9 +186,11 @@ def singling_out(
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     ori, syn, both = two_sources(original, synthetic, conn)
     matched = match_columns(ori, syn, columns)
+    ori, syn, both, nulls = drop_null_rows(ori, syn, matched, dropna)
     max_cols = checks.bounded_max_cols(len(matched), max_cols)
     plan = Plan(conn, both, progress=None if progress else False)
     search = Search(plan, table_names(temp_name("sqlpriv_so", conn, "_ori")), mode, matched, [], max_cols, params)
+    search.nulls = nulls
     prepare_tables(search, ori, syn, numeric_precision, unit)
     order_and_encode(search, syn)
     plan_memory(search)

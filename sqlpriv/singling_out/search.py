@@ -76,6 +76,7 @@ class Search:
     n_ori: int = 0
     n_syn: int = 0
     duplicates: dict[str, int] = field(default_factory=dict)
+    nulls: dict[str, int] = field(default_factory=dict)  # rows dropna=True left out per table
     levels: list[str] = field(default_factory=list)
     per_chunk: int = 1
     refine: bool = False

@@ -95,11 +95,10 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         return ["suda", "entities"] if self.units is not None else ["suda"]
 
     def _ctx(self) -> dict[str, Any]:
-        taken = {c.lower() for c in self.columns}
         if self.units is not None:  # the codes' key is the entity: the output is by position
-            key_name = "key" if "key" not in taken else "__key"
+            key_name = self.free_name("key")
             return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols, key=None)
-        key_name = self.frame.key or ("key" if "key" not in taken else "__key")
+        key_name = self.frame.key or self.free_name("key")
         return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
 
 
@@ -117,6 +116,7 @@ def sample_uniques(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     spark: Any = None,
+    dropna: bool = False,
 ) -> SampleUniquesResult:
     """Minimal sample uniques of ``source`` up to ``max_cols`` columns (None: all).
 
@@ -130,6 +130,7 @@ def sample_uniques(
     ``DisFraction``; docs/measures.md §9.8). ``entity`` names a column identifying the person
     behind each row (panel data): a record is then unique on a column set when no other
     *entity* shares its values (a person's own other rows do not count); not with ``key``.
+    ``dropna=True`` leaves out the rows with a NULL in an analysed column (``dropped_rows``).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
@@ -142,9 +143,9 @@ def sample_uniques(
     if entity is not None:  # the rows' codes carry the entity as their key (it repeats, by design)
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="key column", category=SqlprivWarning)
-            frame = cohorts.prepare(source, columns, conn, key=entity, packed=True)
+            frame = cohorts.prepare(source, columns, conn, key=entity, packed=True, dropna=dropna)
     else:
-        frame = cohorts.prepare(source, columns, conn, key=key, packed=True)
+        frame = cohorts.prepare(source, columns, conn, key=key, packed=True, dropna=dropna)
     max_cols = checks.bounded_max_cols(frame.d, max_cols)
     names = ("columns", "sets", "msu", "multi", "cells", "weights", "scores", "entities")
     t = {name: f"{frame.names['prefix']}_su_{name}" for name in names}
