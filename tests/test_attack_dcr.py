@@ -148,3 +148,28 @@ def test_bad_input() -> None:
         dcr(ori, ori, columns=[])
     with pytest.raises(ColumnError):
         dcr(ori, ori.rename(columns={"b": "c"}))
+
+
+def test_cli_figures_and_exit_codes(tmp_path, capsys) -> None:
+    import json
+
+    from sqlpriv.cli import main
+
+    rng = np.random.default_rng(7)
+    ori, syn = _table(rng, 20), _table(rng, 15)
+    syn.iloc[:3] = ori.iloc[:3].to_numpy()
+    ori.to_csv(tmp_path / "o.csv", index=False)
+    syn.to_csv(tmp_path / "s.csv", index=False)
+    argv = ["dcr", str(tmp_path / "o.csv"), str(tmp_path / "s.csv"), "--format", "json"]
+    assert main(argv) == 0  # default policy: review, exit 0
+    out = json.loads(capsys.readouterr().out)
+    want = dcr(ori, syn).figures
+    got = {r["measure"]: r["value"] for r in out["summary"]}
+    assert got["exact_copy_share"] == pytest.approx(want["exact_copy_share"], abs=1e-12) == pytest.approx(1 / 3)
+    assert got["dcr_median"] == pytest.approx(want["dcr_median"], abs=1e-12)
+    assert out["verdict"]["status"] == "review"
+    assert main([*argv, "--max-exact-copies", "0.1"]) == 3
+    assert main([*argv, "--max-exact-copies", "0.1", "--on-violation", "reject"]) == 4
+    assert main([*argv, "--max-exact-copies", "0.5"]) == 0
+    assert main([*argv, "--min-dcr-baseline-protection", "1.01"]) == 3
+    capsys.readouterr()

@@ -114,8 +114,8 @@ def dcr(
     )  # fmt: skip
     plan.add(name, [create_table(name, body)], deps=[s.step for s in (nn, holdout) if s] + [tables.ori])
     plan.ensure([name])
-    row = run(plan.con, render("attacks/dcr_summary.sql", rows=name, holdout=holdout is not None)).fetchone()
-    _, median, least, nndr, copies, closer = row or (0, None, None, None, None, None)
+    row = run(plan.con, render("attacks/dcr_summary.sql", rows=name, holdout=holdout is not None)).fetchall()[0]
+    _, median, least, nndr, copies, closer = row
     figures: dict[str, float | None] = dict.fromkeys(MEASURES)
     figures |= {"dcr_median": median, "dcr_min": least, "nndr_median": nndr, "exact_copy_share": copies}
     if closer is not None:
@@ -128,7 +128,7 @@ def dcr(
         own = _search(tables, tables.ori, tables.ori, cols, flags, 2, f"{name}_own")
         to_syn = _search(tables, tables.ori, tables.syn, cols, flags, 1, f"{name}_id", range_of=tables.ori)
         query = render("attacks/dcr_identifiable.sql", to_original=own, to_synthetic=to_syn)
-        figures["identifiability"] = float((run(plan.con, query).fetchone() or (0.0,))[0])
+        figures["identifiability"] = float((run(plan.con, query).fetchall() or [(0.0,)])[0][0])
     rows = Result(plan, f"select * from {name} order by row", [name])
     return DCROutcome({k: None if v is None else float(v) for k, v in figures.items()}, rows, tables.n_syn)
 
@@ -138,7 +138,7 @@ def _flags(tables: Tables, reference: str, cols: list[str]) -> list[bool]:
     (SDMetrics: range 0, distance 0 where equal, else 1)."""
     numeric = tables.numeric(cols)
     row = run(tables.plan.con, render("attacks/dcr_constant.sql", table=reference, columns=cols, numeric=numeric))
-    constant = row.fetchone() or ()
+    constant = row.fetchall()[0]
     return [flag and not bool(k) for flag, k in zip(numeric, constant)]
 
 
@@ -168,14 +168,14 @@ def _random_median(tables: Tables, cols: list[str], flags: list[bool], seed: int
     con, rng, n = tables.plan.con, np.random.default_rng(seed), tables.n_syn
     data = {}
     for c in cols:
-        stats = run(con, render("attacks/dcr_column_stats.sql", table=tables.ori, column=c)).fetchone() or ()
+        stats = run(con, render("attacks/dcr_column_stats.sql", table=tables.ori, column=c)).fetchall()[0]
         null_share = float(stats[0] or 0.0)
         kind = tables.types[c].upper()
         if kind.startswith(_INTEGER):
-            lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchone() or (0, 0)
+            lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchall()[0]
             values = pd.Series(rng.integers(int(lo), int(hi) + 1, size=n), dtype="Int64")
         elif tables.numeric([c])[0]:
-            lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchone() or (0, 0)
+            lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchall()[0]
             values = pd.Series(rng.uniform(float(lo), float(hi), size=n))
         else:
             distinct = [
@@ -190,4 +190,4 @@ def _random_median(tables: Tables, cols: list[str], flags: list[bool], seed: int
     plan.ensure([name])
     nn = _search(tables, name, tables.ori, cols, flags, 1, f"{name}_nn")
     query = render("attacks/dcr_median.sql", nn=nn, n_columns=len(cols))
-    return float((run(con, query).fetchone() or (0.0,))[0])
+    return float((run(con, query).fetchall() or [(0.0,)])[0][0])
