@@ -93,7 +93,13 @@ def test_every_figure_equals_brute_force_with_ties_and_nulls(seed: int) -> None:
     assert list(got["copy"]) == list(rows["copy"])
     assert list(got["closer_to_training"]) == list(rows["dcr"] < rows["dcr_holdout"])
     base = out.figures["dcr_baseline_random_median"]
-    assert base is not None and base > 0
+    assert base is not None and base > 0 and out.random_rows is not None
+    rand = out.random_rows.df().drop(columns="__sqlpriv_pos")[list(ori.columns)]
+    assert len(rand) == len(syn)
+    assert base == pytest.approx(float(np.median(_distances(rand, ori, ori).min(axis=1))), abs=1e-9)
+    for c in ("x", "y"):  # drawn between the original's least and greatest value
+        assert rand[c].dropna().between(ori[c].min(), ori[c].max()).all()
+    assert set(rand["c"].dropna()) <= set(ori["c"].dropna())
     assert out.figures["dcr_baseline_protection"] == pytest.approx(min(want["dcr_median"] / base, 1.0), abs=1e-12)
 
 

@@ -59,6 +59,8 @@ class DCROutcome:
     figures: dict[str, float | None]
     rows: Result = field(compare=False)
     n_synthetic: int = 0
+    #: the random rows of ``DCRBaselineProtection`` (``__sqlpriv_pos`` and the columns), None without
+    random_rows: Result | None = field(default=None, compare=False)
 
     def summary(self) -> pd.DataFrame:
         """One row per measure: ``measure``, ``value`` (NaN where not computed) and ``meaning``."""
@@ -120,8 +122,10 @@ def dcr(
     figures |= {"dcr_median": median, "dcr_min": least, "nndr_median": nndr, "exact_copy_share": copies}
     if closer is not None:
         figures |= {"dcr_closer_to_training": closer, "dcr_overfitting_protection": min(2 * (1 - closer), 1.0)}
+    random_rows = None
     if baseline:
         rand = _random_median(tables, cols, flags, seed, f"{name}_rand")
+        random_rows = Result(plan, f"select * from {name}_rand order by __sqlpriv_pos", [f"{name}_rand"])
         figures["dcr_baseline_random_median"] = rand
         figures["dcr_baseline_protection"] = None if not rand else min(float(median) / rand, 1.0)
     if identifiability:
@@ -130,7 +134,8 @@ def dcr(
         query = render("attacks/dcr_identifiable.sql", to_original=own, to_synthetic=to_syn)
         figures["identifiability"] = float((run(plan.con, query).fetchall() or [(0.0,)])[0][0])
     rows = Result(plan, f"select * from {name} order by row", [name])
-    return DCROutcome({k: None if v is None else float(v) for k, v in figures.items()}, rows, tables.n_syn)
+    clean = {k: None if v is None else float(v) for k, v in figures.items()}
+    return DCROutcome(clean, rows, tables.n_syn, random_rows)
 
 
 def _flags(tables: Tables, reference: str, cols: list[str]) -> list[bool]:
