@@ -179,3 +179,21 @@ def test_cli_figures_and_exit_codes(tmp_path, capsys) -> None:
     assert main([*argv, "--max-exact-copies", "0.5"]) == 0
     assert main([*argv, "--min-dcr-baseline-protection", "1.01"]) == 3
     capsys.readouterr()
+
+
+def test_sdmetrics_peer_where_installed() -> None:
+    """SDMetrics itself (not in the test extra: skipped where it does not install): the same DCR per
+    synthetic row, to the original and to the holdout, and the same DCROverfittingProtection."""
+    pytest.importorskip("sdmetrics")
+    from sdmetrics.single_table import DCROverfittingProtection
+    from sdmetrics.single_table.privacy.dcr_utils import calculate_dcr
+
+    rng = np.random.default_rng(11)
+    ori, syn, ctl = (_table(rng, n) for n in (40, 30, 25))
+    meta = {"columns": {c: {"sdtype": "numerical" if NUMERIC[c] else "categorical"} for c in ori.columns}}
+    out = dcr(ori, syn, control=ctl, baseline=False, identifiability=False)
+    rows = out.per_row().df()
+    np.testing.assert_allclose(rows["dcr"], calculate_dcr(syn, ori, meta).to_numpy(), atol=1e-12)
+    np.testing.assert_allclose(rows["dcr_holdout"], calculate_dcr(syn, ctl, meta).to_numpy(), atol=1e-12)
+    peer = DCROverfittingProtection.compute_breakdown(ori, syn, ctl, meta, None)
+    assert out.figures["dcr_overfitting_protection"] == pytest.approx(peer["score"], abs=1e-12)
