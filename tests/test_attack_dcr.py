@@ -197,3 +197,12 @@ def test_sdmetrics_peer_where_installed() -> None:
     np.testing.assert_allclose(rows["dcr_holdout"], calculate_dcr(syn, ctl, meta).to_numpy(), atol=1e-12)
     peer = DCROverfittingProtection.compute_breakdown(ori, syn, ctl, meta, None)
     assert out.figures["dcr_overfitting_protection"] == pytest.approx(peer["score"], abs=1e-12)
+
+
+def test_hostile_column_names() -> None:
+    ori = pd.DataFrame({'a"b; drop': [0.0, 10.0, 5.0], "row": ["x", "y", "x"], "d": [1, 2, 3]})
+    syn = pd.DataFrame({'a"b; drop': [0.0, 9.0], "row": ["x", "x"], "d": [1, 9]})
+    out = dcr(ori, syn, baseline=False)
+    # row 1: (5, x, 3) at (0.4 + 0 + 1 (6 / 2 clipped)) / 3
+    assert out.per_row().df()["dcr"].round(12).tolist() == [0.0, round(1.4 / 3, 12)]
+    assert out.figures["exact_copy_share"] == pytest.approx(0.5)
