@@ -206,3 +206,33 @@ def test_hostile_column_names() -> None:
     # row 1: (5, x, 3) at (0.4 + 0 + 1 (6 / 2 clipped)) / 3
     assert out.per_row().df()["dcr"].round(12).tolist() == [0.0, round(1.4 / 3, 12)]
     assert out.figures["exact_copy_share"] == pytest.approx(0.5)
+
+
+def test_printed_sql_replays_in_the_duckdb_shell(tmp_path, capsys) -> None:
+    import io
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from sqlpriv.cli import main
+
+    shell = shutil.which("duckdb") or str(Path(sys.executable).with_name("duckdb"))
+    if not Path(shell).exists():
+        pytest.fail("the DuckDB shell is missing: pip install duckdb-cli (part of the test extra)")
+    rng = np.random.default_rng(3)
+    ori, syn, ctl = _table(rng, 20), _table(rng, 15), _table(rng, 10)
+    for name, df in (("o", ori), ("s", syn), ("h", ctl)):
+        df.to_csv(tmp_path / f"{name}.csv", index=False)
+    capsys.readouterr()
+    assert (
+        main(["dcr", str(tmp_path / "o.csv"), str(tmp_path / "s.csv"), "--control", str(tmp_path / "h.csv"), "--sql"])
+        == 0
+    )
+    script = capsys.readouterr().out
+    done = subprocess.run([shell, "-csv"], input=script, capture_output=True, text=True, cwd=tmp_path, check=True)
+    got = pd.read_csv(io.StringIO(done.stdout))
+    want = dcr(tmp_path / "o.csv", tmp_path / "s.csv", control=tmp_path / "h.csv", baseline=False).per_row().df()
+    for c in ("dcr", "dcr_second", "nndr", "dcr_holdout"):
+        np.testing.assert_allclose(got[c].to_numpy(float), want[c].to_numpy(float), atol=1e-12, err_msg=c)
+    assert got["copy"].tolist() == want["copy"].tolist()
