@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys as _sys
 from pathlib import Path
 
+from sqlpriv.attacks.dcr import DCROutcome, dcr
 from sqlpriv.attacks.inference import InferenceOutcome, inference
 from sqlpriv.attacks.linkability import linkability
 from sqlpriv.attacks.outcome import AttackOutcome
@@ -99,6 +100,7 @@ __all__ = [
     "AttackOutcome",
     "ColumnError",
     "CsvFile",
+    "DCROutcome",
     "DisclosureResult",
     "EmptyInputError",
     "ExecutionError",
@@ -129,6 +131,7 @@ __all__ = [
     "clear_cache",
     "connect",
     "csf",
+    "dcr",
     "example_path",
     "fig",
     "generalize",

@@ -2,15 +2,15 @@
     rows of the level's pattern pairs ranked by distance, then synthetic position; the k nearest
     are kept where they are proven final: the k-th distance `dk` is below `bound` (level L + 1,
     the least distance of any pattern the level did not read), or the level read every pattern
-    (`final`). With `ties`, also every candidate at the k-th distance (expanded later). -#}
-{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false) -%}
+    (`final`); `metric` as in attacks/distance.sql. With `ties`, also every candidate at the k-th distance (expanded later). -#}
+{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false, metric="anonymeter") -%}
 with t as (
   select u.* from {{ sqlpriv.quote(tuples) }} as u
   join {{ sqlpriv.quote(open) }} as o on o.tid = u.tid
   where u.tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
 ), ranked as (
   select *, row_number() over (partition by tid order by d nulls last, spos) as rk from (
-    select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s") }} as d
+    select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s", metric) }} as d
     from t
     join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp
     join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp

@@ -53,14 +53,15 @@ class Tables:
         return [is_numeric(self.types[c]) for c in columns]
 
 
-def prepare(original: Any, synthetic: Any, control: Any, columns: list[str], con: Any = None) -> Tables:
-    """Resolve and check the tables, number their rows; ``columns`` are the attacked ones."""
+def prepare(original: Any, synthetic: Any, control: Any, columns: list[str] | None, con: Any = None) -> Tables:
+    """Resolve and check the tables, number their rows; ``columns`` are the attacked ones (None: all)."""
     conn = connect(con)
     sources = {"original": resolve_source(original, conn), "synthetic": resolve_source(synthetic, conn)}
     if control is not None:
         sources["control"] = resolve_source(control, conn)
     _same_columns(sources)
     types = dict(sources["original"].columns)
+    columns = list(types) if columns is None else columns
     for c in columns:
         if c not in types:
             raise ColumnError(f"column {c!r} is not in the original table; it has: {', '.join(map(repr, types))}")

@@ -70,10 +70,16 @@ def nearest(
     *,
     name: str,
     ties: bool = False,
+    metric: str = "anonymeter",
+    range_of: str | None = None,
 ) -> Neighbours:
     """Search (now, in rounds of SQL statements kept on ``plan``) ``targets``' k nearest rows of
     ``synthetic``: tables with ``__sqlpriv_pos`` and ``columns``; ``numeric`` flags the columns compared by
     scaled absolute difference. The last round is plan step ``name``.
+
+    ``metric="sdmetrics"`` with ``range_of`` (the table whose ranges scale the numeric columns;
+    default: targets and synthetic together) gives SDMetrics' DCR distance times the number of
+    columns (attacks/distance.sql); the ranking, the bounds and the tie rule are the same.
     """
     cats = [j for j, flag in enumerate(numeric) if not flag]
     t = {p: f"{name}_{p}" for p in ("ranges", "ts", "ss", "tuples", "cand", "tpat", "spat", "open", "pairs", "nn")}
@@ -81,7 +87,14 @@ def nearest(
     statements = [
         create_table(
             t["ranges"],
-            render("attacks/ranges.sql", targets=targets, synthetic=synthetic, columns=columns, numeric=numeric),
+            render(
+                "attacks/ranges.sql",
+                targets=targets,
+                synthetic=synthetic,
+                columns=columns,
+                numeric=numeric,
+                only=range_of,
+            ),
         ),
         create_table(t["ts"], render("attacks/scaled.sql", table=targets, ranges=t["ranges"], **scaled)),
         create_table(
@@ -98,8 +111,9 @@ def nearest(
     plan.ensure([step])
     n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
     n_cand = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["cand"])))) or 0)
+    how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric}
     for level in range(len(cats) + 1):
-        step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, {"numeric": numeric, "k": k, "ties": ties})
+        step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, how)
         if final:
             break
     last = [create_table(t["nn"], render("attacks/tie_rows.sql", found=t["nn"], scaled=t["ss"]))] if ties else []

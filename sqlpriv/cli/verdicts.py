@@ -52,6 +52,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "linkability": {"max_risk": 0.05},
     "inference": {"max_risk": 0.05},
     "singling-out-queries": {"max_risk": 0.05},
+    # distance-based measures (issue 43 item 5): no exact copy; SDMetrics' baseline protection
+    "dcr": {"max_exact_copies": 0.0, "min_dcr_baseline_protection": None},
 }
 
 HELP = {
@@ -73,6 +75,8 @@ HELP = {
     "min_l": (int, "L", "review when a class holds fewer than L distinct values of a sensitive column"),
     "max_t": (float, "T", "review when a class's t-closeness distance (0..1) is above T"),
     "max_risk": (float, "X", "review when the attack's risk (residual against --control, else its rate) is above X"),
+    "max_exact_copies": (float, "X", "review when more than X (0..1) of the synthetic rows copy an original row"),
+    "min_dcr_baseline_protection": (float, "X", "review when SDMetrics' DCRBaselineProtection (0..1) is below X"),
 }
 
 
