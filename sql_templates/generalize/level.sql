@@ -15,9 +15,18 @@
     correctly rounded division: 0.3, not 0.30000000000000004); the index + 0 is +0.0 for a value
     -0.0, whose interval was labelled [-0.0, 2.5[ apart from 0.0's [0.0, 2.5[ (two classes for
     one interval). dates: a missing value (NULL, or the empty text that is its key) stays '' (text
-    '' is no date to cast). -#}
-{% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0, base=none) -%}
-{% if kind == "intervals" %}
+    '' is no date to cast). cuts (sdcMicro's globalRecode breaks, generalize/recode.py): the label
+    of the first break at or above the value (R's cut, right-closed, the first interval closed);
+    NaN, infinities and a value past the last break keep their key. -#}
+{% macro generalize_level(kind, column, w=none, integer=true, bottom=none, top=none, part="", m=0, base=none, cuts=none, labels=none) -%}
+{% if kind == "cuts" %}
+case when {{ sqlpriv.quote(column) }} is null then ''
+  when not {{ sqlpriv.finite("cast(" ~ sqlpriv.quote(column) ~ " as double)") }} then {{ sqlpriv.generalize_key(column) }}
+{% for label in labels %}
+  when cast({{ sqlpriv.quote(column) }} as double) <= {{ sqlpriv.literal(cuts[loop.index]) }} then {{ sqlpriv.literal(label) }}
+{% endfor %}
+  else {{ sqlpriv.generalize_key(column) }} end
+{% elif kind == "intervals" %}
 case when {{ sqlpriv.quote(column) }} is null then ''
 {% if bottom is not none %}
   when {{ sqlpriv.quote(column) }} < {{ sqlpriv.literal(bottom) }} then {{ sqlpriv.literal("<" ~ bottom) }}

@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         required=True,
         metavar="COL=SPEC",
-        help="COL=FILE.csv (ARX: value;level1;...), COL=intervals:5,10,20, COL=mask:1,2,3, COL=dates:month,year, COL=rare:N",
+        help="COL=FILE.csv (ARX: value;level1;...), COL=intervals:5,10,20, COL=mask:1,2,3, COL=dates:month,year, COL=rare:N, "
+        "COL=equidistant:8,4 / logEqui:N / equalAmount:N (sdcMicro globalRecode breaks)",
     )
     p.add_argument(
         "--k", type=int, default=2, help="every released class holds at least K rows (k-anonymity; default 2)"

@@ -21,6 +21,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     common.add_columns(p, required=True, help="the numeric columns to microaggregate together")
     p.add_argument("--aggr", type=int, default=3, help="the group size (default 3)")
     p.add_argument("--measure", choices=("mean", "median"), default="mean", help="what replaces the values")
+    p.add_argument(
+        "--method", choices=("mdav", "onedims"), default="mdav", help="mdav (default) or onedims: each column alone"
+    )
+    p.add_argument(
+        "--strata", action="append", default=[], metavar="COL", help="microaggregate within each stratum (repeatable)"
+    )
     p.add_argument("--out", metavar="OUT", help="write the released table (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     p.add_argument("--sql", action="store_true", help="print the SQL script of the released table")
@@ -33,7 +39,15 @@ def run(args: argparse.Namespace) -> int:
     from sqlpriv.microaggregation import microaggregate
 
     columns = [str(c) for c in common.parse_columns(args.columns) or []]
-    result = microaggregate(args.source, columns, aggr=args.aggr, measure=args.measure, con=args.db)
+    result = microaggregate(
+        args.source,
+        columns,
+        aggr=args.aggr,
+        measure=args.measure,
+        strata=args.strata or None,
+        method=args.method,
+        con=args.db,
+    )
     released = result.released()
     if args.sql:
         common.print_sql(

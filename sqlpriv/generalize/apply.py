@@ -31,6 +31,7 @@ from sqlpriv.engine.sources import resolve_source
 from sqlpriv.engine.templates import call, create_table, quote, render, use_dialect
 from sqlpriv.errors import EmptyInputError, OutputError, ParameterError, SourceError
 from sqlpriv.generalize import compile as compile_
+from sqlpriv.generalize import recode
 from sqlpriv.generalize import search as search_
 from sqlpriv.generalize.hierarchy import from_spec
 from sqlpriv.generalize.policy import Policy
@@ -341,6 +342,8 @@ def generalize(
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     compile_.refuse_headings([q.name for q in qis])
     compile_.check_types(qis, dict(src.columns))
+    for q in qis:  # sdcMicro's break rules: the breaks read from the column (one query each)
+        q.hierarchy = recode.resolve(q.hierarchy, q.name, src.ref, lambda sql: run(conn, sql).fetchone())
     plan = Plan(conn, source=src)
     # the files' version before the one scan the search makes; a database's view or a relation was
     # read once into a temp table (engine/sources.py _frozen): it cannot change unseen

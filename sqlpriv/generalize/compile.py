@@ -21,7 +21,7 @@ from sqlpriv.engine.plan import run, scalar
 from sqlpriv.engine.sandbox import check_scalar_expression, parse
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, ExecutionError, SqlprivWarning, caller_stacklevel
-from sqlpriv.generalize.hierarchy import TOP, Hierarchy, HierarchyError
+from sqlpriv.generalize.hierarchy import RECODES, TOP, Hierarchy, HierarchyError
 
 
 @dataclass
@@ -53,6 +53,8 @@ class Compiled:
             return (
                 "(" + check_scalar_expression(p, column_names, what=f"hierarchy level {level} of {self.name!r}") + ")"
             )
+        if h.kind == "cuts":
+            return render("generalize/level.sql", kind="cuts", column=self.name, cuts=p[0], labels=p[1])
         integer = h.kind == "intervals" and all(float(w).is_integer() for w in h.params)
         return render(
             "generalize/level.sql",
@@ -80,7 +82,7 @@ class Compiled:
                 "generalize/mapping.sql", source=source, column=self.name, rows=self.hierarchy.rows, levels=self.levels
             )
         exprs = [self.level_expr(level, column_names) for level in range(1, self.levels - 1)]
-        per_value = self.hierarchy.kind in ("intervals", "mask", "dates")  # labels of the value alone
+        per_value = self.hierarchy.kind in ("intervals", "mask", "dates", "cuts")  # labels of the value alone
         return render(
             "generalize/mapping.sql",
             source=source,
@@ -206,6 +208,7 @@ def uncovered(con: Any, qis: list[Compiled], source: str) -> None:
 #: divide numbers, dates cast to a date (text is parsed, a bad date is named by DuckDB's error); a
 #: column of missing values only (a DataFrame's all-None column, type "NULL") is every type
 BUILDER_TYPES = {"intervals": (*ORDERED_TYPES, '"NULL"'), "dates": ("DATE", "TIMESTAMP", "VARCHAR", '"NULL"')}
+BUILDER_TYPES |= {kind: BUILDER_TYPES["intervals"] for kind in RECODES}
 
 
 def check_types(qis: list[Compiled], types: dict[str, str]) -> None:
@@ -221,10 +224,11 @@ def check_types(qis: list[Compiled], types: dict[str, str]) -> None:
     sqlpriv.generalize.hierarchy.HierarchyError: the hierarchy of 'age' (intervals(5)) computes on a number, and 'age' is VARCHAR; give the column as a number (a view with cast(age as double), a DataFrame's astype) or give it a table hierarchy (a file or a dict)
     """
     wants = {"intervals": "a number", "dates": "a date, a timestamp or text holding dates (YYYY-MM-DD)"}
+    wants |= {kind: "a number" for kind in RECODES}
     for q in qis:
         kind, found = q.hierarchy.kind, types.get(q.name, "").upper()
         if kind in BUILDER_TYPES and found and not found.startswith(BUILDER_TYPES[kind]):
-            cast = "double" if kind == "intervals" else "date"
+            cast = "date" if kind == "dates" else "double"
             raise HierarchyError(
                 f"the hierarchy of {q.name!r} ({q.hierarchy.describe()}) computes on {wants[kind]}, and "
                 f"{q.name!r} is {found}; give the column as {wants[kind].split(',')[0]} (a view with "

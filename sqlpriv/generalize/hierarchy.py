@@ -32,7 +32,9 @@ from sqlpriv.engine.limits import MAX_HIERARCHY_BYTES, MAX_HIERARCHY_LEVELS, MAX
 from sqlpriv.errors import ParameterError
 
 TOP = "*"
-KINDS = ("table", "intervals", "mask", "dates", "rare", "expressions")
+KINDS = ("table", "intervals", "mask", "dates", "rare", "expressions", "equidistant", "logEqui", "equalAmount", "cuts")
+#: sdcMicro's globalRecode break rules: builders whose breaks are computed from the column (in SQL)
+RECODES = ("equidistant", "logEqui", "equalAmount")
 DATE_PARTS = ("month", "year")
 
 
@@ -81,6 +83,8 @@ class Hierarchy:
         """A short description for messages and reports."""
         if self.kind == "table":
             return self.label or f"table of {len(self.rows)} values"
+        if self.kind == "cuts":
+            return self.label or "cuts"
         return f"{self.kind}({', '.join(str(p) for p in self.params)})"
 
 
@@ -131,6 +135,53 @@ def _number(value: Any) -> int | float | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         return None
     return int(value) if isinstance(value, numbers.Integral) else float(value)
+
+
+def recode(method: str, *breaks: int) -> Hierarchy:
+    """sdcMicro's ``globalRecode`` break rules as a hierarchy: ``method`` one of :data:`RECODES`,
+    one level per number of intervals (decreasing: each level coarser), the breaks computed from
+    the column when the search starts (min / max / quantiles in SQL; docs/measures.md §12).
+
+    >>> recode("equidistant", 10, 5).levels  # value, 10 intervals, 5 intervals, *
+    4
+    """
+    if method not in RECODES:
+        raise HierarchyError(f"recode() takes a method among {', '.join(RECODES)}; got {method!r}")
+    if not breaks or any(not isinstance(_number(b), int) or b < 1 for b in breaks):
+        raise HierarchyError(
+            f"{method}() needs numbers of intervals (whole numbers >= 1), e.g. {method}(10, 5); got {breaks!r}"
+        )
+    counts = tuple(int(b) for b in breaks)
+    if any(b >= a for a, b in zip(counts, counts[1:])):
+        raise HierarchyError(f"{method}() numbers of intervals must decrease so each level is coarser, got {counts!r}")
+    return Hierarchy(method, counts)
+
+
+def equidistant(*breaks: int) -> Hierarchy:
+    """Equal-width intervals over [min - 1, max + 1] (sdcMicro's ``equidistant``), one level per count.
+
+    >>> equidistant(5).describe()
+    'equidistant(5)'
+    """
+    return recode("equidistant", *breaks)
+
+
+def log_equi(*breaks: int) -> Hierarchy:
+    """Equal-width intervals of log(x), back-transformed (sdcMicro's ``logEqui``; positive values only).
+
+    >>> log_equi(4).kind
+    'logEqui'
+    """
+    return recode("logEqui", *breaks)
+
+
+def equal_amount(*breaks: int) -> Hierarchy:
+    """Intervals holding about as many rows each: breaks at the quantiles (sdcMicro's ``equalAmount``).
+
+    >>> equal_amount(4, 2).params
+    (4, 2)
+    """
+    return recode("equalAmount", *breaks)
 
 
 def mask(*chars: int) -> Hierarchy:
@@ -246,7 +297,7 @@ def read_file(path: str | os.PathLike[str]) -> Hierarchy:
 def from_spec(spec: Any, label: str = "") -> Hierarchy:
     """Any accepted form: a Hierarchy, a file path, a dict ``{value: [levels]}``, a list of SQL
     expressions, or a CLI string (``intervals:5,10,20``, ``mask:1,2,3``, ``dates:month,year``,
-    ``rare:10``, or a file path)."""
+    ``rare:10``, ``equidistant:5``, ``logEqui:10,5``, ``equalAmount:4``, or a file path)."""
     if isinstance(spec, Hierarchy):
         return spec
     if isinstance(spec, os.PathLike):
@@ -288,6 +339,8 @@ def _numbers(text: str, what: str) -> list[float]:
 
 def _from_text(text: str) -> Hierarchy:
     kind, sep, rest = text.partition(":")
+    if sep and kind in RECODES:  # equidistant:5, logEqui:10,5, equalAmount:4
+        return recode(kind, *_numbers(rest, f"{kind}:"))  # type: ignore[arg-type]
     if sep and kind in ("intervals", "mask", "dates", "rare"):
         if kind == "intervals":
             return intervals(*_numbers(rest, "intervals:"))

@@ -48,6 +48,7 @@ from sqlpriv.engine.templates import create_table, current_dialect, render, use_
 from sqlpriv.engine.templates import quote as duck_quote
 from sqlpriv.errors import EmptyInputError, ExecutionError, ParameterError
 from sqlpriv.generalize import compile as compile_
+from sqlpriv.generalize import recode
 from sqlpriv.generalize.apply import Generalization, search_lattice
 from sqlpriv.generalize.hierarchy import Hierarchy, from_spec
 from sqlpriv.generalize.policy import Policy
@@ -159,6 +160,9 @@ def generalize_spark(
         if q.hierarchy.kind == "expressions":
             for level, expr in enumerate(q.hierarchy.params, start=1):
                 check_expression(src, str(expr), what=f"hierarchy level {level} of {q.name!r}")
+    for q in qis:  # sdcMicro's break rules: the breaks read from the column in Spark
+        with use_dialect("spark"):
+            q.hierarchy = recode.resolve(q.hierarchy, q.name, src.ref, lambda sql: next(iter(_collect(src, sql)), None))
     columns = [q.name for q in qis]
     n, estimate = _collect(src, render_query("generalize_estimate", source=src.ref, columns=columns))[0]
     if not n:

@@ -43,6 +43,17 @@ class Microaggregation:
 
     def _query(self, output: str) -> str:
         spec = self.spec
+        if spec["method"] == "onedims":
+            return render(
+                "microaggregation/onedims.sql",
+                source=spec["source"].ref,
+                all_columns=spec["source"].column_names(),
+                columns=spec["columns"],
+                aggr=spec["aggr"],
+                strata=spec["strata"],
+                measure=spec["measure"],
+                output=output,
+            )
         return render(
             "microaggregation/release.sql",
             source=spec["source"].ref,
@@ -55,7 +66,7 @@ class Microaggregation:
 
     def released(self) -> Result:
         """Every row and column in input order, the microaggregated columns replaced (DOUBLE)."""
-        return Result(self.plan, self._query("release"), [self.spec["state"]])
+        return Result(self.plan, self._query("release"), [self.spec["state"]] if self.spec["state"] else [])
 
     def df(self) -> pd.DataFrame:
         """The released table as a pandas DataFrame."""
@@ -79,27 +90,42 @@ def microaggregate(
     *,
     aggr: int = 3,
     measure: str = "mean",
+    strata: list[str] | str | None = None,
+    method: str = "mdav",
     con: duckdb.DuckDBPyConnection | str | None = None,
 ) -> Microaggregation:
     """MDAV microaggregation of the numeric ``columns`` of ``source`` (all together, distances on
     the standardised values): groups of ``aggr`` rows (the last one up to 2 x aggr - 1), each value
     replaced by its group's ``measure`` ("mean" or "median"). Each round (two groups) is one SQL
-    statement (docs/measures.md, microaggregation).
+    statement (docs/measures.md, microaggregation). ``strata``: columns whose values split the
+    rows; each stratum is microaggregated alone (sdcMicro's ``strata_variables``). ``method``
+    "onedims": each column on its own, sorted, groups of ``aggr`` consecutive values, the last
+    absorbing the remainder (sdcMicro's ``method = "onedims"``; one SELECT, no rounds).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0]})
     >>> microaggregate(df, ["x"], aggr=3).df()["x"].tolist()
     [2.0, 2.0, 2.0, 11.0, 11.0, 11.0]
+    >>> microaggregate(df, ["x"], aggr=2, method="onedims").df()["x"].tolist()
+    [1.5, 1.5, 6.5, 6.5, 11.5, 11.5]
     """
     if isinstance(aggr, bool) or not isinstance(aggr, int) or aggr < 1:
         raise ParameterError(f"aggr must be a whole number >= 1 (the group size), got {aggr!r}")
     if measure not in ("mean", "median"):
         raise ParameterError(f"measure must be 'mean' or 'median', got {measure!r}")
+    if method not in ("mdav", "onedims"):
+        raise ParameterError(f"method must be 'mdav' or 'onedims', got {method!r}")
     conn = connect(con)
     src = resolve_source(source, conn)
     names = [source_column(src, c) for c in ([columns] if isinstance(columns, str) else list(columns))]
     if not names:
         raise ColumnError("give the numeric columns to microaggregate")
+    by = [source_column(src, c) for c in ([strata] if isinstance(strata, str) else list(strata or []))]
+    if set(by) & set(names):
+        raise ColumnError(
+            f"{sorted(set(by) & set(names))} are both strata and columns to microaggregate; a stratum column "
+            "keeps its values: list it once"
+        )
     kinds = dict(src.columns)
     for name in names:
         if not kinds[name].upper().startswith(NUMERIC):
@@ -115,14 +141,49 @@ def microaggregate(
         raise ParameterError(f"aggr={aggr} is larger than the table ({n} rows); lower aggr")
     plan = Plan(conn, src)
     prefix = temp_name("sqlpriv_mdav", conn)
-    state = _rounds(plan, prefix, src.ref, names, aggr, int(n))
-    return Microaggregation(plan, dict(source=src, columns=names, measure=measure, state=state, n=n))
+    state = ""
+    if method == "mdav":
+        state = (
+            _strata(plan, prefix, src.ref, names, by, aggr) if by else _rounds(plan, prefix, src.ref, names, aggr, n)[0]
+        )
+    spec = dict(source=src, columns=names, measure=measure, state=state, n=n, method=method, strata=by, aggr=aggr)
+    return Microaggregation(plan, spec)
 
 
-def _rounds(plan: Plan, prefix: str, ref: str, names: list[str], aggr: int, n: int) -> str:
-    """Run MDAV's rounds as plan steps; returns the final state table."""
+def _strata(plan: Plan, prefix: str, ref: str, names: list[str], by: list[str], aggr: int) -> str:
+    """MDAV within each stratum: the rows numbered by stratum once (microaggregation/strata.sql),
+    each stratum's rounds run alone, their groups in one table (microaggregation/groups.sql)."""
+    table = f"{prefix}_strata"
+    plan.add(table, [create_table(table, render("microaggregation/strata.sql", source=ref, columns=names, strata=by))])
+    plan.ensure([table])
+    sizes = run(plan.con, render("microaggregation/sizes.sql", relation=quote(table))).fetchall()
+    states, offsets, groups = [], [], 0
+    for sid, size in sizes:
+        state, count = _rounds(plan, f"{prefix}_s{sid}", quote(table), names, aggr, int(size), int(sid), (table,))
+        states.append(state)
+        offsets.append(groups)
+        groups += count
+    name = f"{prefix}_groups"
+    body = render("microaggregation/groups.sql", relations=states, offsets=offsets)
+    plan.add(name, [create_table(name, body)], deps=states)
+    plan.ensure([name])
+    return name
+
+
+def _rounds(
+    plan: Plan,
+    prefix: str,
+    ref: str,
+    names: list[str],
+    aggr: int,
+    n: int,
+    stratum: int | None = None,
+    deps: tuple[str, ...] = (),
+) -> tuple[str, int]:
+    """Run MDAV's rounds as plan steps; returns the final state table and its number of groups."""
     state = f"{prefix}_0"
-    plan.add(state, [create_table(state, render("microaggregation/start.sql", source=ref, columns=names))])
+    start = render("microaggregation/start.sql", source=ref, columns=names, stratum=stratum)
+    plan.add(state, [create_table(state, start)], deps=deps)
     plan.ensure([state])
     d, left, group, count = len(names), n, 0, 0
     while left >= 2 * aggr:
@@ -142,5 +203,5 @@ def _rounds(plan: Plan, prefix: str, ref: str, names: list[str], aggr: int, n: i
             deps=[state],
         )
         plan.ensure([name])
-        state = name
-    return state
+        state, group = name, group + 1
+    return state, group
