@@ -24,10 +24,11 @@ p.next{font-weight:600;margin:8px 0 2px}
 """
 
 
-def verdict_section(v: Verdict, figures: Sequence[str], next_line: str) -> str:
+def verdict_section(v: Verdict, figures: Sequence[str], next_line: str, *, inside: str | None = None) -> str:
     """The verdict box: the status in colour, the rule that fired, every rule, the key figures
-    with their scale, and what to do next."""
-    return render("verdict.html", v=v, figures=figures, next_line=next_line)
+    with their scale, and what to do next; ``inside`` the id of a section it is part of (then a
+    ``<div>`` whose ids start with it) instead of the report's own verdict section."""
+    return render("verdict.html", v=v, figures=figures, next_line=next_line, inside=inside)
 
 
 def drivers(assessment: object) -> list[str]:
