@@ -1,20 +1,12 @@
 """One self-contained HTML privacy report: every measure, its chart and the numbers behind it.
 
 ``report(source, ...)`` runs the measures on ``source`` and writes one HTML file that opens
-offline: charts are inline SVG drawn by :mod:`sqlpriv.plot.charts`, the style sheet is inline, and
-nothing refers to another file or address. Every chart is built from SQL aggregates and
-samples (:mod:`sqlpriv.report.views`). Sections, each with a one-sentence reading guide and the
-numbers behind its chart (every number also carries its exact value in ``data-value``):
-
-- ``overview``: rows, columns, and the exact joint figures of all analysed columns;
-- ``profile``: privacy factor and Shannons per column (Cave 2023);
-- ``shapley``: entropy vs. Shapley per column, the per-row stacked view (the paper's
-  Figure 2), and per ``by`` grouping the subgroup means (with the Figure 1 scatter when the
-  grouping has many levels);
-- ``pif``: RIG distribution with PIF_95 marked, FIG per column, CIG heatmap of the riskiest rows;
-- ``singling-out`` (with ``synthetic=``): records singled out by column-set size, the riskiest
-  column sets, the protection figures;
-- ``request`` (with ``request=``): the gate's decision, score and warnings.
+offline (inline SVG charts from :mod:`sqlpriv.plot.charts`, inline style sheet, no address). Its
+sections, each with a one-sentence reading guide and the numbers behind its chart (every number
+with its exact value in ``data-value``): the verdict, ``overview``, ``profile``, ``shapley``,
+``pif``, and with their options ``singling-out``, ``three-criteria``, ``request``, ``what-to-do``,
+``risk`` and ``disclosure`` (README, "See it: the privacy report"). The page is rendered from the Jinja2
+templates of sqlpriv/report/templates/ (autoescaped; :mod:`sqlpriv.report.html`).
 
 >>> import importlib.util, os, tempfile, sqlpriv
 >>> out = os.path.join(tempfile.mkdtemp(), "flare.html")

@@ -1,6 +1,9 @@
 """The HTML pieces of the report and of the notebook views: numbers as cells with their exact
 value in ``data-value``, tables, key-figure boxes, inline SVG figures, sections, the style
-sheet, and the atomic file writes every presentation output goes through.
+sheet, and the atomic file writes every presentation output goes through. The markup lives in
+the Jinja2 templates of sqlpriv/report/templates/ (``parts.html``'s macros, ``page.html``,
+``verdict.html``), rendered with autoescape on; :func:`trusted` is the one place a string of
+HTML (a rendered template, an SVG chart) is marked safe.
 
 >>> cell(0.5), fmt(12345)
 ('<td class="num" data-value="0.5">0.5000</td>', '12,345')
