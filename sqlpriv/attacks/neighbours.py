@@ -1,22 +1,9 @@
-"""Exact k nearest synthetic neighbours of every target record, in SQL (docs/measures.md, "Attacks").
-
-The distance is anonymeter's mixed distance (:mod:`sqlpriv.attacks` and ``attacks/distance.sql``):
-numeric columns divided by their range over the targets and the synthetic rows, L1 sum, 1 per
-categorical mismatch. Ties are broken by ONE rule: the smaller distance first, then the smaller
-synthetic row position (an undefined distance, where exactly one of two numeric values is NULL,
-ranks after every defined one); ``ties=True`` keeps every synthetic row at the k-th distance too.
-
-The search never compares every target with every synthetic row unless that is what the data
-needs: targets with equal values share their neighbours (distinct tuples are searched once); a
-synthetic tuple contributes at most its first k rows; and the number of categorical mismatches
-``m`` of two patterns is a lower bound of their rows' distance. Level L reads the synthetic
-patterns with at most L mismatches (equality joins on every subset of all but L categorical
-columns); a target whose k-th distance found there is below L + 1 is final (any unread row is at
-least L + 1 away), the others go on to level L + 1. The last level (all mismatches, where more
-than ``MAX_JOINS`` joins would be needed, or where the open targets x candidate rows are at most
-``CROSS_DISTANCES``: a cross join is then the cheapest) reads every pattern. Each level's open target tuples
-run in chunks sized from a probe of its work, so memory stays bounded. Every round is SQL kept on
-the plan: the printed script replays them.
+"""Exact k nearest synthetic neighbours of every target record, in SQL, with anonymeter's mixed
+distance and one tie rule (smaller distance, then smaller synthetic row position; ``ties=True``
+keeps every row at the k-th distance). The search reads the synthetic patterns level by level
+of categorical mismatches and runs each level in chunks sized from a probe, every round a SQL
+statement kept on the plan; the distance, the tie rule and the levelled search are defined in
+docs/measures.md §11.1-§11.2.
 
 >>> from sqlpriv.engine.connection import connect
 >>> from sqlpriv.engine.plan import Plan, run

@@ -1,23 +1,8 @@
-"""The predicates of the singling-out attack by queries, built in seeded Python from what SQL
-fetched of the synthetic table (docs/measures.md, "Singling out by queries").
-
-A query is a conjunction of conditions, one per column (anonymeter's ``df.query`` strings,
-kept here as data so that SQL renders them through the quoting helper). The three ways of
-building them follow anonymeter 1.1 (``evaluators/singling_out_evaluator.py``):
-
-* univariate: one condition each, from the synthetic table's rare attributes: ``c.isna()``
-  where ``c`` has one NULL, ``c <= min`` / ``c >= max`` on numeric columns (not boolean ones), and
-  ``c == v`` for every value occurring once;
-* multivariate: ``n_cols`` columns of one synthetic record; a numeric value above the column's
-  median gives ``c >= v``, else ``c <= v``; a NULL gives ``c.isna()``; any other value ``c == v``
-  (booleans included);
-* baseline (random guesses): a uniformly drawn distinct value of each column, with a random
-  operator (``==``/``!=`` for text, the six comparisons for numbers, ``c``/``not c`` for booleans,
-  ``c.isna()``/``~c.isna()`` for NULL).
-
-anonymeter 1.1 evaluates its queries with polars: a comparison with a NULL is NULL, which its
-counts skip, so a NULL matches only ``c.isna()`` (also ``!=`` and ``not c``); the templates do the
-same. The text of a query is written in pandas ``query`` syntax, for reading.
+"""The predicates of the singling-out attack by queries (univariate, multivariate and baseline,
+after anonymeter 1.1), drawn in seeded Python from what SQL fetched of the synthetic table and
+kept as data, so that SQL renders them through the quoting helper; their text is written in
+pandas ``query`` syntax, for reading. How each kind is built and how NULLs match is defined in
+docs/measures.md §10.2.
 
 >>> q = (Condition("age", "<=", 17), Condition("sex", "==", "Male"))
 >>> query_text(q)

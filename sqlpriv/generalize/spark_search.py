@@ -1,22 +1,9 @@
-"""The generalization search on Spark (docs/measures.md §7, docs/spark.md): what
-:func:`sqlpriv.generalize` runs when the source is a Spark DataFrame or ``spark=`` is given.
-
-Spark does what scales with the rows, each in one statement rendered from the same templates as
-on DuckDB (through the ``spark`` dialect macros):
-
-1. ``generalize/estimate.sql``: the rows and an estimate of the distinct quasi-identifier patterns
-   (``approx_count_distinct``); more than ``max_patterns`` is refused before any is moved;
-2. ``generalize/keys.sql``: the distinct patterns (each value as text) with their row counts;
-3. ``generalize/mapping.sql``: each builder hierarchy's labels over the column's distinct values
-   (a table hierarchy is its own rows, nothing to read).
-
-These aggregates are collected to a DuckDB connection on the driver, each builder hierarchy
-becomes the table of its labels, and the lattice search runs there on the aggregate exactly as
-for a DuckDB source (same node, candidates, metrics: an aggregate, never the rows, as the design
-allows). The outcome, :class:`SparkGeneralization`, runs ``apply()``, ``sql`` and ``compare()``
-on Spark: the release query of the chosen node rendered for Spark SQL over the source
-(``compare(measures=True)``: the other families' rows, each run on Spark, by the presentation
-layer's registered view, as on DuckDB).
+"""The generalization search on Spark: what :func:`sqlpriv.generalize` runs when the source is a
+Spark DataFrame or ``spark=`` is given. Spark computes the aggregates that scale with the rows
+(``generalize/estimate.sql``, ``keys.sql``, ``mapping.sql``, from the same templates through the
+``spark`` dialect macros), the lattice search runs on them in DuckDB on the driver exactly as for
+a DuckDB source, and :class:`SparkGeneralization` applies the chosen node with Spark SQL over the
+source. Defined in docs/measures.md §7 ("On Spark") and docs/spark.md.
 
 >>> MAX_PATTERNS
 1000000

@@ -20,7 +20,6 @@ n_attacks, n_success, rate, rate_error; a DataFrame or a :class:`sqlpriv.Result`
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,7 +28,7 @@ import pandas as pd
 from sqlpriv.engine.scales import percent
 from sqlpriv.engine.verdict import Verdict, at_most, verdict
 from sqlpriv.errors import SqlprivError
-from sqlpriv.report.html import kpis, section, table
+from sqlpriv.report.html import kpis, part, section, table
 from sqlpriv.report.verdict import verdict_section
 
 #: the attacks in the order the section lists them, with the criterion each one measures
@@ -113,18 +112,12 @@ def three_criteria_html(
         if v.status == "pass"
         else "What to do next: regenerate the synthetic data with more privacy protection, then re-run."
     )
-    box = (
-        verdict_section(v, figures, advice)
-        .replace('<section id="verdict"', '<div id="three-criteria-verdict"')
-        .replace("</section>", "</div>")
-        .replace('id="verdict-status"', 'id="three-criteria-status"')
-        .replace('id="next-step"', 'id="three-criteria-next"')
-    )
+    box = verdict_section(v, figures, advice, inside="three-criteria")
     body = (
-        (f"<p>{html.escape(note)}</p>" if note else "")
+        (part("para", text=note) if note else "")
         + kpis(boxes)
         + box
-        + (table(rows, "three-criteria-attacks") if not rows.empty else "<p>No attack was run.</p>")
+        + (table(rows, "three-criteria-attacks") if not rows.empty else part("para", text="No attack was run."))
     )
     return section(
         "three-criteria",

@@ -1,20 +1,12 @@
 """One self-contained HTML privacy report: every measure, its chart and the numbers behind it.
 
 ``report(source, ...)`` runs the measures on ``source`` and writes one HTML file that opens
-offline: charts are inline SVG drawn by :mod:`sqlpriv.plot.charts`, the style sheet is inline, and
-nothing refers to another file or address. Every chart is built from SQL aggregates and
-samples (:mod:`sqlpriv.report.views`). Sections, each with a one-sentence reading guide and the
-numbers behind its chart (every number also carries its exact value in ``data-value``):
-
-- ``overview``: rows, columns, and the exact joint figures of all analysed columns;
-- ``profile``: privacy factor and Shannons per column (Cave 2023);
-- ``shapley``: entropy vs. Shapley per column, the per-row stacked view (the paper's
-  Figure 2), and per ``by`` grouping the subgroup means (with the Figure 1 scatter when the
-  grouping has many levels);
-- ``pif``: RIG distribution with PIF_95 marked, FIG per column, CIG heatmap of the riskiest rows;
-- ``singling-out`` (with ``synthetic=``): records singled out by column-set size, the riskiest
-  column sets, the protection figures;
-- ``request`` (with ``request=``): the gate's decision, score and warnings.
+offline (inline SVG charts from :mod:`sqlpriv.plot.charts`, inline style sheet, no address). Its
+sections, each with a one-sentence reading guide and the numbers behind its chart (every number
+with its exact value in ``data-value``): the verdict, ``overview``, ``profile``, ``shapley``,
+``pif``, and with their options ``singling-out``, ``three-criteria``, ``request``, ``what-to-do``,
+``risk`` and ``disclosure`` (README, "See it: the privacy report"). The page is rendered from the Jinja2
+templates of sqlpriv/report/templates/ (autoescaped; :mod:`sqlpriv.report.html`).
 
 >>> import importlib.util, os, tempfile, sqlpriv
 >>> out = os.path.join(tempfile.mkdtemp(), "flare.html")
@@ -28,7 +20,6 @@ numbers behind its chart (every number also carries its exact value in ``data-va
 from __future__ import annotations
 
 import contextlib
-import html
 import importlib.util
 import os
 import threading
@@ -52,9 +43,12 @@ from sqlpriv.report.html import (
     figure,
     fmt,
     kpis,
+    part,
+    render,
     replace_atomically,
     section,
     table,
+    trusted,
     write_atomic,
 )
 from sqlpriv.report.jobs import Jobs, Timeline, concurrent
@@ -432,8 +426,7 @@ def _risk_section(source: Any, columns: ColumnsArg, risk: Mapping[str, Any], opt
     from sqlpriv.report.risk import risk_parts
 
     p = risk_parts(source, columns, risk, opts)
-    notes = "".join(f"<li>{html.escape(n)}</li>" for n in p["notes"])
-    body = kpis(p["kpis"]) + (f'<ul class="warnings">{notes}</ul>' if notes else "")
+    body = kpis(p["kpis"]) + (part("items", texts=p["notes"], css_class="warnings") if p["notes"] else "")
     return section("risk", p["title"], p["guide"], body + "".join(table(df, tid) for tid, df in p["tables"]))
 
 
@@ -441,8 +434,9 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
     """The whole HTML page: head, navigation to the sections present, sections, footer."""
     from sqlpriv import __version__
 
-    nav = "".join(
-        f'<a href="#{sid}">{label}</a>'
+    page = "".join(sections)
+    nav = [
+        (sid, label)
         for sid, label in [
             ("verdict", "Verdict"),
             ("overview", "Overview"),
@@ -456,17 +450,15 @@ def _page(heading: str, sections: list[str], elapsed: float) -> str:
             ("risk", "Risk"),
             ("disclosure", "Disclosure"),
         ]
-        if f'id="{sid}"' in "".join(sections)
+        if f'id="{sid}"' in page
+    ]
+    css = trusted(CSS + VERDICT_CSS)
+    return (
+        render(
+            "page.html", heading=heading, css=css, nav=nav, sections=trusted(page), elapsed=elapsed, version=__version__
+        )
+        + "\n"
     )
-    page = (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(heading)}</title><style>{CSS}{VERDICT_CSS}</style></head><body>"
-        f"<header><h1>{html.escape(heading)}</h1><p>sqlpriv {__version__}: every number computed in DuckDB; "
-        f"this file needs no network.</p></header><nav>{nav}</nav><main>{''.join(sections)}</main>"
-        f"<footer>Measured in {elapsed:.1f} s by sqlpriv {__version__}.</footer></body></html>\n"
-    )
-    return page
 
 
 def progress_bar(steps: int, enabled: bool | None) -> progress.Bar:

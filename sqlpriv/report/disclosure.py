@@ -13,7 +13,7 @@ from typing import Any
 from sqlpriv.disclosure.measure import DisclosureResult, attribute_disclosure
 from sqlpriv.engine.disclosure_specs import free_name
 from sqlpriv.engine.presentable import register
-from sqlpriv.report.html import kpis, section, table
+from sqlpriv.report.html import kpis, part, section, table
 
 WORST_CLASSES = 20
 GUIDE = (
@@ -59,8 +59,11 @@ def disclosure_section(
             ]
         ),
         table(summary, "disclosure-summary"),
-        f"<p>The {min(WORST_CLASSES, len(classes))} classes that disclose most, of {len(classes):,} "
-        "(sensitive column, class) pairs:</p>",
+        part(
+            "para",
+            text=f"The {min(WORST_CLASSES, len(classes))} classes that disclose most, of {len(classes):,} "
+            "(sensitive column, class) pairs:",
+        ),
         table(classes.head(WORST_CLASSES), "disclosure-classes"),
     ]
     title = f"Sensitive columns: {', '.join(r.sensitive)} given {', '.join(r.columns)}"

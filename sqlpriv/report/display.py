@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +28,7 @@ from sqlpriv.engine.result import Result
 from sqlpriv.errors import ParameterError
 from sqlpriv.pif.measure import InformationFactors, PifResult, fig, pif
 from sqlpriv.report import views
-from sqlpriv.report.html import cell, table
+from sqlpriv.report.html import part, table, trusted
 from sqlpriv.request.assessment import Assessment
 from sqlpriv.shapley.measure import ShapleyResult
 from sqlpriv.singling_out.measure import SinglingOutResult
@@ -40,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.figure import Figure
 
 HEAD_ROWS = 10
-STYLE = "<style>.sqlpriv td.num{text-align:right}.sqlpriv caption{text-align:left;font-weight:600}</style>"
+STYLE = part("notebook_style")
 
 #: the name the measure classes inherited before the layers were separated
 Display = Presentable
@@ -51,11 +50,7 @@ def _table(df: pd.DataFrame, table_id: str) -> str:
 
 
 def _wrap(title: str, facts: list[tuple[str, Any]], *tables: str) -> str:
-    rows = "".join(f"<tr><th>{html.escape(k)}</th>{cell(v)}</tr>" for k, v in facts)
-    return (
-        f'{STYLE}<div class="sqlpriv"><b>{html.escape(title)}</b>'
-        f'<table class="facts"><tbody>{rows}</tbody></table>{"".join(tables)}</div>'
-    )
+    return part("facts", title=title, facts=facts, tables=trusted("".join(tables)))
 
 
 def _text(obj: Any, facts: list[tuple[str, Any]]) -> str:
@@ -66,8 +61,7 @@ def result_html(result: Result, limit: int = HEAD_ROWS) -> str:
     """The first ``limit`` rows of ``result`` as an HTML table (one LIMIT query, ``limit + 1`` rows)."""
     df = views.head(result, limit + 1).df()
     more = len(df) > limit
-    note = f"<p>first {limit} rows; <code>.df()</code> for all</p>" if more else ""
-    return f'{STYLE}<div class="sqlpriv">{_table(df.head(limit), "result")}{note}</div>'
+    return part("result_head", table=trusted(_table(df.head(limit), "result")), limit=limit, more=more)
 
 
 # --------------------------------------------------------------------------- uniqueness Shapley
@@ -142,7 +136,7 @@ def _assessment_html(obj: Assessment) -> str:
         ("smallest class", j["smallest_class"]),
         ("share unique", j["share_unique"]),
     ]
-    warnings_html = "".join(f"<p>warning: {html.escape(w)}</p>" for w in obj.warnings)
+    warnings_html = part("warnings", texts=obj.warnings)
     return _wrap("data request assessment", facts, _table(obj.fields().df(), "fields"), warnings_html)
 
 

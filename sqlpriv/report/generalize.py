@@ -13,7 +13,6 @@ with :mod:`sqlpriv.engine.presentable` as the view ``compare_figures`` of
 
 from __future__ import annotations
 
-import html
 import math
 import warnings
 from collections.abc import Callable, Mapping
@@ -24,7 +23,7 @@ from sqlpriv.engine.spark import sql as spark_sql
 from sqlpriv.engine.spark.run import render_query
 from sqlpriv.errors import SqlprivWarning
 from sqlpriv.generalize import Generalization, SparkGeneralization, generalize
-from sqlpriv.report.html import figure
+from sqlpriv.report.html import figure, part
 
 if TYPE_CHECKING:  # pandas loads on first use: `import sqlpriv` (which imports this module) stays fast
     import pandas as pd
@@ -188,7 +187,7 @@ def _text(g: Generalization) -> str:
 
 
 def _html(g: Generalization) -> str:
-    return f"<p>{html.escape(_text(g))}</p>"
+    return part("para", text=_text(g))
 
 
 def _plot(g: Generalization, kind: str, **options: Any) -> Any:
@@ -273,10 +272,10 @@ def what_to_do(
         **opts,
     )
     if not g.meets_policy:
-        return (
-            f"<p>No generalization of {html.escape(', '.join(g.columns))} meets the policy "
-            f"({html.escape(g.policy.describe())}): raise the suppression limit or give the hierarchies "
-            "more levels.</p>"
+        return part(
+            "para",
+            text=f"No generalization of {', '.join(g.columns)} meets the policy ({g.policy.describe()}): "
+            "raise the suppression limit or give the hierarchies more levels.",
         )
     best = g.best or {}
     note = ""
@@ -299,9 +298,9 @@ def what_to_do(
     points, front, chosen, label = chart_data(g, best)
     from sqlpriv.plot.pareto import pareto_chart
 
-    levels = ", ".join(f"{html.escape(c)} at level {lvl}" for c, lvl in best.items())
+    levels = ", ".join(f"{c} at level {lvl}" for c, lvl in best.items())
     parts = [
-        f"<p>Release {levels}; policy: {html.escape(g.policy.describe())}.{html.escape(note)}</p>",
+        part("para", text=f"Release {levels}; policy: {g.policy.describe()}.{note}"),
         kpis(
             [
                 ("gen_suppressed", "records suppressed", row.get("suppressed")),

@@ -1,6 +1,9 @@
 """The HTML pieces of the report and of the notebook views: numbers as cells with their exact
 value in ``data-value``, tables, key-figure boxes, inline SVG figures, sections, the style
-sheet, and the atomic file writes every presentation output goes through.
+sheet, and the atomic file writes every presentation output goes through. The markup lives in
+the Jinja2 templates of sqlpriv/report/templates/ (``parts.html``'s macros, ``page.html``,
+``verdict.html``), rendered with autoescape on; :func:`trusted` is the one place a string of
+HTML (a rendered template, an SVG chart) is marked safe.
 
 >>> cell(0.5), fmt(12345)
 ('<td class="num" data-value="0.5">0.5000</td>', '12,345')
@@ -8,7 +11,6 @@ sheet, and the atomic file writes every presentation output goes through.
 
 from __future__ import annotations
 
-import html
 import math
 import numbers
 import os
@@ -17,6 +19,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
 
 from sqlpriv.errors import OutputError
 
@@ -49,13 +54,37 @@ footer{color:#6b7885;font-size:12px;padding:0 32px 24px}
 
 # --------------------------------------------------------------------------- HTML helpers
 
+# The report's markup lives in Jinja2 templates (sqlpriv/report/templates/), rendered with autoescape
+# on: every value is escaped unless it went through trusted().
+_ENV = Environment(
+    loader=FileSystemLoader(str(Path(__file__).with_name("templates"))),
+    autoescape=True,
+    undefined=StrictUndefined,
+)
 
-def fmt(value: Any) -> str:
-    """A number as the report prints it: integers with thousands separators, floats to 4 decimals.
 
-    >>> fmt(1234567), fmt(0.123456789), fmt(None), fmt("a<b")
-    ('1,234,567', '0.1235', '', 'a&lt;b')
+def trusted(fragment: str) -> Markup:
+    """HTML this package made (a rendered template, an SVG chart) handed to a template: the one
+    place where a string is marked safe, so that autoescape leaves it as it is.
+
+    >>> str(part("para", text="a<b")), str(part("para", text=trusted("<b>a</b>")))
+    ('<p>a&lt;b</p>', '<p><b>a</b></p>')
     """
+    return Markup(fragment)
+
+
+def render(name: str, **context: Any) -> str:
+    """The template ``name`` of sqlpriv/report/templates/ rendered with ``context`` (autoescaped)."""
+    return _ENV.get_template(name).render(**context)
+
+
+def part(name: str, **args: Any) -> str:
+    """The macro ``name`` of templates/parts.html called with ``args`` (autoescaped), as text."""
+    return str(getattr(_ENV.get_template("parts.html").module, name)(**args))
+
+
+def _text(value: Any) -> str:
+    """A value as the report prints it, unescaped (the templates escape it)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     if isinstance(value, bool):
@@ -66,42 +95,62 @@ def fmt(value: Any) -> str:
         return f"{float(value):.4f}"
     if isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
         items = value.tolist() if hasattr(value, "tolist") else value
-        return html.escape(", ".join(str(v) for v in items))
-    return html.escape(str(value))
+        return ", ".join(str(v) for v in items)
+    return str(value)
+
+
+def fmt(value: Any) -> str:
+    """A number as the report prints it: integers with thousands separators, floats to 4 decimals.
+
+    >>> fmt(1234567), fmt(0.123456789), fmt(None), fmt("a<b")
+    ('1,234,567', '0.1235', '', 'a&lt;b')
+    """
+    return str(escape(_text(value)))
+
+
+def _exact(value: Any) -> str:
+    """The exact value of a number for ``data-value``."""
+    return repr(value.item() if hasattr(value, "item") else value)
+
+
+def _as_cell(value: Any) -> dict[str, Any]:
+    """A table cell's text and, for a number, its exact value (``None`` otherwise)."""
+    if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):  # numpy scalar
+        value = value.item()
+    num = (
+        isinstance(value, numbers.Real)
+        and not isinstance(value, bool)
+        and not (isinstance(value, float) and math.isnan(value))
+    )
+    return {"exact": repr(value) if num else None, "text": _text(value)}
+
+
+_ENV.globals.update(as_cell=_as_cell, exact=_exact)
+_ENV.filters["num"] = _text
 
 
 def cell(value: Any) -> str:
     """One ``<td>``: numbers right-aligned with their exact value in ``data-value``."""
-    if getattr(value, "ndim", None) == 0 and hasattr(value, "item"):  # numpy scalar
-        value = value.item()
-    if (
-        isinstance(value, numbers.Real)
-        and not isinstance(value, bool)
-        and not (isinstance(value, float) and math.isnan(value))
-    ):
-        return f'<td class="num" data-value="{html.escape(repr(value))}">{fmt(value)}</td>'
-    return f"<td>{fmt(value)}</td>"
+    return part("cell", value=value)
 
 
 def table(df: pd.DataFrame, table_id: str, *, fold: int = TABLE_ROWS, caption: str | None = None) -> str:
     """A small HTML table of ``df`` (``id=table_id``); folded into ``<details>`` beyond ``fold`` rows."""
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in df.columns)
-    rows = "".join("<tr>" + "".join(cell(v) for v in row) + "</tr>" for row in df.itertuples(index=False, name=None))
-    body = f'<table id="{table_id}"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
-    if len(df) > fold:
-        return f"<details><summary>{html.escape(caption or 'the numbers')} ({len(df):,} rows)</summary>{body}</details>"
-    return body
+    rows = df.itertuples(index=False, name=None)
+    return part(
+        "table",
+        columns=[str(c) for c in df.columns],
+        rows=rows,
+        table_id=table_id,
+        n=len(df),
+        fold=fold,
+        caption=caption,
+    )
 
 
 def kpis(items: Sequence[tuple[str, str, Any]]) -> str:
     """Key figures as boxes: (id, label, value), each value with its exact number in ``data-value``."""
-    out = []
-    for key, label, value in items:
-        exact = html.escape(repr(value.item() if hasattr(value, "item") else value))
-        out.append(
-            f'<div class="kpi" id="{key}" data-value="{exact}"><b>{fmt(value)}</b><span>{html.escape(label)}</span></div>'
-        )
-    return '<div class="kpis">' + "".join(out) + "</div>"
+    return part("kpis", items=items)
 
 
 _SVG_CLEAN = [
@@ -124,10 +173,7 @@ def charts_available() -> bool:
 
 
 #: the one line a report without matplotlib shows in place of its charts
-NO_CHARTS = (
-    '<p class="guide" id="no-charts">Charts are left out: matplotlib is not installed. '
-    "Install it with <code>pip install 'sqlpriv[plot]'</code> and write the report again.</p>"
-)
+NO_CHARTS = part("no_charts")
 
 
 def figure(fig: Any, figure_id: str) -> str:
@@ -145,7 +191,7 @@ def figure(fig: Any, figure_id: str) -> str:
     # matplotlib's element ids (clip paths, glyphs) repeat from one chart to the next: one HTML
     # page needs them unique, so each chart's ids and the references to them get its own prefix
     text = _SVG_ID.sub(lambda m: f"{m.group(1)}{figure_id}-", text)
-    return f'<figure id="{figure_id}">{_number_repeats(text)}</figure>'
+    return part("figure", figure_id=figure_id, svg=trusted(_number_repeats(text)))
 
 
 def _number_repeats(text: str) -> str:
@@ -166,10 +212,8 @@ def _number_repeats(text: str) -> str:
 
 
 def section(section_id: str, title: str, guide: str, body: str) -> str:
-    return (
-        f'<section id="{section_id}"><h2>{html.escape(title)}</h2>'
-        f'<p class="guide">{html.escape(guide)}</p>{body}</section>'
-    )
+    """One ``<section>``: its title, its guide line, and ``body`` (HTML this package rendered)."""
+    return part("section", section_id=section_id, title=title, guide=guide, body=trusted(body))
 
 
 def write_atomic(text: str, path: str | os.PathLike[str]) -> Path:
@@ -219,8 +263,11 @@ __all__ = [
     "figure",
     "fmt",
     "kpis",
+    "part",
+    "render",
     "replace_atomically",
     "section",
     "table",
+    "trusted",
     "write_atomic",
 ]

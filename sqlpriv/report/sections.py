@@ -14,7 +14,6 @@ and every chart has a table of the numbers behind it.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -24,7 +23,7 @@ import pandas as pd
 from sqlpriv.engine.scales import bits_scale, percent, share_scale
 from sqlpriv.plot import charts as plot
 from sqlpriv.report import views
-from sqlpriv.report.html import figure, kpis, section, table
+from sqlpriv.report.html import figure, kpis, part, section, table
 
 SCATTER_MIN_LEVELS = 10  # a grouping with at least this many levels gets the Figure 1 scatter
 
@@ -74,9 +73,7 @@ def overview_html(label: str, assessment: Any, columns: list[str], k: int, dropp
             ),
         }
     )
-    note = f"<p>Source: <code>{html.escape(label)}</code>. Columns: {html.escape(', '.join(columns))}.</p>"
-    if dropped:
-        note += f"<p>{dropped:,} rows with NULLs were dropped.</p>"
+    note = part("source_note", label=label, columns=columns, dropped=dropped)
     return section(
         "overview",
         "Overview",
@@ -120,27 +117,37 @@ def shapley_html(r: Any, by: Sequence[str], rows: int, scatter_column: str | Non
     try:
         summary = r.summary().df()
         parts: list[str | Callable[[], str]] = [
-            "<h3>Per column</h3>",
-            '<p class="guide">Each column\'s Shapley value is its share, in bits, of what singles a row out; '
-            "it lies between what the column says alone (entropy) and what it adds to all others.</p>",
+            part(
+                "subhead",
+                title="Per column",
+                guide="Each column's Shapley value is its share, in bits, of what singles a row out; "
+                "it lies between what the column says alone (entropy) and what it adds to all others.",
+            ),
             chart(plot.shapley_bars, r, data=summary, figure_id="shapley-chart"),
             table(summary, "shapley-table"),
         ]
         sample = views.shapley_rows(r, rows).df()
         parts += [
-            "<h3>Per row (the paper's Figure 2)</h3>",
-            '<p class="guide">Each bar is one row, from the least to the most unique; its coloured segments '
-            "show which columns single that row out.</p>",
+            part(
+                "subhead",
+                title="Per row (the paper's Figure 2)",
+                guide="Each bar is one row, from the least to the most unique; its coloured segments "
+                "show which columns single that row out.",
+            ),
             chart(plot.per_row_stacked, r, rows, data=sample, figure_id="shapley-rows-chart"),
             table(sample, "shapley-rows-table", fold=0, caption="the sampled rows"),
         ]
         for i, expr in enumerate(by):
             df = r.by(expr).df()
-            parts += [
-                f'<h3 id="by-{i}">Subgroups of {html.escape(expr)}</h3>',
-                '<p class="guide">The mean Shapley value of each column within each level: where a column '
-                "identifies members of a group more than others.</p>",
-            ]
+            parts.append(
+                part(
+                    "subhead",
+                    title=f"Subgroups of {expr}",
+                    guide="The mean Shapley value of each column within each level: where a column "
+                    "identifies members of a group more than others.",
+                    head_id=f"by-{i}",
+                )
+            )
             if len(df) >= SCATTER_MIN_LEVELS:
                 column = scatter_column if scatter_column in r.columns else plot.pick_scatter_column(r, df)
                 parts.append(chart(plot.subgroup_scatter, r, expr, column, data=df, figure_id=f"by-{i}-chart"))
@@ -151,7 +158,10 @@ def shapley_html(r: Any, by: Sequence[str], rows: int, scatter_column: str | Non
             pool.shutdown(wait=True, cancel_futures=True)
     if r.sampled:
         body.insert(
-            0, f"<p>Estimated from {r.samples} sampled column orders (standard errors in the *_se columns).</p>"
+            0,
+            part(
+                "para", text=f"Estimated from {r.samples} sampled column orders (standard errors in the *_se columns)."
+            ),
         )
     return section(
         "shapley",
@@ -173,17 +183,26 @@ def pif_html(c: Any, percentile: float, bins: int, heatmap_rows: int) -> str:
     label = f"PIF_{percentile:g}"
     parts = [
         kpis([("pif_value", f"{label}: {percentile:g}th percentile of RIG (bits); {bits_scale(value)}", value)]),
-        "<h3>Row information gain (RIG)</h3>",
-        '<p class="guide">How much an attacker who knows all but one value of a person learns, summed over the '
-        f"row; the dashed line is {label}, the level below which {percentile:g}% of rows stay.</p>",
+        part(
+            "subhead",
+            title="Row information gain (RIG)",
+            guide="How much an attacker who knows all but one value of a person learns, summed over the "
+            f"row; the dashed line is {label}, the level below which {percentile:g}% of rows stay.",
+        ),
         figure(lambda: plot.rig_histogram(c, bins, percentile, data=hist, pif_value=value), "rig-chart"),
         table(hist, "rig-table", caption="histogram bins"),
-        "<h3>Feature information gain (FIG)</h3>",
-        '<p class="guide">The same information summed per column: the columns an attacker learns most from.</p>',
+        part(
+            "subhead",
+            title="Feature information gain (FIG)",
+            guide="The same information summed per column: the columns an attacker learns most from.",
+        ),
         figure(lambda: plot.fig_bars(c, data=fig_df), "fig-chart"),
         table(fig_df, "fig-table"),
-        f"<h3>CIG of the {len(risky)} riskiest rows</h3>",
-        '<p class="guide">One line per row, largest RIG first; red cells are the values that give the most away.</p>',
+        part(
+            "subhead",
+            title=f"CIG of the {len(risky)} riskiest rows",
+            guide="One line per row, largest RIG first; red cells are the values that give the most away.",
+        ),
         figure(lambda: plot.cig_heatmap(c, heatmap_rows, data=risky), "cig-chart"),
         table(risky, "cig-table", fold=0, caption="the riskiest rows"),
     ]
@@ -202,8 +221,7 @@ def singling_out_html(s: Any, synthetic_label: str, sets: int, note: str = "") -
     top = views.singling_out_sets(s, sets).df()
     row = summary.to_dict("records")[0]
     parts = [
-        f"<p>Synthetic data: <code>{html.escape(synthetic_label)}</code>; column sets of up to {s.max_cols} "
-        f"columns examined ({s.mode} search) on {html.escape(', '.join(s.columns))}. {html.escape(note)}</p>",
+        part("synthetic_note", label=synthetic_label, max_cols=s.max_cols, mode=s.mode, columns=s.columns, note=note),
         kpis(
             [
                 ("overall_protection", "overall protection", row["overall_protection"]),
@@ -213,13 +231,17 @@ def singling_out_html(s: Any, synthetic_label: str, sets: int, note: str = "") -
             ]
         ),
         table(summary, "singling-out-summary"),
-        "<h3>By column-set size</h3>",
-        '<p class="guide">How many synthetic records a set of this many columns singles out while also '
-        "matching exactly one original record; small sets are the most dangerous.</p>",
+        part(
+            "subhead",
+            title="By column-set size",
+            guide="How many synthetic records a set of this many columns singles out while also "
+            "matching exactly one original record; small sets are the most dangerous.",
+        ),
         figure(lambda: plot.singling_out_by_size(s, data=sizes), "singling-out-chart"),
         table(sizes, "singling-out-sizes"),
-        "<h3>Riskiest column sets</h3>",
-        '<p class="guide">The minimal column sets that single out the most records.</p>',
+        part(
+            "subhead", title="Riskiest column sets", guide="The minimal column sets that single out the most records."
+        ),
         table(top, "singling-out-sets"),
     ]
     return section(
@@ -233,15 +255,13 @@ def singling_out_html(s: Any, synthetic_label: str, sets: int, note: str = "") -
 
 def request_html(a: Any) -> str:
     fields = a.fields().df()[["field", "expression", "factor_after", "factor", "shannons", "categories"]]
-    decision = html.escape(a.decision)
     warnings_html = (
-        '<ul class="warnings">' + "".join(f"<li>{html.escape(w)}</li>" for w in a.warnings) + "</ul>"
+        part("items", texts=a.warnings, css_class="warnings")
         if a.warnings
-        else "<p>No warnings: the product of the factors and the exact joint figures agree.</p>"
+        else part("para", text="No warnings: the product of the factors and the exact joint figures agree.")
     )
     parts = [
-        f'<p>Decision: <span class="decision {decision}" id="decision">{decision}</span> '
-        f"(approve at or above {a.approve:g}, reject below {a.reject:g})</p>",
+        part("decision", decision=a.decision, approve=a.approve, reject=a.reject),
         kpis(
             [
                 ("score", "score (product of the field factors)", a.score),

@@ -9,10 +9,10 @@ True
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 
 from sqlpriv.engine.verdict import Verdict
+from sqlpriv.report.html import render
 
 CSS = """
 section.verdict{border-width:2px}section.v-pass{border-color:#3b8c4a}section.v-review{border-color:#c98a1b}
@@ -24,26 +24,11 @@ p.next{font-weight:600;margin:8px 0 2px}
 """
 
 
-def verdict_section(v: Verdict, figures: Sequence[str], next_line: str) -> str:
+def verdict_section(v: Verdict, figures: Sequence[str], next_line: str, *, inside: str | None = None) -> str:
     """The verdict box: the status in colour, the rule that fired, every rule, the key figures
-    with their scale, and what to do next."""
-    status = html.escape(v.status)
-    fired = html.escape(v.fired.text()) if v.fired else "every rule of the policy passes"
-    rules = "".join(
-        f'<li class="{"advisory" if r.advisory else "rule"} v-{html.escape(r.status)}" data-rule="{html.escape(r.name)}" '
-        f'data-status="{html.escape(r.status)}"><b>{html.escape(r.status)}</b> {html.escape(r.name)}: '
-        f"{html.escape(r.figure)} (limit: {html.escape(r.limit)}){' — advisory, decides nothing' if r.advisory else ''}"
-        "</li>"
-        for r in v.rules
-    )
-    facts = "".join(f"<li>{html.escape(f)}</li>" for f in figures)
-    return (
-        f'<section id="verdict" class="verdict v-{status}"><h2>Verdict: '
-        f'<span class="status v-{status}" id="verdict-status" data-rule="{html.escape(v.fired.name if v.fired else "")}">'
-        f"{status.upper()}</span></h2><p>{fired}</p>"
-        f'<ul class="rules">{rules}</ul><ul class="rules">{facts}</ul>'
-        f'<p class="next" id="next-step">{html.escape(next_line)}</p></section>'
-    )
+    with their scale, and what to do next; ``inside`` the id of a section it is part of (then a
+    ``<div>`` whose ids start with it) instead of the report's own verdict section."""
+    return render("verdict.html", v=v, figures=figures, next_line=next_line, inside=inside)
 
 
 def drivers(assessment: object) -> list[str]:
