@@ -222,3 +222,54 @@ def test_parse_finds_markers_languages_and_dangling_markers():
         ("console", None, "A"),
     ]
     assert blocks[1].code == "print(1)\n" and dangling == [6]
+
+
+README_MAX_LINES = 250  # issue 42: the README is a front door; the reference is on docs/ pages
+
+
+def test_the_readme_is_a_front_door():
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= README_MAX_LINES, "move reference text to its docs/ page"
+    for page in re.findall(r"\]\((docs/[\w/.-]+\.md)\)", text):
+        assert (REPO / page).is_file(), page
+
+
+def public_names(text: str) -> set[str]:
+    """The dotted ``sqlpriv.<name>`` references of a Markdown text (code and prose), without file
+    names such as ``sqlpriv.sql`` that a shell block writes."""
+    found = set(re.findall(r"(?<![\w/.-])sqlpriv((?:\.[A-Za-z_]\w*)+)", text))
+    return {"sqlpriv" + n for n in found if n.rsplit(".", 1)[-1] not in {"sql", "md", "html", "csv", "duckdb"}}
+
+
+def resolve(dotted: str) -> object:
+    """The object a dotted name reaches: attributes from ``sqlpriv`` on, else the module."""
+    import importlib
+
+    obj: object = importlib.import_module("sqlpriv")
+    for part in dotted.split(".")[1:]:
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            obj = importlib.import_module(f"{getattr(obj, '__name__', '')}.{part}")
+    return obj
+
+
+def test_every_public_name_in_the_readme_imports():
+    names = public_names(README.read_text(encoding="utf-8"))
+    assert {"sqlpriv.uniqueness_shapley", "sqlpriv.generalize", "sqlpriv.local_suppression"} <= names
+    missing = []
+    for name in sorted(names):
+        try:
+            resolve(name)
+        except (ImportError, AttributeError):
+            missing.append(name)
+    assert missing == [], f"README names that do not import: {missing}"
+
+
+def test_public_names_finds_and_resolve_refuses():
+    assert public_names("`sqlpriv.cig`, sqlpriv.hierarchy.rare(5) > sqlpriv.sql; pip install sqlpriv.") == {
+        "sqlpriv.cig",
+        "sqlpriv.hierarchy.rare",
+    }
+    with pytest.raises((ImportError, AttributeError)):
+        resolve("sqlpriv.no_such_name")
