@@ -5,7 +5,7 @@ offline (inline SVG charts from :mod:`sqlpriv.plot.charts`, inline style sheet, 
 sections, each with a one-sentence reading guide and the numbers behind its chart (every number
 with its exact value in ``data-value``): the verdict, ``overview``, ``profile``, ``shapley``,
 ``pif``, and with their options ``singling-out``, ``three-criteria``, ``request``, ``what-to-do``,
-``risk`` and ``disclosure`` (README, "See it: the privacy report"). The page is rendered from the Jinja2
+``risk`` and ``disclosure`` (docs/report.md). The page is rendered from the Jinja2
 templates of sqlpriv/report/templates/ (autoescaped; :mod:`sqlpriv.report.html`).
 
 >>> import importlib.util, os, tempfile, sqlpriv
