@@ -59,8 +59,21 @@ class _Rows:
         return [(n,) for n in self.names]
 
 
+class _Conf(dict):
+    """A stand-in of spark.conf (the sandbox turns variable substitution off around its parse)."""
+
+    def set(self, key, value):
+        self[key] = value
+
+    def unset(self, key):
+        self.pop(key, None)
+
+
 class _Spark:
     """A stand-in session: its registry lists floor and reflect as built-ins, no UDF."""
+
+    def __init__(self):
+        self.conf = _Conf()
 
     def sql(self, text):
         return _Rows([] if "user" in text else ["floor", "reflect", "upper"])
