@@ -140,6 +140,7 @@ def test_result_sql_property_runs_in_shell(example_csv):
 def test_heatmap_written(capsys, example_csv, tmp_path):
     pytest.importorskip("matplotlib")
     png = tmp_path / "plots" / "cig.png"
+    png.parent.mkdir()  # an output folder is never created (tests/test_attacks.py)
     code, out, err = run_cli(capsys, "pif", example_csv, "--heatmap", png)
     assert code == 0, err
     data = png.read_bytes()

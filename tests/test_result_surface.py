@@ -63,9 +63,20 @@ class _Frame:
         return list(self.data.itertuples(index=False, name=None))
 
 
+class _Conf(dict):
+    """spark.conf: sqlpriv turns variable substitution off around each statement."""
+
+    def set(self, key, value):
+        self[key] = value
+
+    def unset(self, key):
+        self.pop(key, None)
+
+
 class _Session:
     def __init__(self, data: pd.DataFrame) -> None:
         self.data, self.queries = data, []
+        self.conf = _Conf()
 
     def sql(self, query: str) -> _Frame:
         self.queries.append(query)

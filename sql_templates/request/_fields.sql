@@ -77,3 +77,11 @@ fields as (
     join stats as gs on gs.j = g.group_j
 )
 {%- endmacro %}
+
+{#- The select of the per-field table, after the fields CTE (fields.sql, fields_query.sql). -#}
+{% macro request_fields_select() -%}
+select field, expression, source_columns, factor_before, factor_after, weight, factor,
+       probability, shannons, harts, {{ sqlpriv.quote("values") }}, categories, scored_with, group_factor
+from fields
+order by i
+{%- endmacro %}

@@ -7,11 +7,3 @@ with {{ sqlpriv.request_stats_cte(t) }},
 {{ sqlpriv.request_fields_cte(fields, groups) }}
 {{ sqlpriv.request_fields_select() }}
 {%- endmacro %}
-
-{#- The select of the per-field table, after the fields CTE (fields.sql, fields_query.sql). -#}
-{% macro request_fields_select() -%}
-select field, expression, source_columns, factor_before, factor_after, weight, factor,
-       probability, shannons, harts, {{ sqlpriv.quote("values") }}, categories, scored_with, group_factor
-from fields
-order by i
-{%- endmacro %}
