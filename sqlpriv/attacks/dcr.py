@@ -28,14 +28,13 @@ from sqlpriv.attacks.inputs import Tables, column_list, prepare
 from sqlpriv.attacks.neighbours import Neighbours, nearest
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import resolve_source
 from sqlpriv.engine.templates import create_table, render
 
 if TYPE_CHECKING:
     import pandas as pd
 
-_INTEGER: tuple[str, ...] = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT")
-_INTEGER += ("UINTEGER", "UBIGINT", "UHUGEINT", "INT")
 
 #: the measures of :meth:`DCROutcome.summary`, in order, with what each is
 MEASURES: dict[str, str] = {
@@ -176,7 +175,7 @@ def _random_median(tables: Tables, cols: list[str], flags: list[bool], seed: int
         stats = run(con, render("attacks/dcr_column_stats.sql", table=tables.ori, column=c)).fetchall()[0]
         null_share = float(stats[0] or 0.0)
         kind = tables.types[c].upper()
-        if kind.startswith(_INTEGER):
+        if kind.startswith((*INTEGER_TYPES, "INT")):
             lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchall()[0]
             values = pd.Series(rng.integers(int(lo), int(hi) + 1, size=n), dtype="Int64")
         elif tables.numeric([c])[0]:

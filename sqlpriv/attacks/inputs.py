@@ -18,12 +18,10 @@ import numpy as np
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
+from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import Source, fresh_name, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
-
-_NUMERIC: tuple[str, ...] = ("TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT")
-_NUMERIC += ("UINTEGER", "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "REAL", "DECIMAL", "INT")
 
 
 def is_numeric(duck_type: str) -> bool:
@@ -32,7 +30,7 @@ def is_numeric(duck_type: str) -> bool:
     >>> is_numeric("DECIMAL(10,2)"), is_numeric("VARCHAR"), is_numeric("BOOLEAN")
     (True, False, False)
     """
-    return duck_type.upper().startswith(_NUMERIC)
+    return duck_type.upper().startswith(NUMERIC_TYPES)
 
 
 @dataclass

@@ -16,14 +16,11 @@ from sqlpriv.attacks.singling_out_predicates import OPERATORS, Query
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
+from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import Source, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
-_NUMERIC = (
-    "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER",
-    "UBIGINT", "UHUGEINT", "FLOAT", "DOUBLE", "REAL", "DECIMAL", "INT",
-)  # fmt: skip
 #: queries counted per statement (each one scan of the table)
 QUERIES_PER_SCAN = 2000
 
@@ -33,7 +30,7 @@ def column_kind(duck_type: str) -> str:
     t = duck_type.upper()
     if t == "BOOLEAN":
         return "boolean"
-    if t.startswith(_NUMERIC):
+    if t.startswith(NUMERIC_TYPES):
         return "number"
     return "text"
 

@@ -335,6 +335,10 @@ INTEGER_TYPES = (
     "UHUGEINT",
 )
 
+#: prefixes of DuckDB's numeric type names as ``DESCRIBE`` writes them (``DECIMAL(9,2)`` included;
+#: ``INT`` and ``REAL`` for types typed by hand): one list for every measure that asks "is it a number?"
+NUMERIC_TYPES = (*INTEGER_TYPES, "FLOAT", "DOUBLE", "REAL", "DECIMAL", "INT")
+
 # DuckDB's built-in type names, the only ones sql_type lets through (a user-defined type name,
 # an ENUM's labels or a STRUCT's field names never reach SQL text through a type).
 BUILTIN_TYPES = frozenset(

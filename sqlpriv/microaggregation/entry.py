@@ -10,27 +10,13 @@ from sqlpriv.engine.connection import connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import resolve_source, source_column
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 if TYPE_CHECKING:
     import pandas as pd
-
-NUMERIC = (
-    "TINYINT",
-    "SMALLINT",
-    "INTEGER",
-    "BIGINT",
-    "HUGEINT",
-    "FLOAT",
-    "DOUBLE",
-    "DECIMAL",
-    "UTINYINT",
-    "USMALLINT",
-    "UINTEGER",
-    "UBIGINT",
-)
 
 
 class Microaggregation:
@@ -128,7 +114,7 @@ def microaggregate(
         )
     kinds = dict(src.columns)
     for name in names:
-        if not kinds[name].upper().startswith(NUMERIC):
+        if not kinds[name].upper().startswith(NUMERIC_TYPES):
             raise ColumnError(f"column {name!r} is {kinds[name]}, not numeric: microaggregation needs numbers")
     n, nulls = run(conn, render("microaggregation/facts.sql", source=src.ref, columns=names)).fetchall()[0]
     if n == 0:

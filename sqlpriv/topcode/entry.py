@@ -10,24 +10,10 @@ from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import resolve_source, source_column
 from sqlpriv.engine.templates import render
 from sqlpriv.errors import ColumnError, ParameterError
-
-NUMERIC = (
-    "TINYINT",
-    "SMALLINT",
-    "INTEGER",
-    "BIGINT",
-    "HUGEINT",
-    "FLOAT",
-    "DOUBLE",
-    "DECIMAL",
-    "UTINYINT",
-    "USMALLINT",
-    "UINTEGER",
-    "UBIGINT",
-)
 
 
 def top_bottom_code(
@@ -65,7 +51,7 @@ def top_bottom_code(
     src = resolve_source(source, conn)
     name = source_column(src, column)
     kind = dict(src.columns)[name].upper()
-    if not kind.startswith(NUMERIC):
+    if not kind.startswith(NUMERIC_TYPES):
         raise ColumnError(f"column {name!r} is {kind}, not numeric: top and bottom coding needs numbers")
     query = render(
         "topcode/release.sql",
