@@ -12,16 +12,7 @@
 {% macro risk_classes(columns, source, weight=none, sampling_fraction=none, entity=none) -%}
 select
     g.*,
-{% if weight %}
-    case
-        when g.fw = g.f then cast(1 as double) / g.f
-        when g.f = 1 then (g.f / g.fw) / (1 - g.f / g.fw) * ln(g.fw / g.f)
-        when g.f = 2 then (g.f / g.fw) / (1 - g.f / g.fw) - power((g.f / g.fw) / (1 - g.f / g.fw), 2) * ln(g.fw / g.f)
-        else (g.f / g.fw) / (g.f - (1 - g.f / g.fw))
-    end as r
-{% else %}
-    cast(1 as double) / g.fw as r
-{% endif %}
+{{ sqlpriv.risk_individual(weight) }}
 from (
     select
 {% for c in columns %}

@@ -80,16 +80,6 @@ g as (
 )
 select
     g.*,
-{% if weight %}
-    {#- sdcMicro's individual risk (as in risk/classes.sql), on the wildcard f and fw -#}
-    case
-        when g.fw = g.f then cast(1 as double) / g.f
-        when g.f = 1 then (g.f / g.fw) / (1 - g.f / g.fw) * ln(g.fw / g.f)
-        when g.f = 2 then (g.f / g.fw) / (1 - g.f / g.fw) - power((g.f / g.fw) / (1 - g.f / g.fw), 2) * ln(g.fw / g.f)
-        else (g.f / g.fw) / (g.f - (1 - g.f / g.fw))
-    end as r
-{% else %}
-    cast(1 as double) / g.fw as r
-{% endif %}
+{{ sqlpriv.risk_individual(weight) }}
 from g
 {%- endmacro %}
