@@ -392,11 +392,16 @@ def pycanon_summary(df, qis, s):
     }
 
 
-def _pycanon_entropy_floor_is_rounded(df, qis, s) -> bool:
-    """Whether pycanon's int(e ** H) lands just under an integer (its rounding defect)."""
+def _entropy_exp_near_integer(df, qis, s) -> int | None:
+    """The integer e ** H lies within 1e-9 of, for the class of least entropy, or None.
+
+    There pycanon's int(e ** H) may floor a value a rounding error under the integer (it does
+    or not with the numpy build: SIMD log and exp differ in the last bit); the exact answer is
+    the integer.
+    """
     h = min(-sum((k / len(g)) * math.log(k / len(g)) for k in Counter(g[s]).values()) for _, g in df.groupby(qis))
-    x = np.exp(1) ** h
-    return abs(x - round(x)) < 1e-9 and x < round(x)
+    x = math.exp(h)
+    return round(x) if abs(x - round(x)) < 1e-9 else None
 
 
 @pytest.mark.peer
@@ -413,8 +418,9 @@ def test_every_figure_equals_pycanon(seed, n):
         for f in FIGURES:
             if f == "recursive_c":
                 continue  # pycanon sorts ascending: test_pycanon_recursive_c_sorts_ascending
-            if f == "entropy_l_diversity" and _pycanon_entropy_floor_is_rounded(df, qis, s):
-                assert ours[s][f] == theirs[f] + 1
+            near = _entropy_exp_near_integer(df, qis, s) if f == "entropy_l_diversity" else None
+            if near is not None:
+                assert ours[s][f] == near and theirs[f] in (near - 1, near), (ours[s][f], theirs[f], near)
                 continue
             assert close(ours[s][f], theirs[f]), (s, f, ours[s][f], theirs[f])
 
