@@ -67,18 +67,24 @@ class Plan:
         self.done.discard(name)
 
     def order(self, names: Iterable[str]) -> list[str]:
-        """The steps needed for ``names``, dependencies first."""
+        """The steps needed for ``names``, dependencies first (iterative: a method that runs
+        thousands of rounds, one step each, makes a dependency chain as deep as its rounds)."""
         out: list[str] = []
-
-        def visit(n: str) -> None:
-            if n in out:
-                return
-            for dep in self.steps[n].deps:
-                visit(dep)
-            out.append(n)
-
-        for n in names:
-            visit(n)
+        seen: set[str] = set()
+        for root in names:
+            if root in seen:
+                continue
+            seen.add(root)
+            stack = [(root, iter(self.steps[root].deps))]
+            while stack:
+                node, deps = stack[-1]
+                dep = next((d for d in deps if d not in seen), None)
+                if dep is None:
+                    stack.pop()
+                    out.append(node)
+                    continue
+                seen.add(dep)
+                stack.append((dep, iter(self.steps[dep].deps)))
         return out
 
     def ensure(self, names: Iterable[str]) -> None:
