@@ -151,13 +151,16 @@ class Generalization(Presentable):
         dialect: str | None = None,
         relation: str | None = None,
         ordered: bool = True,
+        suppress: bool | None = None,
     ) -> str:
         """:meth:`release_sql`; ``ordered=False`` leaves the rows in the order the window leaves
-        them (for a caller that only counts them, :meth:`compare`: no sort)."""
+        them (for a caller that only counts them, :meth:`compare`: no sort); ``suppress=False``:
+        no record suppressed (the node's generalization alone, what suppression="cells" treats)."""
         if dialect is not None:
             with use_dialect(dialect):
-                return self._release_select(levels, flag=flag, relation=relation, ordered=ordered)
+                return self._release_select(levels, flag=flag, relation=relation, ordered=ordered, suppress=suppress)
         chosen, applied = self._node(levels)
+        applied = applied if suppress is None else suppress
         names = [c for c, _ in self.plan.source.columns] if self.plan.source else self.columns
         qis = []
         for i, q in enumerate(self.qis):

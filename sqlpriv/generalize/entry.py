@@ -32,6 +32,7 @@ from sqlpriv.engine.spark.run import wants_spark
 from sqlpriv.errors import ParameterError
 from sqlpriv.generalize import apply
 from sqlpriv.generalize.apply import Generalization
+from sqlpriv.generalize.cells import CellsGeneralization, check_suppression
 from sqlpriv.generalize.hierarchy import from_spec
 from sqlpriv.generalize.search import MAX_NODES, LatticeTooLargeError
 from sqlpriv.generalize.spark_search import MAX_PATTERNS, generalize_spark
@@ -60,6 +61,8 @@ def generalize(
     max_evaluate: int = MAX_EVALUATE,
     spark: Any = None,
     max_patterns: int = MAX_PATTERNS,
+    suppression: str = "records",
+    cells_method: str = "greedy",
 ) -> Generalization:
     """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
     record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
@@ -73,7 +76,15 @@ def generalize(
     name or file: Spark aggregates the distinct patterns (at most ``max_patterns``, estimated
     first), the search runs on them on the driver, and ``apply()``, ``sql`` and ``compare()``
     run on Spark (:mod:`sqlpriv.generalize.spark_search`).
+
+    ``suppression="cells"``: the records still at risk at a node are treated by local
+    suppression (``cells_method``: "greedy" or "sdcmicro", as :func:`sqlpriv.local_suppression`;
+    a few key cells blanked, NULL, k reached with a NULL matching any value) instead of record
+    suppression, a blanked cell costing 1 in its column's loss (metric "loss" only, DuckDB only;
+    :mod:`sqlpriv.generalize.cells`); the default "records" suppresses whole records up to
+    ``suppression_limit``.
     """
+    suppression = check_suppression(suppression, metric, max_unique_share, cells_method)
     evaluate = checks.choice("evaluate", evaluate, EVALUATE)
     max_evaluate = checks.positive_int("max_evaluate", max_evaluate)
     max_patterns = checks.positive_int("max_patterns", max_patterns)
@@ -91,6 +102,8 @@ def generalize(
             )
     g: Generalization
     if wants_spark(source, spark):
+        if suppression == "cells":
+            raise ParameterError("suppression='cells' runs on DuckDB only; collect the Spark table or use 'records'")
         given = [name for name, v in (("con", con), ("threads", threads), ("memory_limit", memory_limit)) if v]
         if given or temp_directory:
             raise ParameterError(
@@ -130,6 +143,8 @@ def generalize(
         )
     if evaluate == "all":
         evaluate_all(g)
+    if suppression == "cells":
+        return CellsGeneralization(g, cells_method, max_nodes)
     return g
 
 

@@ -23,6 +23,7 @@ from sqlpriv.engine.spark import sql as spark_sql
 from sqlpriv.engine.spark.run import render_query
 from sqlpriv.errors import SqlprivWarning
 from sqlpriv.generalize import Generalization, SparkGeneralization, generalize
+from sqlpriv.generalize.cells import CellsGeneralization
 from sqlpriv.report.html import figure, part
 
 if TYPE_CHECKING:  # pandas loads on first use: `import sqlpriv` (which imports this module) stays fast
@@ -313,3 +314,21 @@ def what_to_do(
         table(front, "generalize-pareto", caption="Pareto front: total loss against average risk"),
     ]
     return "".join(parts)
+
+
+def _local_suppression(table: str, keys: list[str], *, k: int, method: str, con: Any) -> Any:
+    """The hook of ``generalize(..., suppression="cells")``: sqlpriv's local suppression of the
+    node's generalized ``table`` (a family may not import another; this layer may)."""
+    from sqlpriv.suppress.entry import local_suppression
+
+    return local_suppression(table, keys, k=k, method=method, con=con)
+
+
+register(
+    CellsGeneralization,
+    html=_html,
+    text=_text,
+    kinds=("pareto",),
+    plot=_plot,
+    views={"local_suppression": _local_suppression},
+)

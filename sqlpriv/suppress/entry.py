@@ -78,7 +78,7 @@ def local_suppression(
     order = checks.key_order(key_names, importance, [int(c) for c in facts[2:]])
     protect = checks.subsets(len(specs), combs, ks)
     plan = Plan(conn, src)
-    prefix = temp_name("sqlpriv_ls", conn)
+    prefix = temp_name("sqlpriv_ls", conn, "_start")  # its tables are prefix_start, prefix_<rule>_<i>, ...
     start = f"{prefix}_start"
     plan.add(
         start,

@@ -1,0 +1,169 @@
+"""generalize(..., suppression="cells") (issue 44, item 3; docs/measures.md §7, "Cells instead of
+records") against an independent oracle written here: every lattice node generalized in pandas
+from the hierarchy dicts, the greedy local suppression's result on it, ARX's loss with a blanked
+cell costing 1 computed in Python, the least-loss node by brute force; every release checked
+k-anonymous under wildcard semantics by a pairwise count over its rows."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import duckdb
+import pandas as pd
+import pytest
+
+import sqlpriv
+from sqlpriv.errors import ParameterError
+
+
+def wildcard_sizes(rows: list[tuple[object, ...]]) -> list[int]:
+    """Each row's class size, a None matching any value (pairwise: the definition itself)."""
+
+    def match(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+        return all(x is None or y is None or x == y for x, y in zip(a, b))
+
+    return [sum(match(a, b) for b in rows) for a in rows]
+
+
+def released_rows(df: pd.DataFrame, cols: list[str]) -> list[tuple[object, ...]]:
+    return [tuple(None if pd.isna(v) else v for v in r) for r in df[cols].itertuples(index=False)]
+
+
+def generalized(df: pd.DataFrame, hierarchies: dict[str, dict[str, list[str]]], node: tuple[int, ...]) -> pd.DataFrame:
+    out = df.copy()
+    for (col, h), lvl in zip(hierarchies.items(), node):
+        out[col] = [v if lvl == 0 else h[v][lvl - 1] for v in df[col]]
+    return out
+
+
+def levels_of(h: dict[str, list[str]]) -> int:
+    return len(next(iter(h.values()))) + 1
+
+
+def oracle_loss(rel: pd.DataFrame, hierarchies: dict[str, dict[str, list[str]]], node: tuple[int, ...]) -> list[float]:
+    """ARX's MetricMDNMLoss per column, a kept cell its label's domain share (hierarchy rows with
+    that label at the level / hierarchy rows), a blanked cell 1; normalised, floored to 1e-10."""
+    n = len(rel)
+    out = []
+    for (col, h), lvl in zip(hierarchies.items(), node):
+        domain = len(h)
+        label = {v: (v if lvl == 0 else h[v][lvl - 1]) for v in h}
+        share = {g: sum(1 for v in h if label[v] == g) / domain for g in label.values()}
+        raw = sum(1.0 if pd.isna(v) else share[v] for v in rel[col])
+        loss = 0.0 if domain <= 1 else max(0.0, (raw - n / domain) / (n - n / domain))
+        out.append(math.floor(round(loss * 1e10, 3)) / 1e10)
+    return out
+
+
+def brute_force(df: pd.DataFrame, hierarchies: dict[str, dict[str, list[str]]], k: int) -> dict[tuple[int, ...], tuple]:
+    cols = list(hierarchies)
+    heights = [levels_of(h) for h in hierarchies.values()]
+    keys = {}
+    for node in itertools.product(*[range(h) for h in heights]):
+        gen = generalized(df, hierarchies, node)
+        rel = sqlpriv.local_suppression(gen, cols, k=k, method="greedy").df()
+        loss = sorted(oracle_loss(rel, hierarchies, node), reverse=True)
+        keys[node] = (tuple(round(x, 9) for x in loss), sum(node), node)
+    return keys
+
+
+def random_case(seed: int) -> tuple[pd.DataFrame, dict[str, dict[str, list[str]]], int]:
+    rnd = random.Random(seed)
+    a = {f"a{i}": [f"A{i // 2}", "*"] for i in range(rnd.choice([3, 4, 5]))}
+    b = {f"b{i}": ["*"] for i in range(rnd.choice([2, 3]))}
+    c = {f"c{i}": [f"C{i // 2}", f"D{i // 4}", "*"] for i in range(rnd.choice([4, 6]))}
+    hierarchies = {"a": a, "b": b, "c": c}
+    n = rnd.randint(8, 16)
+    df = pd.DataFrame(
+        {
+            "a": [rnd.choice(list(a)) for _ in range(n)],
+            "b": [rnd.choice(list(b)) for _ in range(n)],
+            "c": [rnd.choice(list(c)) for _ in range(n)],
+            "x": range(n),
+        }
+    )
+    return df, hierarchies, rnd.choice([2, 3])
+
+
+@pytest.mark.parametrize(
+    "seed", [0, 1, pytest.param(2, marks=pytest.mark.slow), pytest.param(3, marks=pytest.mark.slow)]
+)
+def test_least_loss_node_and_wildcard_k(seed: int) -> None:
+    df, hierarchies, k = random_case(seed)
+    g = sqlpriv.generalize(df, hierarchies, k=k, suppression="cells")
+    keys = brute_force(df, hierarchies, k)
+    assert g.best is not None
+    chosen = tuple(g.best[c] for c in hierarchies)
+    assert keys[chosen] == min(keys.values())
+    assert [round(x, 9) for x in g.best_score] == list(keys[chosen][0])
+    released = g.apply().df()
+    assert list(released["x"]) == list(df["x"])  # every row, in input order, other columns kept
+    sizes = wildcard_sizes(released_rows(released, list(hierarchies)))
+    assert min(sizes) >= k
+    blanked = int(released[list(hierarchies)].isna().sum().sum())
+    assert blanked == g.cells_suppressed
+    after = dict(zip(g.compare().df()["figure"], g.compare().df()["after"]))
+    assert after["smallest_class (k)"] == min(sizes)
+    assert after["average_risk"] == pytest.approx(sum(1 / s for s in sizes) / len(sizes))
+    assert after["cells_blanked"] == blanked
+
+
+def test_cells_beat_records_where_one_key_singles_records_out() -> None:
+    # 5 classes of 4 rows on (a, b, c), and 2 records that differ from a class only in c: record
+    # suppression must blank all 3 keys of both, local suppression only their c
+    rows = [(f"a{i}", f"b{i}", f"c{i}") for i in range(5) for _ in range(4)] + [("a0", "b0", "c7"), ("a1", "b1", "c8")]
+    df = pd.DataFrame(rows, columns=["a", "b", "c"])
+    flat = {col: {v: ["*"] for v in sorted(set(df[col]))} for col in df.columns}
+    records = sqlpriv.generalize(df, flat, k=2, suppression_limit=0.1)
+    cells = sqlpriv.generalize(df, flat, k=2, suppression="cells")
+    assert records.best == cells.best == {"a": 0, "b": 0, "c": 0}
+    record_cells = int(records.candidates().df().query("a == 0 and b == 0 and c == 0")["suppressed"].iloc[0]) * 3
+    assert record_cells == 6
+    changed = dict(zip(cells.compare().df()["figure"], cells.compare().df()["after"]))["cells_changed"]
+    assert changed == cells.cells_suppressed == 2 <= record_cells
+    released = cells.apply().df()
+    assert released["c"].isna().sum() == 2 and released[["a", "b"]].notna().all().all()
+    assert min(wildcard_sizes(released_rows(released, ["a", "b", "c"]))) >= 2
+    # the candidate table holds both kinds, the record kind's suppressed cells counted
+    cand = cells.candidates().df()
+    assert set(cand["suppression"]) == {"records", "cells"}
+    row = cand[(cand["suppression"] == "records") & (cand["a"] == 0) & (cand["b"] == 0) & (cand["c"] == 0)]
+    assert int(row["cells_suppressed"].iloc[0]) == 0  # suppression_limit 0: the record node fails, keeps all
+    mine = cand[cand["suppression"] == "cells"].iloc[0]
+    assert bool(mine["meets_policy"]) and float(mine["smallest_class"]) == 4.0  # 5 wildcard classes of 5, 4
+
+
+def test_script_rebuilds_the_release(tmp_path: pytest.TempPathFactory) -> None:
+    df, hierarchies, k = random_case(7)
+    path = str(tmp_path / "t.parquet")  # type: ignore[operator]
+    df.to_parquet(path)
+    g = sqlpriv.generalize(path, hierarchies, k=k, suppression="cells")
+    again = duckdb.connect().execute(g.sql).df()
+    pd.testing.assert_frame_equal(again.reset_index(drop=True), g.apply().df().reset_index(drop=True))
+
+
+def test_default_stays_records_and_bad_options_refused() -> None:
+    df, hierarchies, k = random_case(1)
+    g = sqlpriv.generalize(df, hierarchies, k=k)
+    assert "suppression" not in g.candidates().df().columns
+    with pytest.raises(ParameterError, match="suppression must be"):
+        sqlpriv.generalize(df, hierarchies, k=k, suppression="rows")
+    with pytest.raises(ParameterError, match="ranks nodes by loss"):
+        sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", metric="entropy")
+    with pytest.raises(ParameterError, match="k-anonymity only"):
+        sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", max_unique_share=0.1)
+
+
+def test_two_local_suppressions_on_one_connection_keep_their_tables() -> None:
+    # the cells search runs one local suppression per node on one connection: each must keep its
+    # own state tables (before, the second took the first's prefix and replaced its tables)
+    con = duckdb.connect()
+    first = pd.DataFrame({"a": ["1", "1", "2", "2", "3"], "b": ["x", "y", "x", "y", "x"]})
+    second = pd.DataFrame({"a": ["1", "2", "2", "3", "3"], "b": ["x", "x", "y", "x", "y"]})
+    r1 = sqlpriv.local_suppression(first, ["a", "b"], k=2, method="greedy", con=con)
+    before = r1.df()
+    sqlpriv.local_suppression(second, ["a", "b"], k=2, method="greedy", con=con)
+    pd.testing.assert_frame_equal(r1.df(), before)
+    assert min(wildcard_sizes(released_rows(before, ["a", "b"]))) >= 2
