@@ -45,6 +45,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="at most this share of released rows unique on the quasi-identifiers together (default: no limit)",
     )
     p.add_argument("--metric", default="loss", choices=["loss", "discernibility", "aecs", "precision", "entropy"])
+    p.add_argument(
+        "--suppression",
+        default="records",
+        choices=["records", "cells"],
+        help="how the records still at risk at a node are treated: 'records' suppresses them whole (up to "
+        "--suppression-limit; the default), 'cells' blanks a few of their key cells (local suppression, k "
+        "under wildcard semantics; metric loss only)",
+    )
     p.add_argument("-o", "--out", metavar="OUT", help="write the released table (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--candidates", metavar="CSV", help="write every evaluated node with its metrics")
     common.add_output(p)
@@ -76,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         suppression_limit=args.suppression_limit,
         max_unique_share=args.max_unique_share,
         metric=args.metric,
+        suppression=args.suppression,
         **common.connection_options(args),
     )
     if args.candidates:

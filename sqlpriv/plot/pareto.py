@@ -44,19 +44,34 @@ def pareto_chart(
     label: str | None = None,
 ) -> Figure:
     """Scatter of ``points`` (columns ``total_loss`` and ``average_risk``: the nodes meeting the
-    policy), ``front`` (the Pareto-optimal ones, cheapest first) as markers joined by a step line,
+    policy; with a ``suppression`` column, generalize(..., suppression="cells")'s, the nodes with
+    cells blanked drawn apart), ``front`` (the Pareto-optimal ones, cheapest first) as markers joined by a step line,
     and ``chosen`` (total loss, average risk of the chosen node) as a star, with ``label``."""
     fig = _new_figure(6.4, 3.8)
     ax = fig.add_subplot()
+    cells = points["suppression"] == "cells" if "suppression" in points.columns else None
+    records = points if cells is None else points[~cells]
     ax.scatter(
-        points["total_loss"].astype(float),
-        points["average_risk"].astype(float),
+        records["total_loss"].astype(float),
+        records["average_risk"].astype(float),
         s=14,
         color=OTHER,
-        label="nodes meeting the policy",
+        label="nodes meeting the policy" if cells is None else "nodes, records suppressed",
         gid="gen-candidates",
         zorder=1,
     )
+    if cells is not None:  # generalize(..., suppression="cells"): the nodes with cells blanked
+        ax.scatter(
+            points[cells]["total_loss"].astype(float),
+            points[cells]["average_risk"].astype(float),
+            s=18,
+            marker="D",
+            facecolors="none",
+            edgecolors=FRONT,
+            label="nodes, cells blanked",
+            gid="gen-cells",
+            zorder=1,
+        )
     xs = front["total_loss"].astype(float).tolist()
     ys = front["average_risk"].astype(float).tolist()
     ax.plot(xs, ys, drawstyle="steps-post", color=FRONT, linewidth=1.2, gid="gen-front-line", zorder=2)

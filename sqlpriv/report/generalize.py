@@ -77,7 +77,8 @@ def pareto(candidates: pd.DataFrame, columns: list[str], n: int) -> pd.DataFrame
         if risk < best or (risk == best and last is not None and loss == last):
             front.append(idx)
             best, last = risk, loss
-    return ok.loc[front, [*columns, "total_loss", "average_risk", "suppressed"]].reset_index(drop=True)
+    kind = ["suppression", "cells_suppressed"] if "suppression" in ok.columns else []  # suppression="cells"
+    return ok.loc[front, [*columns, *kind, "total_loss", "average_risk", "suppressed"]].reset_index(drop=True)
 
 
 def chart_data(
@@ -92,6 +93,8 @@ def chart_data(
     if g.best is not None:
         best = dict(levels) if levels is not None else g.best
         mask = points["meets_policy"].astype(bool)
+        if "suppression" in points.columns:  # suppression="cells": the chosen node's cells row
+            mask &= points["suppression"] == "cells"
         for column, level in best.items():
             mask &= points[column] == level
         row = points[mask].iloc[0]
