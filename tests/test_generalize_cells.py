@@ -204,3 +204,30 @@ def test_pareto_chart_and_front_show_both_kinds() -> None:
     buf = io.StringIO()
     g.plot("pareto").savefig(buf, format="svg")
     assert 'id="gen-cells"' in buf.getvalue() and 'id="gen-candidates"' in buf.getvalue()
+
+
+def test_report_offers_the_cheapest_of_generalization_local_suppression_and_both(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from sqlpriv.report.treatments import compare_treatments
+
+    rows = [(f"a{i}", f"b{i}", f"c{i}") for i in range(5) for _ in range(4)] + [("a0", "b0", "c7"), ("a1", "b1", "c8")]
+    df = pd.DataFrame(rows, columns=["a", "b", "c"])
+    flat = {col: {v: ["*"] for v in sorted(set(df[col]))} for col in df.columns}
+    g = sqlpriv.generalize(df, flat, k=2)
+    assert g.best == {"a": 0, "b": 0, "c": 1}  # c at '*': the two records unique on c join their class
+    treated = compare_treatments(df, flat, g, g.best, {})
+    assert treated is not None
+    frame, cheapest = treated
+    assert cheapest == "local suppression"
+    by = frame.set_index("treatment")
+    # generalization: every c cell changed, classes of 5, 5, 4, 4, 4
+    assert by.loc["generalization", "cells_changed"] == 22 and by.loc["generalization", "k_after"] == 4
+    assert by.loc["generalization", "average_risk_after"] == pytest.approx(5 / 22)
+    # local suppression alone (and both: the same bottom node): the two c cells blanked
+    for name in ("local suppression", "generalization and local suppression"):
+        assert by.loc[name, "cells_changed"] == 2 and by.loc[name, "k_after"] == 4
+        assert by.loc[name, "average_risk_after"] == pytest.approx(5 / 22)
+        assert by.loc[name, "total_loss"] == pytest.approx((2 + 20 / 7 - 22 / 7) / (22 - 22 / 7), abs=1e-9)
+    page = sqlpriv.report(df, output=tmp_path / "r.html", hierarchies=flat, k=2, pif=False).read_text()
+    section = page[page.index('id="what-to-do"') :]
+    assert "Cheapest of generalization, local suppression and both: local suppression" in section
+    assert "generalize-treatments" in section

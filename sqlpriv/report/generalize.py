@@ -25,6 +25,7 @@ from sqlpriv.errors import SqlprivWarning
 from sqlpriv.generalize import Generalization, SparkGeneralization, generalize
 from sqlpriv.generalize.cells import CellsGeneralization
 from sqlpriv.report.html import figure, part
+from sqlpriv.report.treatments import compare_treatments, treatments_text
 
 if TYPE_CHECKING:  # pandas loads on first use: `import sqlpriv` (which imports this module) stays fast
     import pandas as pd
@@ -299,6 +300,7 @@ def what_to_do(
         mask &= cand[column] == level
     row = cand[mask].iloc[0].to_dict()
     compare = g.compare(best).df()
+    treated = compare_treatments(source, hierarchies, g, best, opts)
     points, front, chosen, label = chart_data(g, best)
     from sqlpriv.plot.pareto import pareto_chart
 
@@ -313,6 +315,13 @@ def what_to_do(
             ]
         ),
         table(compare, "generalize-compare", caption="Before and after"),
+    ]
+    if treated is not None:  # the three treatments, cheapest first (sqlpriv/report/treatments.py)
+        parts += [
+            part("para", text=treatments_text(*treated)),
+            table(treated[0], "generalize-treatments", caption="Generalization, local suppression or both"),
+        ]
+    parts += [
         figure(lambda: pareto_chart(points, front, chosen=chosen, label=label), "generalize-pareto-chart"),
         table(front, "generalize-pareto", caption="Pareto front: total loss against average risk"),
     ]
