@@ -231,3 +231,33 @@ def test_report_offers_the_cheapest_of_generalization_local_suppression_and_both
     section = page[page.index('id="what-to-do"') :]
     assert "Cheapest of generalization, local suppression and both: local suppression" in section
     assert "generalize-treatments" in section
+
+
+def test_written_release_is_read_back_under_wildcard_semantics(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from sqlpriv.errors import OutputError
+
+    rows = [(f"a{i}", f"b{i}") for i in range(3) for _ in range(3)] + [("a0", "b7")]
+    df = pd.DataFrame(rows, columns=["a", "b"])
+    flat = {col: {v: ["*"] for v in sorted(set(df[col]))} for col in df.columns}
+    g = sqlpriv.generalize(df, flat, k=2, suppression="cells")
+    out = tmp_path / "r.csv"
+    g.apply().write(out)
+    assert min(wildcard_sizes(released_rows(pd.read_csv(out), ["a", "b"]))) >= 2
+    bad = tmp_path / "bad.csv"
+    df.to_csv(bad, index=False)  # the source itself: b7 alone
+    with pytest.raises(OutputError, match="smallest class, a blank matching any value, holds 1"):
+        g.verify_release(str(bad), "csv")
+    g.verify_release(str(out), "csv")
+
+
+def test_the_search_stops_at_its_node_cap_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlpriv.errors import SqlprivWarning
+    from sqlpriv.generalize import cells
+
+    df, hierarchies, k = random_case(0)
+    full = sqlpriv.generalize(df, hierarchies, k=k, suppression="cells")
+    assert len(full.cells) > 1 and full.cells_exact
+    monkeypatch.setattr(cells, "MAX_CELLS_NODES", 1)
+    with pytest.warns(SqlprivWarning, match="stopped after 1 nodes"):
+        capped = sqlpriv.generalize(df, hierarchies, k=k, suppression="cells")
+    assert len(capped.cells) == 1 and not capped.cells_exact and capped.best is not None

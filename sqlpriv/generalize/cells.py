@@ -27,20 +27,24 @@ not import: the presentation layer registers it as the view ``local_suppression`
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
+from sqlpriv.engine.connection import allow_source, connect
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import view_of
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import ParameterError
+from sqlpriv.errors import OutputError, ParameterError, SqlprivWarning, caller_stacklevel
 from sqlpriv.generalize.apply import Generalization
 from sqlpriv.generalize.search import lattice
 
 #: how the records still at risk at a node are treated
 SUPPRESSION = ("records", "cells")
+#: the most nodes the cells search evaluates (one local suppression each) before it stops, warned
+MAX_CELLS_NODES = 500
 #: the local suppression rule the search runs at each node (sqlpriv.local_suppression's method)
 CELLS_METHODS = ("greedy", "sdcmicro")
 
@@ -61,6 +65,7 @@ class CellsGeneralization(Generalization):
         self.cells_method = method
         self.cells: dict[Node, dict[str, Any]] = {}
         self.cells_node: Node | None = None
+        self.cells_exact = True  # False: the search stopped at MAX_CELLS_NODES nodes (warned)
         self._search_cells(max_nodes)
 
     # -- the search ----------------------------------------------------------------------------
@@ -77,6 +82,16 @@ class CellsGeneralization(Generalization):
         for node in sorted(nodes, key=lambda nd: (lower(nd), sum(nd), nd)):
             if best is not None and lower(node) > best[0]:
                 break  # every node left has a bound above the best loss: none can beat it
+            if len(self.cells) >= MAX_CELLS_NODES:
+                warnings.warn(
+                    f"suppression='cells' stopped after {MAX_CELLS_NODES} nodes (each runs a local suppression) "
+                    "before proving the best node found the least-loss one; give the hierarchies fewer levels, "
+                    "or recode some columns first",
+                    SqlprivWarning,
+                    stacklevel=caller_stacklevel(),
+                )
+                self.cells_exact = False
+                break
             figures = self._evaluate_cells(node)
             key = (figures["loss"], sum(node), node)
             if best is None or key < best:
@@ -190,8 +205,9 @@ class CellsGeneralization(Generalization):
 
     def apply(self, levels: Mapping[str, int] | None = None) -> Result:
         """The released table: every row in the source's order, the quasi-identifiers generalized
-        to the node's levels (text) and the cells the local suppression blanked NULL."""
-        return Result(self.plan, *self._release_result(levels))
+        to the node's levels (text) and the cells the local suppression blanked NULL. A file it is
+        written to is read back before it is renamed into place (:meth:`verify_release`)."""
+        return Result(self.plan, *self._release_result(levels), verify=self.verify_release)
 
     def release_sql(
         self,
@@ -243,7 +259,23 @@ class CellsGeneralization(Generalization):
         return made
 
     def verify_release(self, path: str, fmt: str = "parquet", suppressed: bool = True) -> None:
-        raise ParameterError("suppression='cells' releases are checked under wildcard semantics, not by classes")
+        """Refuse (OutputError) the file ``path`` when, read back, a record's wildcard class (a NULL
+        matching any value) is smaller than k or it does not hold the n rows measured. Run on a
+        fresh connection that may read that file only."""
+        checker = connect()
+        allow_source(checker, path)
+        relation = render("engine/read_written.sql", fmt=fmt, path=path)
+        try:
+            row = run(checker, render("generalize/cells_verify.sql", relation=relation, qis=self.columns)).fetchone()
+        finally:
+            checker.close()
+        smallest, rows = row if row is not None else (None, 0)
+        if (smallest is not None and int(smallest) < self.policy.k) or int(rows) != self.n:
+            raise OutputError(
+                f"refusing to write the released table: read back, it holds {rows} rows (the search measured "
+                f"{self.n}) and its smallest class, a blank matching any value, holds {smallest} (k = "
+                f"{self.policy.k}), so it is not the release the search measured; nothing was written"
+            )
 
 
 def check_suppression(suppression: Any, metric: str, max_unique_share: float | None, method: str) -> str:
