@@ -154,6 +154,12 @@ def test_default_stays_records_and_bad_options_refused() -> None:
         sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", metric="entropy")
     with pytest.raises(ParameterError, match="k-anonymity only"):
         sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", max_unique_share=0.1)
+    with pytest.raises(ParameterError, match="DuckDB only"):  # refused before Spark is touched
+        sqlpriv.generalize("people", hierarchies, k=k, suppression="cells", spark=object())
+    with pytest.raises(ParameterError, match="cells_method must be"):
+        sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", cells_method="exact")
+    with pytest.raises(ParameterError, match="larger than the table"):  # local suppression's own error
+        sqlpriv.generalize(df, hierarchies, k=len(df) + 1, suppression="cells")
 
 
 def test_two_local_suppressions_on_one_connection_keep_their_tables() -> None:

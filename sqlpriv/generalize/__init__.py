@@ -3,12 +3,14 @@ released table (docs/measures.md §7). The public entry points are :func:`sqlpri
 and the hierarchy builders of :mod:`sqlpriv.hierarchy`."""
 
 from sqlpriv.generalize.apply import Generalization
+from sqlpriv.generalize.cells import CellsGeneralization
 from sqlpriv.generalize.entry import generalize
 from sqlpriv.generalize.hierarchy import Hierarchy, HierarchyError
 from sqlpriv.generalize.search import LatticeTooLargeError
 from sqlpriv.generalize.spark_search import SparkGeneralization, TooManyPatternsError
 
 __all__ = [
+    "CellsGeneralization",
     "Generalization",
     "Hierarchy",
     "HierarchyError",
