@@ -38,7 +38,10 @@ GUIDE = (
     "otherwise the cheapest, said so. Level 0 keeps a column as it is; the top level replaces it by '*'. "
     "The chart places every evaluated node (the search, evaluate='climbs', skips nodes it can decide by "
     "monotonicity; generalize(..., evaluate='all') evaluates them all) that meets the policy by total loss and average "
-    "risk; the Pareto front (no other node has both less loss and less risk) is the line, the chosen node the star."
+    "risk; the Pareto front (no other node has both less loss and less risk) is the line, the chosen node the star. "
+    "A table compares this generalization with local suppression alone (a few key cells blanked, sdcMicro's "
+    "localSuppression) and with both (generalize(..., suppression='cells')): k, average risk and cells changed "
+    "after each, a blank matching any value, cheapest first."
 )
 #: the percentile of RIG that PIF reports in the comparison
 PIF_PERCENTILE = 95
