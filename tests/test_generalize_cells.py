@@ -256,14 +256,25 @@ def test_written_release_is_read_back_under_wildcard_semantics(tmp_path) -> None
     g.verify_release(str(out), "csv")
 
 
-def test_the_search_stops_at_its_node_cap_with_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_stops_at_its_node_cap_with_a_warning() -> None:
     from sqlpriv.errors import SqlprivWarning
     from sqlpriv.generalize import cells
 
     df, hierarchies, k = random_case(0)
     full = sqlpriv.generalize(df, hierarchies, k=k, suppression="cells")
     assert len(full.cells) > 1 and full.cells_exact
-    monkeypatch.setattr(cells, "MAX_CELLS_NODES", 1)
     with pytest.warns(SqlprivWarning, match="stopped after 1 nodes"):
-        capped = sqlpriv.generalize(df, hierarchies, k=k, suppression="cells")
+        capped = sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", max_cells_nodes=1)
     assert len(capped.cells) == 1 and not capped.cells_exact and capped.best is not None
+    assert cells.MAX_CELLS_NODES == 500
+
+
+def test_report_says_when_its_cells_search_was_capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlpriv.report import treatments
+
+    df, hierarchies, k = random_case(0)
+    g = sqlpriv.generalize(df, hierarchies, k=k, suppression_limit=0.2)
+    monkeypatch.setattr(treatments, "REPORT_CELLS_NODES", 1)
+    treated = treatments.compare_treatments(df, hierarchies, g, g.best, {})
+    assert treated is not None
+    assert "the best of the first 1 nodes by loss bound" in treatments.treatments_text(*treated)

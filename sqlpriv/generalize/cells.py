@@ -58,14 +58,15 @@ class CellsGeneralization(Generalization):
     ``candidates()`` holds both kinds (column ``suppression``: 'records' for the record search's
     nodes, 'cells' for these); ``record_best`` is the record search's best node."""
 
-    def __init__(self, base: Generalization, method: str, max_nodes: int) -> None:
+    def __init__(self, base: Generalization, method: str, max_nodes: int, max_cells_nodes: int = 0) -> None:
         self.__dict__.update(base.__dict__)
         self.record_best = base.best
         self.suppression = "cells"
         self.cells_method = method
         self.cells: dict[Node, dict[str, Any]] = {}
         self.cells_node: Node | None = None
-        self.cells_exact = True  # False: the search stopped at MAX_CELLS_NODES nodes (warned)
+        self.cells_exact = True  # False: the search stopped at its node cap (warned)
+        self.max_cells_nodes = max_cells_nodes or MAX_CELLS_NODES
         self._search_cells(max_nodes)
 
     # -- the search ----------------------------------------------------------------------------
@@ -82,11 +83,11 @@ class CellsGeneralization(Generalization):
         for node in sorted(nodes, key=lambda nd: (lower(nd), sum(nd), nd)):
             if best is not None and lower(node) > best[0]:
                 break  # every node left has a bound above the best loss: none can beat it
-            if len(self.cells) >= MAX_CELLS_NODES:
+            if len(self.cells) >= self.max_cells_nodes:
                 warnings.warn(
-                    f"suppression='cells' stopped after {MAX_CELLS_NODES} nodes (each runs a local suppression) "
-                    "before proving the best node found the least-loss one; give the hierarchies fewer levels, "
-                    "or recode some columns first",
+                    f"suppression='cells' stopped after {self.max_cells_nodes} nodes (each runs a local suppression) "
+                    "before proving the best node found the least-loss one; raise max_cells_nodes=, give the "
+                    "hierarchies fewer levels, or recode some columns first",
                     SqlprivWarning,
                     stacklevel=caller_stacklevel(),
                 )

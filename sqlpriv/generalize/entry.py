@@ -32,7 +32,7 @@ from sqlpriv.engine.spark.run import wants_spark
 from sqlpriv.errors import ParameterError
 from sqlpriv.generalize import apply
 from sqlpriv.generalize.apply import Generalization
-from sqlpriv.generalize.cells import CellsGeneralization, check_suppression
+from sqlpriv.generalize.cells import MAX_CELLS_NODES, CellsGeneralization, check_suppression
 from sqlpriv.generalize.hierarchy import from_spec
 from sqlpriv.generalize.search import MAX_NODES, LatticeTooLargeError
 from sqlpriv.generalize.spark_search import MAX_PATTERNS, generalize_spark
@@ -63,6 +63,7 @@ def generalize(
     max_patterns: int = MAX_PATTERNS,
     suppression: str = "records",
     cells_method: str = "greedy",
+    max_cells_nodes: int = MAX_CELLS_NODES,
 ) -> Generalization:
     """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
     record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
@@ -79,6 +80,7 @@ def generalize(
 
     ``suppression="cells"``: the records still at risk at a node are treated by local
     suppression (``cells_method``: "greedy" or "sdcmicro", as :func:`sqlpriv.local_suppression`;
+    at most ``max_cells_nodes`` nodes, each one local suppression, else it warns and keeps the best found;
     a few key cells blanked, NULL, k reached with a NULL matching any value) instead of record
     suppression, a blanked cell costing 1 in its column's loss (metric "loss" only, DuckDB only;
     :mod:`sqlpriv.generalize.cells`); the default "records" suppresses whole records up to
@@ -144,7 +146,7 @@ def generalize(
     if evaluate == "all":
         evaluate_all(g)
     if suppression == "cells":
-        return CellsGeneralization(g, cells_method, max_nodes)
+        return CellsGeneralization(g, cells_method, max_nodes, checks.positive_int("max_cells_nodes", max_cells_nodes))
     return g
 
 
