@@ -98,6 +98,8 @@ def test_least_loss_node_and_wildcard_k(seed: int) -> None:
     chosen = tuple(g.best[c] for c in hierarchies)
     assert keys[chosen] == min(keys.values())
     assert [round(x, 9) for x in g.best_score] == list(keys[chosen][0])
+    records = sqlpriv.generalize(df, hierarchies, k=k)  # every node meeting k as it is is a cells node too
+    assert records.best is None or list(keys[chosen][0]) <= [round(x, 9) for x in records.best_score]
     released = g.apply().df()
     assert list(released["x"]) == list(df["x"])  # every row, in input order, other columns kept
     sizes = wildcard_sizes(released_rows(released, list(hierarchies)))
@@ -105,6 +107,9 @@ def test_least_loss_node_and_wildcard_k(seed: int) -> None:
     blanked = int(released[list(hierarchies)].isna().sum().sum())
     assert blanked == g.cells_suppressed
     after = dict(zip(g.compare().df()["figure"], g.compare().df()["after"]))
+    cols = list(hierarchies)
+    changed = int((released[cols].isna() | (released[cols].astype(object) != df[cols].astype(object))).sum().sum())
+    assert after["cells_changed"] == changed  # every label above level 0 differs from its value here
     assert after["smallest_class (k)"] == min(sizes)
     assert after["average_risk"] == pytest.approx(sum(1 / s for s in sizes) / len(sizes))
     assert after["cells_blanked"] == blanked
