@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from sqlpriv.errors import ParameterError
+from sqlpriv.errors import ColumnError, ParameterError
 
 
 def wildcard_sizes(rows: list[tuple[object, ...]]) -> list[int]:
@@ -161,6 +161,9 @@ def test_default_stays_records_and_bad_options_refused() -> None:
         sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", max_unique_share=0.1)
     with pytest.raises(ParameterError, match="DuckDB only"):  # refused before Spark is touched
         sqlpriv.generalize("people", hierarchies, k=k, suppression="cells", spark=object())
+    named = df.rename(columns={"a": "Suppression"})
+    with pytest.raises(ColumnError, match="'Suppression' has the name of a column of the candidate table"):
+        sqlpriv.generalize(named, {"Suppression": hierarchies["a"]}, k=k, suppression="cells")
     with pytest.raises(ParameterError, match="cells_method must be"):
         sqlpriv.generalize(df, hierarchies, k=k, suppression="cells", cells_method="exact")
     with pytest.raises(ParameterError, match="larger than the table"):  # local suppression's own error

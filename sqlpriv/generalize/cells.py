@@ -37,7 +37,7 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import view_of
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import OutputError, ParameterError, SqlprivWarning, caller_stacklevel
+from sqlpriv.errors import ColumnError, OutputError, ParameterError, SqlprivWarning, caller_stacklevel
 from sqlpriv.generalize.apply import Generalization
 from sqlpriv.generalize.search import lattice
 
@@ -47,6 +47,9 @@ SUPPRESSION = ("records", "cells")
 MAX_CELLS_NODES = 500
 #: the local suppression rule the search runs at each node (sqlpriv.local_suppression's method)
 CELLS_METHODS = ("greedy", "sdcmicro")
+
+#: the headings suppression="cells" adds to the candidate table (a quasi-identifier's name may not be one)
+CELLS_HEADINGS = ("suppression", "cells_suppressed")
 
 Node = tuple[int, ...]
 
@@ -59,6 +62,12 @@ class CellsGeneralization(Generalization):
     nodes, 'cells' for these); ``record_best`` is the record search's best node."""
 
     def __init__(self, base: Generalization, method: str, max_nodes: int, max_cells_nodes: int = 0) -> None:
+        for q in base.columns:
+            if q.lower() in CELLS_HEADINGS:
+                raise ColumnError(
+                    f"the quasi-identifier {q!r} has the name of a column of the candidate table "
+                    f"({q.lower()}); rename it in the source (a view, a DataFrame's rename) and in hierarchies="
+                )
         self.__dict__.update(base.__dict__)
         self.record_best = base.best
         self.suppression = "cells"
