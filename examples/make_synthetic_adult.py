@@ -16,13 +16,17 @@ something to find.
   other value.
 * ``adult_pair(seed=0)``: ``(original, synthetic)`` from ``examples/data/adult.csv``
   with the defaults above -- the pair used by the benchmark and the example.
+* ``adult_triple(seed=0)``: a small ``(original, control, synthetic)`` of 2,000, 1,000 and 2,000
+  rows on eleven columns (disjoint original and control rows drawn from adult, the synthetic
+  table made from the original only), bundled as ``examples/data/adult_{original,control,synthetic}.csv``
+  for the attacks' worked example (README, docs/attacks.md, the dbt project's seeds).
 
 >>> ori, syn = adult_pair()
 >>> len(ori), len(syn), list(ori.columns) == list(syn.columns)
 (26049, 26049, True)
 
 Run as a script to write both tables as CSV files:
-``python examples/make_synthetic_adult.py OUT_DIR``.
+``python examples/make_synthetic_adult.py OUT_DIR`` (``--triple``: the three small tables instead).
 """
 
 from __future__ import annotations
@@ -77,9 +81,34 @@ def adult_pair(seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
     return ori, make_synthetic(ori, seed=seed)
 
 
+#: the columns of the bundled triple (adult without fnlwgt, education-num and the capital columns)
+TRIPLE_COLUMNS = [
+    "age", "workclass", "education", "marital-status", "occupation", "relationship", "race", "sex",
+    "hours-per-week", "native-country", "Salary",
+]  # fmt: skip
+
+
+def adult_triple(
+    n_original: int = 2000, n_control: int = 1000, seed: int = 0
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """``(original, control, synthetic)``: disjoint seeded samples of adult (each in input order)
+    and a synthetic table of ``n_original`` rows made from the original alone."""
+    df = load_adult()[TRIPLE_COLUMNS]
+    rng = np.random.default_rng(seed)
+    take = rng.choice(len(df), size=n_original + n_control, replace=False)
+    ori = df.iloc[np.sort(take[:n_original])].reset_index(drop=True)
+    ctl = df.iloc[np.sort(take[n_original:])].reset_index(drop=True)
+    return ori, ctl, make_synthetic(ori, seed=seed)
+
+
 if __name__ == "__main__":  # pragma: no cover
     out_dir = Path(sys.argv[1] if len(sys.argv) > 1 else ".")
     out_dir.mkdir(parents=True, exist_ok=True)
+    if "--triple" in sys.argv:  # python examples/make_synthetic_adult.py examples/data --triple
+        for name, table in zip(("original", "control", "synthetic"), adult_triple()):
+            table.to_csv(out_dir / f"adult_{name}.csv", index=False)
+            print(f"wrote {out_dir / f'adult_{name}.csv'} ({len(table)} rows)")
+        sys.exit(0)
     ori, syn = adult_pair()
     ori.to_csv(out_dir / "adult_ori.csv", index=False)
     syn.to_csv(out_dir / "adult_syn.csv", index=False)

@@ -345,6 +345,7 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     assert dbt(project, "deps").returncode == 0
     # the ten-predictor per-row and summary models are left to DuckDB: on local Spark each costs minutes
     heavy = ["flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_cig", "flare_csf"]
+    heavy.append("tag:attacks")  # the attacks' statements run on DuckDB only so far (docs/dbt.md)
     build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy, timeout=1800)
     assert build.returncode == 0, build.stdout[-4000:]
     for test in (
@@ -518,3 +519,88 @@ def test_gating_risk_tests_fail_on_a_weight_that_is_not_a_number_of_people(built
     assert len(failures) == 2, failures
     for failure in failures:
         assert failure.startswith("1 row(s) have a missing, below 1 or non-finite sampling weight")
+
+
+# --------------------------------------------------------------------------- attacks (issue 43)
+
+ADULT = {name: PROJECT / "seeds" / f"adult_{name}.csv" for name in ("original", "control", "synthetic")}
+LINK_AUX = (["age", "sex", "race", "marital-status"], ["education", "occupation", "workclass", "native-country"])
+INFER_AUX = ["age", "sex", "race", "marital-status", "education", "occupation", "hours-per-week"]
+
+
+def _attack_figures(outcome) -> pd.DataFrame:
+    """The one-row figures of sqlpriv.linkability_risk / inference_risk, from the Python attack."""
+    e, risk = outcome.evaluation(), outcome.risk()
+    c = e.control_rate
+    row = {
+        "n_attacks": outcome.n_attacks, "n_success": outcome.n_success,
+        "rate": e.attack_rate.value, "rate_error": e.attack_rate.error,
+        "n_control": outcome.n_control, "n_control_success": outcome.n_control_success,
+        "control_rate": None if c is None else c.value, "control_rate_error": None if c is None else c.error,
+        "risk": risk.value, "risk_low": risk.ci[0], "risk_high": risk.ci[1],
+    }  # fmt: skip
+    return pd.DataFrame([row])
+
+
+def test_attack_models_and_tests_equal_the_python_attacks(built, tables):
+    """The linkability and inference models equal sqlpriv.linkability / sqlpriv.inference to 1e-9
+    (every figure of the risk), and their generic tests gate the build: both pass on the seeds."""
+    _, build = built
+    for test in ("sqlpriv_max_linkability_risk", "sqlpriv_max_inference_risk"):
+        assert f"PASS sqlpriv_{test}_adult_original_" in build.stdout, test
+    data = {name: str(path) for name, path in ADULT.items()}
+    link = sqlpriv.linkability(
+        data["original"], data["synthetic"], aux_cols=LINK_AUX, control=data["control"], n_neighbors=2
+    )
+    assert link.n_success > 0
+    _same(tables("adult_linkability"), _attack_figures(link))
+    infer = sqlpriv.inference(data["original"], data["synthetic"], INFER_AUX, "Salary", control=data["control"])
+    _same(tables("adult_inference"), _attack_figures(infer))
+
+
+def test_attack_test_above_its_maximum_fails_the_build(built):
+    """Without a control table the inference risk is the raw rate of right guesses (0.65 on the
+    seeds), above the test's 0.5: dbt fails, storing the figures (equal to Python's) and a sentence."""
+    project, _ = built
+    run = dbt(project, "test", "--select", "adult_salary_is_not_inferred_without_a_control")
+    assert run.returncode == 1, run.stdout[-3000:]
+    assert "Got 1 result, configured to fail if != 0" in run.stdout
+    with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
+        stored = con.execute("select * from main_dbt_test__audit.adult_salary_is_not_inferred_without_a_control").df()
+    infer = sqlpriv.inference(str(ADULT["original"]), str(ADULT["synthetic"]), INFER_AUX, "Salary")
+    assert infer.risk().value > 0.5
+    control = ["n_control", "n_control_success", "control_rate", "control_rate_error"]
+    assert stored[control].isna().all(axis=None)  # no control attack
+    _same(stored.drop(columns=["failure", *control]), _attack_figures(infer).drop(columns=control))
+    n, s = infer.n_attacks, infer.n_success
+    assert stored["failure"].iloc[0] == (
+        f"inference risk of Salary is {round(infer.risk().value, 6)} ({s} of {n} guesses right); the test allows at most 0.5"
+    )
+
+
+@pytest.mark.parametrize(
+    "model, message",
+    [
+        (
+            "{{ sqlpriv.linkability_risk(ref('adult_original'), ref('adult_synthetic'), [['age', 'sex'], ['sex']]) }}",
+            "sqlpriv.linkability_risk: the two auxiliary column sets must not overlap; both name sex",
+        ),
+        (
+            "{{ sqlpriv.inference_risk(ref('adult_original'), ref('adult_synthetic'), ['age', 'Salary'], 'Salary') }}",
+            "sqlpriv.inference_risk: argument `secret` must be one column name that is not among `aux_cols`",
+        ),
+        (
+            "{{ sqlpriv.linkability_risk(ref('adult_original'), ref('adult_synthetic'), [['age'], ['sex']], "
+            "confidence_level=1) }}",
+            "sqlpriv.linkability_risk: argument `confidence_level` must be a number between 0 and 1 (exclusive)",
+        ),
+    ],
+    ids=["overlapping-aux", "secret-in-aux", "confidence-1"],
+)
+def test_bad_attack_arguments_stop_dbt_at_compile_time(tmp_path, model, message):
+    project = copy_project(tmp_path / "project")
+    (project / "models" / "bad.sql").write_text(model + "\n")
+    assert dbt(project, "deps").returncode == 0
+    run = dbt(project, "parse")
+    assert run.returncode != 0
+    assert "Compilation Error" in run.stdout and message in run.stdout, run.stdout[-2000:]

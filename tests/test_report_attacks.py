@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -100,3 +101,52 @@ def test_report_with_synthetic_shows_the_three_criteria(tmp_path):
         got = float(re.search(rf'id="three-criteria-{name}" data-value="([^"]+)"', page).group(1))
         assert got == pytest.approx(want.value)
     assert f"inference of {cols[-1]} from the other columns" in page
+
+
+def _copy_share(ori: pd.DataFrame, syn: pd.DataFrame) -> float:
+    """Brute force: the share of synthetic rows equal to some original row on every column (NaN = NaN)."""
+    merged = syn.merge(ori.drop_duplicates(), how="left", on=list(syn.columns), indicator=True)
+    return float((merged["_merge"] == "both").mean())
+
+
+def test_dcr_row_is_the_exact_copy_share_with_its_rule():
+    """Issue 43: DCR has a row in the three criteria, its figure the share of synthetic rows copying
+    an original row, its rule (max_exact_copies, default 0 as `sqlpriv dcr`) in the verdict."""
+    rng = np.random.default_rng(3)
+    ori = pd.DataFrame({"x": rng.integers(0, 50, 60).astype(float), "c": rng.choice(list("abc"), 60)})
+    syn = pd.DataFrame({"x": rng.integers(0, 50, 40).astype(float) + 0.5, "c": rng.choice(list("abc"), 40)})
+    syn.iloc[:7] = ori.iloc[[0, 5, 5, 9, 11, 20, 30]].to_numpy()  # 7 copies, one original copied twice
+    share = _copy_share(ori, syn)
+    assert share == pytest.approx(7 / 40)
+    result = sqlpriv.dcr(ori, syn, baseline=False, identifiability=False)
+    rows, v = attack_rows({"linkability": StandIn(0.01, (0.0, 0.03), 0.02)}, dcr=result)
+    assert rows["attack"].tolist() == ["linkability", "dcr"]
+    row = rows.set_index("attack").loc["dcr"]
+    assert row["risk"] == pytest.approx(share, abs=1e-12) and row["n_attacks"] == 40 and row["status"] == "review"
+    assert v.status == "review" and v.fired.name == "max_exact_copies"
+    _, ok = attack_rows({}, dcr=result, max_exact_copies=0.2)
+    assert ok.status == "pass"
+    clean = sqlpriv.dcr(ori, syn.iloc[7:], baseline=False, identifiability=False)
+    assert _copy_share(ori, syn.iloc[7:]) == 0.0
+    rows, v = attack_rows({}, dcr=clean)
+    assert rows["risk"].tolist() == [0.0] and v.status == "pass"
+    page = three_criteria_html({}, dcr=result)
+    got = float(re.search(r'id="three-criteria-dcr" data-value="([^"]+)"', page).group(1))
+    assert got == pytest.approx(share) and 'data-rule="max_exact_copies"' in page
+
+
+def test_report_with_synthetic_has_the_dcr_row(tmp_path):
+    ori = pd.read_csv(DATA / "anonymeter_adults_ori.csv").iloc[:, :6]
+    syn = pd.read_csv(DATA / "anonymeter_adults_syn.csv").iloc[:, :6]
+    syn.iloc[:25] = ori.iloc[:25].to_numpy()  # a leak: 25 copied records
+    ori.to_csv(tmp_path / "ori.csv", index=False)
+    syn.to_csv(tmp_path / "syn.csv", index=False)
+    page = sqlpriv.report(
+        str(tmp_path / "ori.csv"), synthetic=str(tmp_path / "syn.csv"), output=tmp_path / "r.html", pif=False,
+        progress=False,
+    ).read_text()  # fmt: skip
+    share = _copy_share(pd.read_csv(tmp_path / "ori.csv"), pd.read_csv(tmp_path / "syn.csv"))
+    assert share >= 25 / len(syn)
+    got = float(re.search(r'id="three-criteria-dcr" data-value="([^"]+)"', page).group(1))
+    assert got == pytest.approx(share, abs=1e-12)
+    assert 'data-rule="max_exact_copies"' in page and "Distance to closest record (SDMetrics" in page

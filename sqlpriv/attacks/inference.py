@@ -30,6 +30,7 @@ from sqlpriv.attacks.risk import Evaluation, evaluate
 from sqlpriv.engine import checks
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.spark.run import wants_spark
 from sqlpriv.engine.templates import create_table, render
 from sqlpriv.errors import ParameterError
 
@@ -42,6 +43,8 @@ class InferenceOutcome(AttackOutcome):
         holding it, as anonymeter's ``risk_for_groups``; ``.risk()`` of each. The baseline counts the
         random guesser's successes on the group's targets (anonymeter repeats the whole baseline)."""
         d = self.details
+        if d.get("engine") == "spark":
+            raise ParameterError("groups() runs on DuckDB only (the per-target rows stay on Spark's side)")
         query = render("attacks/groups.sql", main=d["main"], control=d["control"])
         out = {}
         for value, n, s, n_c, s_c in run(d["con"], query).fetchall():
@@ -65,6 +68,7 @@ def inference(
     regression: bool | None = None,
     tolerance: float = 0.05,
     con: Any = None,
+    spark: Any = None,
 ) -> InferenceOutcome:
     """Run the inference attack of ``secret`` from ``aux_cols`` on every original record (or
     ``n_attacks`` drawn with ``seed``) and every control record (at most ``n_attacks``).
@@ -78,6 +82,8 @@ def inference(
     if secret in aux:
         raise ParameterError(f"the secret {secret!r} is also an auxiliary column; the attacker cannot know it")
     tol = checks.finite_number("tolerance", tolerance, minimum=0.0)
+    if wants_spark(original, spark):  # a Spark DataFrame or spark=: every record, counts and risk only
+        return _on_spark(original, synthetic, aux, secret, control, n_attacks, seed, regression, tol, spark)
     tables = prepare(original, synthetic, control, [*aux, secret], con)
     if regression is None:
         regression = is_numeric(tables.types[secret])
@@ -96,6 +102,25 @@ def inference(
     details = {"aux_cols": aux, "secret": secret, "regression": bool(regression), "tolerance": tol, "seed": seed}
     details |= {"main": main, "control": ctl, "con": tables.plan.con, "baseline": by_value}
     return InferenceOutcome("inference", n_main, s_main, baseline, n_c, s_c, rows, details)
+
+
+def _on_spark(
+    original: Any, synthetic: Any, aux: list[str], secret: str, control: Any, n_attacks: Any, seed: int,
+    regression: bool | None, tol: float, spark: Any,
+) -> InferenceOutcome:  # fmt: skip
+    """The attack on Spark (:mod:`sqlpriv.attacks.spark`); the baseline drawn as on DuckDB."""
+    from sqlpriv.attacks.spark import spark_infer_counts
+
+    c = spark_infer_counts(
+        original, synthetic, aux, secret, control=control, n_attacks=n_attacks, regression=regression, tolerance=tol,
+        spark=spark,
+    )  # fmt: skip
+    rng, by_value = np.random.default_rng(seed), {}
+    for value, n_value, n_right in c["odds"]:
+        by_value[value] = int(rng.binomial(int(n_value), min(1.0, int(n_right) / c["n_syn"])))
+    details = {"aux_cols": aux, "secret": secret, "regression": c["regression"], "tolerance": tol, "seed": seed}
+    details |= {"engine": "spark", "query": c["query"], "baseline": by_value}
+    return InferenceOutcome("inference", c["n"], c["s"], sum(by_value.values()), c["n_c"], c["s_c"], None, details)
 
 
 def _attack(

@@ -27,6 +27,7 @@ from sqlpriv.attacks.outcome import AttackOutcome
 from sqlpriv.engine import checks
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
+from sqlpriv.engine.spark.run import wants_spark
 from sqlpriv.engine.templates import create_table, render
 from sqlpriv.errors import ParameterError
 
@@ -42,15 +43,20 @@ def linkability(
     seed: int = 0,
     ties: bool = False,
     con: Any = None,
+    spark: Any = None,
 ) -> AttackOutcome:
     """Run the linkability attack on every original record (or ``n_attacks`` drawn with ``seed``)
     and on every control record (at most ``n_attacks`` of them); return the counts, risk and rows.
 
     ``ties=True`` counts every synthetic record at the k-th distance as a neighbour (else ties
-    go to the smaller distance, then the smaller synthetic row position).
+    go to the smaller distance, then the smaller synthetic row position). A Spark DataFrame, or
+    ``spark=`` (a SparkSession, with table names or files), runs the attack on Spark
+    (:mod:`sqlpriv.attacks.spark`: every record, counts and risk only).
     """
     cols_a, cols_b = _aux_sets(aux_cols)
     k = checks.positive_int("n_neighbors", n_neighbors)
+    if wants_spark(original, spark):
+        return _on_spark(original, synthetic, (cols_a, cols_b), control, k, n_attacks, seed, ties, spark)
     tables = prepare(original, synthetic, control, cols_a + cols_b, con)
     k = min(k, tables.n_syn)  # anonymeter caps it at the synthetic rows too
     rng = np.random.default_rng(seed)
@@ -77,6 +83,22 @@ def linkability(
         "linkability", n_main, s_main, baseline, n_ctl_, s_ctl, rows,
         {"aux_cols": (cols_a, cols_b), "n_neighbors": k, "ties": ties, "seed": seed, "main": main, "control": ctl},
     )  # fmt: skip
+
+
+def _on_spark(
+    original: Any, synthetic: Any, cols: tuple[list[str], list[str]], control: Any, k: int, n_attacks: Any, seed: int,
+    ties: bool, spark: Any,
+) -> AttackOutcome:  # fmt: skip
+    """The attack on Spark (:mod:`sqlpriv.attacks.spark`); the baseline drawn as on DuckDB."""
+    from sqlpriv.attacks.spark import spark_link_counts
+
+    c = spark_link_counts(
+        original, synthetic, cols, control=control, k=k, n_attacks=n_attacks, ties=ties, spark=spark
+    )  # fmt: skip
+    baseline = int(np.random.default_rng(seed).binomial(c["n"], baseline_probability(c["n_syn"], c["k"])))
+    details = {"aux_cols": cols, "n_neighbors": c["k"], "ties": False, "seed": seed, "engine": "spark"}
+    details["query"] = c["query"]
+    return AttackOutcome("linkability", c["n"], c["s"], baseline, c["n_c"], c["s_c"], None, details)
 
 
 def _aux_sets(aux_cols: Any) -> tuple[list[str], list[str]]:

@@ -1,6 +1,7 @@
 """The report's section on the three criteria of anonymisation (Article 29 WP, Opinion 05/2014):
 singling out (the exact mpUCC figure and anonymeter's query attack), linkability and inference,
-one row and one verdict rule per attack that was run (docs/measures.md §10).
+one row and one verdict rule per attack that was run (docs/measures.md §10), and the distance to
+closest record (:func:`sqlpriv.dcr`, §11.6) with its rule on exact copies.
 
 The section takes results already computed: any object with ``.risk(confidence_level)`` (an
 object with ``.value`` and ``.ci``) and ``.summary(...)`` (rows main / baseline / control with
@@ -26,7 +27,7 @@ from typing import Any
 import pandas as pd
 
 from sqlpriv.engine.scales import percent
-from sqlpriv.engine.verdict import Verdict, at_most, verdict
+from sqlpriv.engine.verdict import Rule, Verdict, at_most, verdict
 from sqlpriv.errors import SqlprivError
 from sqlpriv.report.html import kpis, part, section, table
 from sqlpriv.report.verdict import verdict_section
@@ -39,6 +40,8 @@ CRITERIA = {
 }
 #: the default limit on each attack's risk (residual over the control where there is one)
 MAX_RISK = 0.05
+#: the default limit on the share of synthetic rows that copy an original row (as ``sqlpriv dcr``'s)
+MAX_EXACT_COPIES = 0.0
 
 
 def _frame(summary: Any) -> pd.DataFrame:
@@ -50,11 +53,37 @@ def _rate(summary: pd.DataFrame, attack: str) -> float | None:
     return None if rows.empty else float(rows["rate"].iloc[0])
 
 
+def dcr_row(result: Any, max_exact_copies: float = MAX_EXACT_COPIES) -> tuple[dict[str, Any], Rule]:
+    """The DCR row of the section (a :func:`sqlpriv.dcr` result): its figure is the share of
+    synthetic rows that copy an original row exactly, and its rule that share at most
+    ``max_exact_copies`` (rule ``max_exact_copies``, as ``sqlpriv dcr``'s default policy)."""
+    f = result.figures
+    share = float(f["exact_copy_share"] or 0.0)
+    median = f["dcr_median"]
+    figure = f"exact copies {share:.4g} of the synthetic rows" + (
+        "" if median is None else f" (median distance to the closest original record {median:.4g})"
+    )
+    rule = at_most("max_exact_copies", share, float(max_exact_copies), figure, f"at most {max_exact_copies:g}")
+    nan = float("nan")
+    row = {
+        "criterion": "distance to closest record", "attack": "dcr", "risk": share, "ci_low": nan, "ci_high": nan,
+        "main_rate": share, "control_rate": nan, "baseline_rate": nan, "n_attacks": int(result.n_synthetic),
+        "status": rule.status,
+    }  # fmt: skip
+    return row, rule
+
+
 def attack_rows(
-    attacks: Mapping[str, Any], *, max_risk: float | Mapping[str, float] = MAX_RISK, confidence_level: float = 0.95
+    attacks: Mapping[str, Any],
+    *,
+    max_risk: float | Mapping[str, float] = MAX_RISK,
+    confidence_level: float = 0.95,
+    dcr: Any = None,
+    max_exact_copies: float = MAX_EXACT_COPIES,
 ) -> tuple[pd.DataFrame, Verdict]:
     """One row per attack run (criterion, attack, risk, its interval, the main / control / baseline
-    rates, targets, status) and the verdict of one rule per attack: risk at most ``max_risk``."""
+    rates, targets, status) and the verdict of one rule per attack: risk at most ``max_risk``;
+    with ``dcr`` (a :func:`sqlpriv.dcr` result) a last row and rule, :func:`dcr_row`."""
     rules, rows = [], []
     for name in [*[n for n in CRITERIA if n in attacks], *[n for n in attacks if n not in CRITERIA]]:
         result = attacks[name]
@@ -81,6 +110,10 @@ def attack_rows(
                 "status": rule.status,
             }
         )
+    if dcr is not None:
+        row, rule = dcr_row(dcr, max_exact_copies)
+        rows.append(row)
+        rules.append(rule)
     return pd.DataFrame(rows), verdict(rules)
 
 
@@ -90,10 +123,12 @@ def three_criteria_html(
     mpucc: Any = None,
     max_risk: float | Mapping[str, float] = MAX_RISK,
     note: str = "",
+    dcr: Any = None,
 ) -> str:
     """The section: the exact mpUCC share (``mpucc``: a :func:`sqlpriv.singling_out` result) beside
-    one row per attack of ``attacks`` (name -> result; None or absent: not run), and their verdict."""
-    rows, v = attack_rows(attacks, max_risk=max_risk)
+    one row per attack of ``attacks`` (name -> result; None or absent: not run), the DCR row
+    (``dcr``: a :func:`sqlpriv.dcr` result, or None), and their verdict."""
+    rows, v = attack_rows(attacks, max_risk=max_risk, dcr=dcr)
     boxes = []
     if mpucc is not None:
         s = mpucc.summary().df().iloc[0]
@@ -101,9 +136,14 @@ def three_criteria_html(
             ("three-criteria-mpucc", "synthetic records singled out (exact, mpUCC)", float(s["identification_rate"]))
         )
     for _, r in rows.iterrows():
-        boxes.append((f"three-criteria-{r['attack']}", f"{r['criterion']} risk ({r['attack']})", r["risk"]))
+        label = "synthetic rows copying an original row (dcr)" if r["attack"] == "dcr" else None
+        boxes.append((f"three-criteria-{r['attack']}", label or f"{r['criterion']} risk ({r['attack']})", r["risk"]))
     figures = [
-        f"{r['criterion']} ({r['attack']}): risk {percent(r['risk'])}"
+        (
+            f"{r['criterion']} (dcr): exact copies {percent(r['risk'])}"
+            if r["attack"] == "dcr"
+            else f"{r['criterion']} ({r['attack']}): risk {percent(r['risk'])}"
+        )
         + ("" if pd.isna(r["control_rate"]) else f", control rate {percent(r['control_rate'])}")
         for _, r in rows.iterrows()
     ]
@@ -125,12 +165,14 @@ def three_criteria_html(
         "An attacker holding the synthetic table attacks the original records (main), the same attack on real "
         "records the generator never saw gives the control, random guesses the baseline; the risk is the excess "
         "of main over control, (main - control) / (1 - control), with its interval. Each attack run has one rule: "
-        "its risk at most the limit. Singling out also shows the exact mpUCC share (every record examined).",
+        "its risk at most the limit. Singling out also shows the exact mpUCC share (every record examined). "
+        "The distance to closest record (dcr) row gives the share of synthetic rows that copy an original row "
+        "exactly, with the rule that none does (as sqlpriv dcr's default policy).",
         body,
     )
 
 
-__all__ = ["CRITERIA", "MAX_RISK", "attack_rows", "three_criteria_html"]
+__all__ = ["CRITERIA", "MAX_EXACT_COPIES", "MAX_RISK", "attack_rows", "dcr_row", "three_criteria_html"]
 
 
 def link_and_infer(source: Any, synthetic: Any, names: list[str], opts: dict[str, Any]) -> tuple[dict, str]:
@@ -157,3 +199,20 @@ def link_and_infer(source: Any, synthetic: Any, names: list[str], opts: dict[str
         except SqlprivError as e:
             notes.append(f"{name.capitalize()} not run: {e}")
     return found, " ".join(notes)
+
+
+def distances(source: Any, synthetic: Any, names: list[str], opts: dict[str, Any]) -> tuple[Any, str]:
+    """The distance to closest record on the columns (one nearest-neighbour search; no random
+    baseline, no identifiability, which need more searches); None and why where it cannot run."""
+    from sqlpriv.attacks.dcr import dcr
+
+    con = {k: v for k, v in opts.items() if k == "con"}
+    try:
+        result = dcr(source, synthetic, columns=names, baseline=False, identifiability=False, **con)
+    except SqlprivError as e:
+        return None, f"Distance to closest record not run: {e}"
+    f = result.figures
+    return result, (
+        f"Distance to closest record (SDMetrics' distance, every column): median {f['dcr_median']:.4g}, "
+        f"nearest-neighbour distance ratio median {f['nndr_median']:.4g}; sqlpriv dcr gives the protection scores."
+    )

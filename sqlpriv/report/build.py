@@ -393,17 +393,21 @@ def _singling_out_section(
         "every column of the two tables, as they are."
     )
     from sqlpriv.attacks.singling_out_queries import singling_out_queries
-    from sqlpriv.report.attacks import link_and_infer, three_criteria_html
+    from sqlpriv.report.attacks import distances, link_and_infer, three_criteria_html
 
     # the three criteria (issue 43): anonymeter's query attack beside the exact mpUCCs, then linkability
     # and inference on every original record (_link_and_infer)
     queries = singling_out_queries(source, synthetic, mode="univariate", n_attacks=500, seed=0, **opts)
     attacks, more_note = link_and_infer(source, synthetic, list(s.columns), opts)
+    near, near_note = distances(source, synthetic, list(s.columns), opts)
     attacks_note = (
-        "Singling out by queries: anonymeter's univariate attack, 500 queries, seed 0, every column. " + more_note
+        "Singling out by queries: anonymeter's univariate attack, 500 queries, seed 0, every column. "
+        + more_note
+        + " "
+        + near_note
     )
     return singling_out_html(s, _label(synthetic), 10, note) + three_criteria_html(
-        {"singling_out_queries": queries, **attacks}, mpucc=s, note=attacks_note
+        {"singling_out_queries": queries, **attacks}, mpucc=s, note=attacks_note, dcr=near
     )
 
 
