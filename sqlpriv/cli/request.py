@@ -110,6 +110,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(0..1) from the whole table's (t-closeness)",
     )
     p.add_argument("--sampling-fraction", type=float, metavar="F", help="share of the population in the table, (0, 1]")
+    p.add_argument(  # issue 46
+        "--entity",
+        metavar="COL",
+        help="gate policy: column identifying the person behind each row (panel data): --min-k counts a class's "
+        "distinct entities, not its rows",
+    )
     common.add_strategy_and_dropna(p, "column set")
     common.add_output(p, formats=("table", "json"))
     p.set_defaults(run=run)
@@ -134,7 +140,16 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         max_population_uniqueness=args.max_population_uniqueness,
         sampling_fraction=args.sampling_fraction,
         # DuckDB-only rules: passed when given, so that Spark refuses them by name
-        **{n: v for n, v in (("sensitive", args.sensitive), ("min_l", args.min_l), ("max_t", args.max_t)) if v},
+        **{
+            n: v
+            for n, v in (
+                ("sensitive", args.sensitive),
+                ("min_l", args.min_l),
+                ("max_t", args.max_t),
+                ("entity", args.entity),
+            )
+            if v
+        },
         **common.connection_options(args),
     )
     if args.sql:
@@ -185,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
             max_t=args.max_t,
             strategy=args.strategy,
             dropna=args.dropna,
+            **({"entity": args.entity} if args.entity else {}),
             **common.connection_options(args),
         )
     )
