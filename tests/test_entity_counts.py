@@ -179,3 +179,89 @@ def test_anonymize_cli_takes_c_and_key(tmp_path):
     assert code != 0 and "also a quasi-identifier" in err
     code, _, err = cli("anonymize", str(path), "--key", "nope", *hier, "--k", "3")
     assert code != 0 and "nope" in err
+
+
+# --------------------------------------------------------------------------- generalize / anonymize with entity=
+
+
+def entity_k(released: pd.DataFrame, qis: list[str], entity: str, suppressed: bool = False) -> int:
+    """The smallest class of the released records (with ``suppressed``: of those not suppressed,
+    every quasi-identifier ``*``), in distinct entities (brute force)."""
+    kept = released[~(released[qis] == "*").all(axis=1)] if suppressed else released
+    return int(kept.groupby(qis, dropna=False)[entity].nunique().min()) if len(kept) else 0
+
+
+def sex_hierarchy():
+    return {"f": ["*"], "m": ["*"]}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_generalize_k_counts_entities(seed):
+    """Every lattice node's "meets k" equals the brute force in entities on its released rows; the
+    best node meets it and no node below it does (loss is monotone); its release holds k entities
+    in every class. Rows alone would accept a lower node (a person's repeated rows are not k people)."""
+    df = panel(seed, people=30).drop(columns=["region"])
+    df["age"] = df["band"] + df["pid"] % 10
+    hier = {"age": sqlpriv.hierarchy.intervals(5, 10, 20), "sex": sex_hierarchy()}
+    k = 3
+    g = sqlpriv.generalize(df, hier, k=k, entity="pid", evaluate="all")
+    assert g.n == df["pid"].nunique() and g.rows == len(df)
+    cands = g.candidates().df()
+    meets = {}
+    for _, c in cands.iterrows():
+        node = {"age": int(c["age"]), "sex": int(c["sex"])}
+        meets[(node["age"], node["sex"])] = entity_k(g.apply(levels=node).df(), ["age", "sex"], "pid") >= k
+        assert bool(c["meets_policy"]) == meets[(node["age"], node["sex"])], node
+    best = (g.best["age"], g.best["sex"])
+    assert meets[best]
+    assert not any(m for node, m in meets.items() if node != best and node[0] <= best[0] and node[1] <= best[1])
+    assert entity_k(g.apply().df(), ["age", "sex"], "pid") >= k
+    rows = sqlpriv.generalize(df, hier, k=k)
+    assert (rows.best["age"], rows.best["sex"]) != best or entity_k(rows.apply().df(), ["age", "sex"], "pid") >= k
+
+
+def test_generalize_entity_differs_from_rows_and_suppresses_in_entities(tmp_path):
+    """Each person has two or three rows of one age: k = 2 holds on rows at the raw ages, not on
+    persons; with a suppression limit, the suppressed share is one of entities."""
+    df = pd.DataFrame({"pid": [1, 1, 1, 2, 2, 3, 3, 4, 4], "age": [31, 31, 31, 33, 33, 36, 36, 38, 38], "x": range(9)})
+    hier = {"age": sqlpriv.hierarchy.intervals(5, 10)}
+    assert sqlpriv.generalize(df, hier, k=2).best == {"age": 0}
+    g = sqlpriv.generalize(df, hier, k=2, entity="pid")
+    assert g.best == {"age": 1}
+    released = g.apply().df()
+    assert entity_k(released, ["age"], "pid") == 2 and released["x"].tolist() == list(range(9))
+    path = tmp_path / "p.csv"  # a file: released from the search's tables, verified when written
+    df = pd.concat([df, pd.DataFrame({"pid": [5, 5, 5], "age": [50, 50, 50], "x": [9, 10, 11]})], ignore_index=True)
+    df.to_csv(path, index=False)
+    g = sqlpriv.generalize(str(path), hier, k=3, entity="pid", suppression_limit=0.5)
+    out = g.apply().write(tmp_path / "out.csv")
+    written = pd.read_csv(out, dtype=str)
+    assert entity_k(written, ["age"], "pid", suppressed=True) >= 3 or (written["age"] == "*").all()
+    suppressed = written[written["age"] == "*"]["pid"].nunique()
+    assert suppressed <= 0.5 * df["pid"].nunique()
+    assert set(written[written["age"] == "*"]["pid"]) == {"5"}  # three rows, one person: suppressed
+    assert g.n == 5 and g.rows == 12
+
+
+def test_generalize_entity_refusals():
+    df = pd.DataFrame({"pid": [1, 1, 2], "age": [30, 31, 40]})
+    hier = {"age": sqlpriv.hierarchy.intervals(5, 10)}
+    with pytest.raises(ParameterError, match="different values of the quasi-identifiers"):
+        sqlpriv.generalize(df, hier, entity="pid")
+    with pytest.raises(ColumnError, match="entity and a quasi-identifier"):
+        sqlpriv.generalize(df, {"pid": sqlpriv.hierarchy.intervals(5, 10)}, entity="pid")
+    df = pd.DataFrame({"pid": [1, None, 2], "age": [30, 31, 40]})
+    with pytest.raises(ParameterError, match="NULL"):
+        sqlpriv.generalize(df, hier, entity="pid")
+
+
+def test_anonymize_cli_entity(tmp_path):
+    df = pd.DataFrame({"pid": [1, 1, 1, 2, 2, 3, 3, 4, 4], "age": [31, 31, 31, 33, 33, 36, 36, 38, 38]})
+    path, out = tmp_path / "p.csv", tmp_path / "out.csv"
+    df.to_csv(path, index=False)
+    args = ("anonymize", str(path), "--hierarchy", "age=intervals:5,10", "--k", "2", "-o", str(out))
+    code, _, err = cli(*args, "--entity", "pid", "--format", "json")
+    assert code == 0, err
+    assert entity_k(pd.read_csv(out, dtype=str), ["age"], "pid") == 2
+    code, printed, err = cli(*args, "--format", "json")
+    assert code == 0 and json.loads(printed)["best_node"][0]["age"] == 0  # rows: the raw ages

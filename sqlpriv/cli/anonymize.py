@@ -29,6 +29,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="row key column (as the other commands take it): it must exist and is never generalized; the released "
         "table keeps every column, the key too",
     )
+    p.add_argument(  # issue 46
+        "--entity",
+        metavar="COL",
+        help="column identifying the person behind each row (panel data): --k and --suppression-limit count "
+        "distinct entities, not rows",
+    )
     p.add_argument(
         "--hierarchy",
         action="append",
@@ -88,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
         max_unique_share=args.max_unique_share,
         metric=args.metric,
         **({"key": args.key} if args.key else {}),
+        **({"entity": args.entity} if args.entity else {}),
         **common.connection_options(args),
     )
     if args.candidates:

@@ -6,7 +6,6 @@ Exit status: 0 approve, 3 review, 4 reject, 1 runtime error, 2 usage error.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import warnings
 from typing import TYPE_CHECKING, Any
@@ -157,7 +156,7 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         return 0
     report = a.report().df()
     if args.format == "json":
-        print(report.to_json(orient="records", indent=2, double_precision=15))
+        common.print_json({"report": common.json_records(report)})
     else:
         common.print_tables(
             [
@@ -212,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         a.evaluate()
     common.dropped_note(a.dropped_rows, a.n)
     if args.format == "json":
-        print(json.dumps(a.to_dict(), indent=2))
+        common.print_json(a.to_dict())
     else:
         _print_assessment(a, args.dropna)
     sys.stdout.flush()

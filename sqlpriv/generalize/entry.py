@@ -60,6 +60,7 @@ def generalize(
     max_evaluate: int = MAX_EVALUATE,
     spark: Any = None,
     max_patterns: int = MAX_PATTERNS,
+    entity: str | None = None,
 ) -> Generalization:
     """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
     record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
@@ -72,7 +73,10 @@ def generalize(
     passing unevaluated (more points of the front, as the report's chart draws it). A Spark DataFrame source, or ``spark=`` (a SparkSession) with a table
     name or file: Spark aggregates the distinct patterns (at most ``max_patterns``, estimated
     first), the search runs on them on the driver, and ``apply()``, ``sql`` and ``compare()``
-    run on Spark (:mod:`sqlpriv.generalize.spark_search`).
+    run on Spark (:mod:`sqlpriv.generalize.spark_search`). ``entity`` (DuckDB) names a column
+    identifying the person behind each row (panel data): k, the suppression limit and the
+    release count a class's distinct entities, not its rows (each entity's quasi-identifiers must
+    not change between its rows; ``n`` is then the entities, ``rows`` the rows).
     """
     evaluate = checks.choice("evaluate", evaluate, EVALUATE)
     max_evaluate = checks.positive_int("max_evaluate", max_evaluate)
@@ -91,6 +95,8 @@ def generalize(
             )
     g: Generalization
     if wants_spark(source, spark):
+        if entity is not None:
+            raise ParameterError("entity= is not available on Spark yet; generalize on DuckDB or leave entity out")
         given = [name for name, v in (("con", con), ("threads", threads), ("memory_limit", memory_limit)) if v]
         if given or temp_directory:
             raise ParameterError(
@@ -127,6 +133,7 @@ def generalize(
             memory_limit=memory_limit,
             temp_directory=temp_directory,
             climbs=evaluate == "climbs",
+            entity=entity,
         )
     if evaluate == "all":
         evaluate_all(g)
