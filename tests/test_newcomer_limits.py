@@ -68,12 +68,6 @@ def test_the_62_column_limit_is_one_error_and_exit_2_in_every_command(tmp_path, 
     assert "63 analysed columns; at most 62" in err and "MAX_PACKED_COLUMNS" in err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known since the merge of security round 4: a registered view on a user's con is read once into a "
-    "frozen temp table before the column limit is checked, and a refused call leaves that copy behind "
-    "(the scope is released by plans only); open on issue 46",
-)
 @pytest.mark.parametrize("measure", ["uniqueness_shapley", "sample_uniques"])
 def test_the_62_column_limit_fires_before_any_table_is_made(measure):
     con = duckdb.connect()
@@ -83,3 +77,37 @@ def test_the_62_column_limit_fires_before_any_table_is_made(measure):
     gc.collect()
     made = con.execute("select count(*) from duckdb_tables() where table_name like 'sqlpriv%'").fetchone()[0]
     assert made == 0
+
+
+def _temp_objects(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """Every temp table, view and macro on ``con``, read from the catalog (the oracle)."""
+    rows = con.execute(
+        "select table_name from duckdb_tables() where temporary "
+        "union all select view_name from duckdb_views() where temporary and not internal "
+        "union all select function_name from duckdb_functions() where database_name = 'temp'"
+    ).fetchall()
+    return sorted(str(r[0]) for r in rows)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda con: sqlpriv.reidentification_risk("w", ["c0", "nope"], con=con),  # a column it lacks
+        lambda con: sqlpriv.sample_uniques("w", ["c0"], con=con, max_cols=0),  # a bad parameter
+        lambda con: sqlpriv.attribute_disclosure("w", ["c0"], sensitive=["nope"], con=con),
+    ],
+)
+def test_a_call_refused_after_its_source_was_made_leaves_the_connection_as_found(call):
+    """Issue 46: a view on a user's con= is copied once into a frozen temp table (a frame is
+    registered as a view) before the columns and parameters are checked; a call refused after
+    that left the copy behind (only plans released the connection's scope). Now the source
+    holds the scope until a plan takes over: nothing of sqlpriv's is left once it is gone."""
+    con = duckdb.connect()
+    con.execute("create temp table mine as select 1 as x")
+    con.register("w", wide(3))
+    before = _temp_objects(con)
+    with pytest.raises(sqlpriv.errors.SqlprivError):
+        call(con)
+    gc.collect()
+    assert _temp_objects(con) == before
+    assert con.execute("select count(*) from w").fetchone()[0] == 6  # the user's view still reads

@@ -93,6 +93,6 @@ def test_anonymize_hierarchy_takes_a_quoted_column_and_json_loss_is_numbers(quot
         "json",
     )
     assert code == 0, err
-    best = json.loads(out)["best node"][0]
+    best = json.loads(out)["best_node"][0]  # schema 2 (issue 46): snake_case keys
     assert "zip,code" in best
     assert isinstance(best["loss"], list) and all(isinstance(x, float) for x in best["loss"])

@@ -35,12 +35,13 @@ def test_summary_json_matches_oracle(capsys, example_csv):
     assert code == 0, err
     tables = json.loads(out)
     want, _, _ = oracle(ROWS, {}, {})
-    fig_table = tables["FIG: sum of cig per column"]
+    fig_table = tables["fig_per_column"]  # JSON schema 2 (issue 46): stable keys
     assert [r["column"] for r in fig_table] == ["gender", "name", "eye_color"]
     np.testing.assert_allclose([r["fig"] for r in fig_table], want.sum(axis=0), atol=1e-9)
-    (pif_row,) = tables["PIF_80: 80th percentile of RIG (cig)"]
-    assert pif_row["PIF_80"] == pytest.approx(np.percentile(want.sum(axis=1), 80), abs=1e-9)
-    top = tables["the 2 rows with the largest RIG"]
+    (pif_row,) = tables["pif_at_percentile"]
+    assert pif_row["percentile"] == 80 and pif_row["measure"] == "cig"
+    assert pif_row["pif"] == pytest.approx(np.percentile(want.sum(axis=1), 80), abs=1e-9)
+    top = tables["top_rows"]
     assert [(r["row"], r["name"]) for r in top] == [(0, "Anton"), (6, "Charlie")]
     assert top[0]["rig"] == pytest.approx(want[0].sum(), abs=1e-9)
 

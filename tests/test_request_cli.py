@@ -61,6 +61,7 @@ def test_exit_codes_of_the_real_process(csv):
 
 
 JSON_SCHEMA = {
+    "schema_version": int,  # 2 (issue 46), first
     "request": list,
     "n": int,
     "dropped_rows": int,
@@ -159,7 +160,7 @@ def test_json_schema(csv, capsys):
     assert all(isinstance(w, str) for w in out["warnings"])
     # same numbers as the API
     a = assess_request(csv, ["g", {"decade": "age // 10"}, "id"], weights={"id": 0.95}, k=2, reject=0.01)
-    assert out == json.loads(json.dumps(a.to_dict()))
+    assert out == {"schema_version": 2, **json.loads(json.dumps(a.to_dict()))}
 
 
 def test_table_output(csv, capsys):

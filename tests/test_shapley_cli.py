@@ -66,7 +66,8 @@ def test_cli_summary_json_matches_api(python_result):
     summary = python_result.summary().df()
     assert [r["column"] for r in payload["summary"]] == COLS
     assert np.allclose([r["shapley"] for r in payload["summary"]], summary["shapley"], atol=1e-12)
-    assert len(payload["by C > 0"]) == 2
+    assert payload["schema_version"] == 2 and payload["by"][0]["expression"] == "C > 0"
+    assert len(payload["by"][0]["levels"]) == 2
 
 
 def test_cli_table_and_csv_output():

@@ -283,7 +283,7 @@ def test_sample_uniques_match_brute_force(seed, max_cols):
     u = sample_uniques(ori, max_cols=max_cols)
     pr = u.per_row().df()
     expected = msu_oracle(ori, max_cols)
-    got = {int(r.key): {frozenset(m) for m in r.msus} for r in pr.itertuples()}
+    got = {int(r.row): {frozenset(m) for m in r.msus} for r in pr.itertuples()}
     assert got == {i: set(v) for i, v in expected.items()}
     assert pr.msu_count.tolist() == [len(expected[i]) for i in range(len(ori))]
     sizes = [min((len(m) for m in expected[i]), default=None) for i in range(len(ori))]

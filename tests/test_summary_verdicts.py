@@ -100,7 +100,7 @@ def test_pif_verdict_and_max_pif(capsys):
     cols = ["class", "area", "activity"]
     _, js, _ = run(capsys, "pif", FLARE_CSV, "-c", ",".join(cols), "--format", "json")
     payload = json.loads(js)
-    pif = payload["PIF_95: 95th percentile of RIG (cig)"][0]["PIF_95"]
+    pif = payload["pif_at_percentile"][0]["pif"]  # JSON schema 2 (issue 46)
     rules = {r["name"]: r for r in payload["verdict"]["rules"]}
     assert rules["max_pif"]["advisory"] and f"1 in {round(2.0**pif):,}" in rules["max_pif"]["figure"]
     share, smallest = joint(FLARE, cols)

@@ -9,8 +9,11 @@
     `source`: a relation as SQL text holding the quasi-identifiers `qis` and the sensitive
     columns `sens` (name, ordered, hierarchy, height) under their names. NULL in a
     quasi-identifier is a category (GROUP BY groups NULLs); NULL in a sensitive column is one
-    more value. One aggregate of the rows (d_joint), then only classes and values. -#}
-{% macro disclosure_classes(source, qis, sens, meta) -%}
+    more value. One aggregate of the rows (d_joint), then only classes and values. With `entity`
+    (issue 46: several rows per person), w counts the distinct entities of each combination, so
+    every figure is that of the distinct (entity, quasi-identifiers, sensitive values) rows: n
+    counts a class's entities when no entity's sensitive values change within it. -#}
+{% macro disclosure_classes(source, qis, sens, meta, entity=none) -%}
 with d_joint as (
     select
 {% for q in qis %}
@@ -19,7 +22,7 @@ with d_joint as (
 {% for s in sens %}
         {{ sqlpriv.quote(s.name) }} as s{{ loop.index0 }},
 {% endfor %}
-        count(*) as w
+        {% if entity %}count(distinct {{ sqlpriv.quote(entity) }}){% else %}count(*){% endif %} as w
     from {{ source }}
     group by {% for q in qis %}{{ sqlpriv.quote(q) }}, {% endfor %}{% for s in sens %}{{ sqlpriv.quote(s.name) }}{{ ", " if not loop.last }}{% endfor %}
 

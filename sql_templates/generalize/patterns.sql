@@ -5,13 +5,14 @@
     keys: the table generalize/keys.sql made (the same keys and counts, already read from the
     source), or none to read the source here. outer: left joins, so that the patterns keep every
     row (a value no hierarchy covers has null codes: the caller counts them, generalize/total.sql,
-    and names them before anything reads them). -#}
-{% macro generalize_patterns(source, columns, coded, heights, keys=none, outer=false) -%}
+    and names them before anything reads them). entity (issue 46, read from the source only):
+    cnt counts the pattern's distinct entities, not its rows. -#}
+{% macro generalize_patterns(source, columns, coded, heights, keys=none, outer=false, entity=none) -%}
 with p as (
 {% if keys %}
   select * from {{ sqlpriv.quote(keys) }}
 {% else %}
-  select {% for column in columns %}{{ sqlpriv.generalize_key(column) }} as {{ sqlpriv.quote("k" ~ loop.index0) }}, {% endfor %}count(*) as cnt
+  select {% for column in columns %}{{ sqlpriv.generalize_key(column) }} as {{ sqlpriv.quote("k" ~ loop.index0) }}, {% endfor %}{% if entity %}count(distinct {{ sqlpriv.quote(entity) }}){% else %}count(*){% endif %} as cnt
   from {{ source }}
   group by {% for column in columns %}{{ loop.index }}{{ ", " if not loop.last }}{% endfor %}
 {% endif %}

@@ -5,8 +5,9 @@
     rows (a table hierarchy's (value, label) pairs, or none) and expr (a builder's level expression,
     or none). flag adds the column __sqlpriv_suppressed. ordered (DuckDB): the rows in the source's order,
     numbered on the scan (numbered.sql) and sorted back after the joins and the window that
-    reorder them; Spark has no row order to keep. -#}
-{% macro generalize_release(source, columns, qis, k, suppress=true, flag=false, ordered=true) -%}
+    reorder them; Spark has no row order to keep. entity (issue 46, DuckDB): a class's size counts
+    its distinct entities, not its rows. -#}
+{% macro generalize_release(source, columns, qis, k, suppress=true, flag=false, ordered=true, entity=none) -%}
 with
 {% for c in qis %}
 {% if c.rows is not none %}
@@ -39,7 +40,7 @@ r as (
   left join {{ sqlpriv.quote("m_" ~ c.index) }} on r.{{ sqlpriv.quote("__sqlpriv_k_" ~ c.index) }} = {{ sqlpriv.quote("m_" ~ c.index) }}.key
 {% endfor %}
 ), c as (
-  select *, count(*) over (partition by {% for c in qis %}{{ sqlpriv.quote("__sqlpriv_g_" ~ c.index) }}{{ ", " if not loop.last }}{% endfor %}) as __sqlpriv_class_size
+  select *, {% if entity %}count(distinct {{ sqlpriv.quote(entity) }}){% else %}count(*){% endif %} over (partition by {% for c in qis %}{{ sqlpriv.quote("__sqlpriv_g_" ~ c.index) }}{{ ", " if not loop.last }}{% endfor %}) as __sqlpriv_class_size
   from g
 )
 select

@@ -19,6 +19,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         f"the policy; write the released table. Exit {EXIT_NO_NODE} when no node meets it.",
     )
     common.add_source(p)
+    common.add_columns(  # issue 46: as the other commands take them
+        p,
+        help="quasi-identifier to generalize; repeat -c or give a comma list (-c a,b); each needs a --hierarchy; "
+        "default: every --hierarchy column. A name that contains a comma or '=': in double quotes, -c '\"a,b\"'",
+    )
+    p.add_argument(
+        "--key",
+        help="row key column (as the other commands take it): it must exist and is never generalized; the released "
+        "table keeps every column, the key too",
+    )
+    p.add_argument(  # issue 46
+        "--entity",
+        metavar="COL",
+        help="column identifying the person behind each row (panel data): --k and --suppression-limit count "
+        "distinct entities, not rows",
+    )
     p.add_argument(
         "--hierarchy",
         action="append",
@@ -74,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
                 f"--hierarchy gives {col!r} twice ({hierarchies[col]!r} and {spec!r}); give each column once"
             )
         hierarchies[col] = spec
+    hierarchies = quasi_identifiers(common.parse_columns(getattr(args, "columns", None)), hierarchies, args.key)
     for path in (args.out, args.candidates):
         if path:
             check_output(path)
@@ -85,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         max_unique_share=args.max_unique_share,
         metric=args.metric,
         suppression=args.suppression,
+        **({"key": args.key} if args.key else {}),
+        **({"entity": args.entity} if args.entity else {}),
         **common.connection_options(args),
     )
     if args.candidates:
@@ -103,6 +122,47 @@ def run(args: argparse.Namespace) -> int:
         common.wrote(g.apply().write(args.out), "released table", g.n)
     common.print_tables([("best node", _best_frame(g)), ("before / after", g.compare().df())], args.format)
     return 0
+
+
+def quasi_identifiers(columns: list[Any] | None, hierarchies: dict[str, str], key: str | None) -> dict[str, str]:
+    """The hierarchies of the quasi-identifiers ``-c`` names (all of them without ``-c``): each
+    named column needs a ``--hierarchy`` and each ``--hierarchy`` a named column; the key is
+    never one of them.
+
+    >>> quasi_identifiers(["age", "zip"], {"zip": "mask:1", "age": "intervals:5"}, None)
+    {'age': 'intervals:5', 'zip': 'mask:1'}
+    >>> quasi_identifiers(None, {"age": "intervals:5"}, "age")
+    Traceback (most recent call last):
+    ...
+    sqlpriv.errors.ParameterError: --key 'age' is also a quasi-identifier (it has a --hierarchy); a key is carried as it is, never generalized: choose another key
+    """
+    from sqlpriv.errors import ParameterError
+
+    if columns is not None:
+        exprs = [c for c in columns if not isinstance(c, str)]
+        if exprs:
+            raise ParameterError(
+                f"anonymize releases the source's own columns: -c takes column names here, not NAME=SQL ({exprs[0]!r})"
+            )
+        lacking = [c for c in columns if c not in hierarchies]
+        if lacking:
+            raise ParameterError(
+                f"-c names {', '.join(map(repr, lacking))} without a --hierarchy; give each quasi-identifier one, "
+                "e.g. --hierarchy age=intervals:5,10"
+            )
+        extra = [c for c in hierarchies if c not in columns]
+        if extra:
+            raise ParameterError(
+                f"--hierarchy for {', '.join(map(repr, extra))}, which -c does not name; add it to -c or drop its "
+                "--hierarchy"
+            )
+        hierarchies = {c: hierarchies[c] for c in columns}
+    if key is not None and key in hierarchies:
+        raise ParameterError(
+            f"--key {key!r} is also a quasi-identifier (it has a --hierarchy); a key is carried as it is, never "
+            "generalized: choose another key"
+        )
+    return hierarchies
 
 
 def _best_frame(g: Any) -> Any:

@@ -9,15 +9,16 @@ a
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import warnings
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:  # pandas loads on first use: the report imports it beside its first SQL
     import pandas as pd
 
+from sqlpriv.cli.json_out import json_key, json_records, print_json
 from sqlpriv.errors import SqlprivWarning
 
 
@@ -358,14 +359,18 @@ def format_frame(df: pd.DataFrame, fmt: str) -> str:
         return df.to_string(index=False, float_format=lambda x: f"{x:.4f}") + "\n"
 
 
-def print_tables(tables: list[tuple[str, pd.DataFrame]], fmt: str, extra: dict[str, Any] | None = None) -> None:
-    """The tables in ``fmt``; with json, one object of them plus the fields in ``extra`` (the verdict)."""
+def print_tables(
+    tables: Sequence[tuple[str, pd.DataFrame] | tuple[str, pd.DataFrame, str]],
+    fmt: str,
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """The tables in ``fmt``; with json, one object of them (each under its key: the third item of
+    its tuple, else :func:`json_key` of its title) plus the fields in ``extra`` (the verdict)."""
     if fmt == "json":
-        payload = {title: json.loads(df.to_json(orient="records", double_precision=15)) for title, df in tables}
-        payload.update(extra or {})
-        print(json.dumps(payload, indent=2))
+        payload = {(entry[2] if len(entry) > 2 else json_key(entry[0])): json_records(entry[1]) for entry in tables}
+        print_json({**payload, **(extra or {})})
         return
-    for i, (title, df) in enumerate(tables):
+    for i, (title, df, *_) in enumerate(tables):
         if fmt == "table":
             print(("\n" if i else "") + f"# {escape_controls(title)}")
         elif len(tables) > 1:

@@ -36,6 +36,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--classes", metavar="OUT", help="write the per-class figures (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--per-row", metavar="OUT", help="write each row's class figures (Parquet, or CSV)")
     p.add_argument("--dropna", action="store_true", help="drop rows with NULL in an analysed column")
+    p.add_argument(  # issue 46
+        "--entity",
+        metavar="COL",
+        help="column identifying the person behind each row (panel data): a person's repeated rows count once",
+    )
     common.add_key(p)
     common.add_output(p)
     verdicts.add_rules(p, "disclosure")
@@ -74,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
             hierarchies=_hierarchies(args.hierarchy) or None,
             key=args.key,
             dropna=args.dropna,
+            **({"entity": args.entity} if args.entity else {}),
             **common.connection_options(args),
         )
     )

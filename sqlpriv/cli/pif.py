@@ -171,11 +171,16 @@ def _print_summary(args: argparse.Namespace, factors: Any, fig_result: Any, pif_
         args, common.joint_figures(factors.frame), label, pif_bits, verdicts.ranked(fig_frame, "fig")
     )
     verdicts.show(v, next_line, args.format)
+    json_summary = summary.rename(columns={label: "pif"})  # JSON: a stable key, the percentile beside it
     common.print_tables(
         [
-            (f"FIG: sum of {args.measure} per column", fig_frame),
-            (f"{label}: {args.percentile:g}th percentile of RIG ({args.measure})", summary),
-            (f"the {args.top} rows with the largest RIG", top.df()),
+            (f"FIG: sum of {args.measure} per column", fig_frame, "fig_per_column"),
+            (
+                f"{label}: {args.percentile:g}th percentile of RIG ({args.measure})",
+                json_summary if args.format == "json" else summary,
+                "pif_at_percentile",
+            ),
+            (f"the {args.top} rows with the largest RIG", top.df(), "top_rows"),
         ],
         args.format,
         {"verdict": verdicts.payload(v, next_line)},

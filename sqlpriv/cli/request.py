@@ -6,7 +6,6 @@ Exit status: 0 approve, 3 review, 4 reject, 1 runtime error, 2 usage error.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import warnings
 from typing import TYPE_CHECKING, Any
@@ -110,6 +109,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(0..1) from the whole table's (t-closeness)",
     )
     p.add_argument("--sampling-fraction", type=float, metavar="F", help="share of the population in the table, (0, 1]")
+    p.add_argument(  # issue 46
+        "--entity",
+        metavar="COL",
+        help="gate policy: column identifying the person behind each row (panel data): --min-k counts a class's "
+        "distinct entities, not its rows",
+    )
     common.add_strategy_and_dropna(p, "column set")
     common.add_output(p, formats=("table", "json"))
     p.set_defaults(run=run)
@@ -134,7 +139,16 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         max_population_uniqueness=args.max_population_uniqueness,
         sampling_fraction=args.sampling_fraction,
         # DuckDB-only rules: passed when given, so that Spark refuses them by name
-        **{n: v for n, v in (("sensitive", args.sensitive), ("min_l", args.min_l), ("max_t", args.max_t)) if v},
+        **{
+            n: v
+            for n, v in (
+                ("sensitive", args.sensitive),
+                ("min_l", args.min_l),
+                ("max_t", args.max_t),
+                ("entity", args.entity),
+            )
+            if v
+        },
         **common.connection_options(args),
     )
     if args.sql:
@@ -142,7 +156,7 @@ def _run_on_spark(args: argparse.Namespace, request: list) -> int:
         return 0
     report = a.report().df()
     if args.format == "json":
-        print(report.to_json(orient="records", indent=2, double_precision=15))
+        common.print_json({"report": common.json_records(report)})
     else:
         common.print_tables(
             [
@@ -185,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
             max_t=args.max_t,
             strategy=args.strategy,
             dropna=args.dropna,
+            **({"entity": args.entity} if args.entity else {}),
             **common.connection_options(args),
         )
     )
@@ -196,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
         a.evaluate()
     common.dropped_note(a.dropped_rows, a.n)
     if args.format == "json":
-        print(json.dumps(a.to_dict(), indent=2))
+        common.print_json(a.to_dict())
     else:
         _print_assessment(a, args.dropna)
     sys.stdout.flush()

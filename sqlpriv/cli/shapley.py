@@ -81,7 +81,12 @@ def run(args: argparse.Namespace) -> int:
         args, "shapley", figures, verdicts.ranked(frames[0][1], "shapley"), "the largest Shapley values"
     )
     verdicts.show(v, next_line, args.format)
-    common.print_tables(frames, args.format, {"verdict": verdicts.payload(v, next_line)})
+    by = {"by": [{"expression": e, "levels": common.json_records(f)} for e, (_, f) in zip(args.by, frames[1:])]}
+    if args.format == "json":  # one "by" list, each level table under its expression (not a title as a key)
+        frames = frames[:1]
+    common.print_tables(
+        frames, args.format, {**(by if args.format == "json" else {}), "verdict": verdicts.payload(v, next_line)}
+    )
     n = shape.n
     common.dropped_note(dropped, n)
     common.reading(

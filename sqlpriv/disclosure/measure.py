@@ -43,15 +43,23 @@ class DisclosureResult(Presentable, cohorts.FrameMeasure):
     (``"ordered"``, ``"equal"`` or ``"hierarchical"`` per sensitive column).
     """
 
-    def __init__(self, frame: cohorts.CohortFrame, qis: list[str], sens: list[dict[str, Any]]) -> None:
+    def __init__(
+        self, frame: cohorts.CohortFrame, qis: list[str], sens: list[dict[str, Any]], entity: str | None = None
+    ) -> None:
         self.frame = frame
         self.qis = qis
         self.sens = sens
+        self.entity = entity  # with it, each figure counts distinct entities (issue 46)
         self.meta = {name: self.free_name(name) for name in ("sensitive", "n")}
         table = frame.names["prefix"] + "_disclosure"
         self.table = table
         body = render(
-            "disclosure/classes.sql", source=quote(frame.names["analysed"]), qis=qis, sens=sens, meta=self.meta
+            "disclosure/classes.sql",
+            source=quote(frame.names["analysed"]),
+            qis=qis,
+            sens=sens,
+            meta=self.meta,
+            entity=entity,
         )
         frame.plan.add("disclosure", [create_table(table, body)], deps=["analysed"])
 
@@ -130,6 +138,7 @@ def attribute_disclosure(
     temp_directory: str | None = None,
     spark: Any = None,
     dropna: bool = False,
+    entity: str | None = None,
 ) -> DisclosureResult:
     """Attribute-disclosure figures of the ``sensitive`` columns of ``source`` given the
     quasi-identifiers ``columns`` (docs/measures.md §8).
@@ -146,7 +155,10 @@ def attribute_disclosure(
     value, then its generalisations). ``spark``: a SparkSession, to measure a table of it (a
     Spark DataFrame source needs none): ``summary()`` and ``classes()`` run on Spark.
     ``dropna=True`` leaves out the rows with a NULL in a quasi-identifier or a sensitive column
-    (``dropped_rows`` counts them).
+    (``dropped_rows`` counts them). ``entity`` names a column identifying the person behind
+    each row (panel data): a person's repeated rows count once, so a class's ``n`` (and ``k``)
+    counts its entities and each value's share its entities holding it (exactly: the figures
+    of the distinct (entity, quasi-identifiers, sensitive values) rows); not with ``key``.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"age": [30, 30, 40, 40], "pay": [1, 2, 1, 1]})
@@ -158,6 +170,8 @@ def attribute_disclosure(
 
     if checks.boolean("dropna", dropna) and wants_spark(source, spark):
         raise ParameterError("dropna=True is not available on Spark yet; filter the NULLs in Spark first")
+    if entity is not None and wants_spark(source, spark):
+        raise ParameterError("entity= is not available on Spark yet; measure on DuckDB or leave entity out")
     if wants_spark(source, spark):
         from sqlpriv.disclosure import spark as disclosure_spark
 
@@ -174,13 +188,43 @@ def attribute_disclosure(
     key_name = checks.match_column(src.column_names(), key, src.label) if key is not None else None
     if key_name is not None and key_name in sens_names:
         raise ColumnError(f"column {key_name!r} is both the key and a sensitive column; choose another key")
-    specs = resolve_columns(src, columns, exclude=[*sens_names, *([key_name] if key_name else [])])
-    _refuse_overlap(specs, sens_names)
+    entity_name = _entity(src, entity, key_name, sens_names)
+    carried = [c for c in (key_name, entity_name) if c]
+    specs = resolve_columns(src, columns, exclude=[*sens_names, *carried])
+    _refuse_overlap(specs, [*sens_names, *([entity_name] if entity_name else [])])
     sens = _sensitive_specs(src, sens_names, hierarchies)
     items: list[Any] = [{c.name: c.expr} if c.is_expression else c.name for c in specs]
-    frame = _prepare(source, items, sens_names, conn, key_name, dropna)
+    frame = _prepare(source, items, [*sens_names, *([entity_name] if entity_name else [])], conn, key_name, dropna)
+    _refuse_null_entities(frame.source, entity_name)
     _check_hierarchies(frame, sens)
-    return DisclosureResult(frame, [c.name for c in specs], sens)
+    return DisclosureResult(frame, [c.name for c in specs], sens, entity_name)
+
+
+def _entity(src: Source, entity: Any, key: str | None, sens_names: list[str]) -> str | None:
+    """The entity column as the source spells it: one column, neither the key nor sensitive."""
+    if entity is None:
+        return None
+    if not isinstance(entity, str):
+        raise ParameterError(f"entity must be one column name, got {entity!r}")
+    if key is not None:
+        raise ParameterError("entity= and key= together: with entity the per-row output is by row position")
+    name = checks.match_column(src.column_names(), entity, src.label)
+    if name in sens_names:
+        raise ColumnError(f"column {name!r} is both the entity and a sensitive column; name another entity")
+    return name
+
+
+def _refuse_null_entities(src: Source, entity: str | None) -> None:
+    """Every row belongs to someone: an entity column with a NULL is refused (read once the
+    source is bound, as the measure binds it)."""
+    if entity is None:
+        return
+    nulls = run(src.con, render("risk/check.sql", source=src.ref, entity=entity)).fetchall()[0][-1]
+    if nulls:
+        raise ParameterError(
+            f"entity column {entity!r} has {int(nulls):,} NULL values; every row needs the entity (person) it "
+            "belongs to, or leave entity out to count rows"
+        )
 
 
 def _prepare(

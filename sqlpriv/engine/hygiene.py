@@ -36,6 +36,7 @@ class _Scope:
     before: frozenset[tuple[str, str]]
     live: int = 0
     closers: list[Any] = field(default_factory=list)
+    pending: list[Any] = field(default_factory=list)  # the holds of sources no plan has taken over yet
 
 
 _SCOPES: weakref.WeakKeyDictionary[duckdb.DuckDBPyConnection, _Scope] = weakref.WeakKeyDictionary()
@@ -64,7 +65,24 @@ def hold(con: duckdb.DuckDBPyConnection, owner: object) -> Callable[[], None] | 
     scope.live += 1
     closer = weakref.finalize(owner, _release, con, scope)
     closer.atexit = False
+    pending, scope.pending = scope.pending, []
+    for source_hold in pending:  # this plan now keeps what the call made so far
+        source_hold()
     return closer
+
+
+def hold_until_planned(con: duckdb.DuckDBPyConnection, owner: object) -> None:
+    """Keep ``con``'s scope open while ``owner`` (a source: a registered frame, a frozen copy of
+    a view) lives, until the next plan on ``con`` takes over (:func:`hold`): a call refused
+    after it made its source, before any plan (a limit, a bad column), leaves nothing behind
+    once the source is gone."""
+    scope = _SCOPES.get(con)
+    if scope is None:
+        return
+    scope.live += 1
+    closer = weakref.finalize(owner, _release, con, scope)
+    closer.atexit = False
+    scope.pending.append(closer)
 
 
 def _release(con: duckdb.DuckDBPyConnection, scope: _Scope) -> None:
@@ -81,4 +99,4 @@ def _release(con: duckdb.DuckDBPyConnection, scope: _Scope) -> None:
             continue
 
 
-__all__ = ["hold", "open_scope", "temp_objects"]
+__all__ = ["hold", "hold_until_planned", "open_scope", "temp_objects"]

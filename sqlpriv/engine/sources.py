@@ -27,6 +27,7 @@ from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, attached_relation, lock_down
 from sqlpriv.engine.csv_files import CsvFile, check_csv_columns
 from sqlpriv.engine.floor_division import floor_division_warning
+from sqlpriv.engine.hygiene import hold_until_planned
 from sqlpriv.engine.limits import fields_allowed
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.reserved import refuse_reserved
@@ -59,6 +60,10 @@ class Source:
     parquet: str | None = None  # the Parquet file or glob the view reads as is (positions from file row numbers)
     stored: bool = False  # a DuckDB table, view or relation: its text columns may carry a collation
     frozen: bool = False  # read once into a temp table (a database's view or relation): cannot change unseen
+
+    def __post_init__(self) -> None:
+        # on a user's connection: what the call made is dropped if it is refused before any plan
+        hold_until_planned(self.con, self)
 
     @property
     def ref(self) -> str:

@@ -14,14 +14,12 @@ policy (docs/measures.md §7).
 from __future__ import annotations
 
 import numbers
-import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import duckdb
 
 from sqlpriv.engine import checks
-from sqlpriv.engine.cache import source_version
 from sqlpriv.engine.connection import allow_source, connect
 from sqlpriv.engine.names import temp_name, temp_names
 from sqlpriv.engine.plan import Plan, run, scalar
@@ -29,10 +27,11 @@ from sqlpriv.engine.presentable import Presentable, view_of
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import resolve_source
 from sqlpriv.engine.templates import call, create_table, quote, render, use_dialect
-from sqlpriv.errors import EmptyInputError, OutputError, ParameterError, SourceError
+from sqlpriv.errors import EmptyInputError, OutputError, ParameterError
 from sqlpriv.generalize import compile as compile_
 from sqlpriv.generalize import recode
 from sqlpriv.generalize import search as search_
+from sqlpriv.generalize.entity import check_entity, stable_guard
 from sqlpriv.generalize.hierarchy import from_spec
 from sqlpriv.generalize.policy import Policy
 from sqlpriv.generalize.search import MAX_NODES, METRICS, Search, pack
@@ -66,6 +65,8 @@ class Generalization(Presentable):
         self._kept: dict[tuple[int, ...], tuple[str, int]] = {}
         self._suppressed: dict[tuple[int, ...], str] = {}
         self.stable: Callable[[], None] | None = None  # set by generalize(): the source cannot change unseen
+        self.entity: str | None = None  # issue 46: classes count its distinct values (n: the entities)
+        self.rows = n  # the source's rows (n, without entity)
 
     @property
     def meets_policy(self) -> bool:
@@ -183,6 +184,7 @@ class Generalization(Presentable):
             suppress=applied,
             flag=flag,
             ordered=ordered,
+            entity=self.entity,
         )
 
     @property
@@ -212,12 +214,18 @@ class Generalization(Presentable):
         allow_source(checker, path)
         relation = render("engine/read_written.sql", fmt=fmt, path=path)
         try:
-            query = render("generalize/verify_k.sql", relation=relation, qis=self.columns, suppressed=suppressed)
+            query = render(
+                "generalize/verify_k.sql",
+                relation=relation,
+                qis=self.columns,
+                suppressed=suppressed,
+                entity=self.entity,
+            )
             row = run(checker, query).fetchone()
         finally:
             checker.close()
         classes, smallest, rows = row if row is not None else (0, None, 0)
-        if (classes and int(smallest) < self.policy.k) or int(rows) != self.n:
+        if (classes and int(smallest) < self.policy.k) or int(rows) != self.rows:
             raise OutputError(
                 f"refusing to write the released table: read back, it holds {rows} rows (the search measured "
                 f"{self.n}) and its smallest class holds {smallest} (k = {self.policy.k}), so it is not the "
@@ -316,6 +324,7 @@ def generalize(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     climbs: bool = False,
+    entity: str | None = None,
 ) -> Generalization:
     """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
     record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
@@ -345,50 +354,37 @@ def generalize(
         raise ParameterError("a quasi-identifier is listed twice in hierarchies=")
     compile_.refuse_headings([q.name for q in qis])
     compile_.check_types(qis, dict(src.columns))
+    carried = check_entity(src, entity, [q.name for q in qis], key)  # issue 46: k counted in entities
     for q in qis:  # sdcMicro's break rules: the breaks read from the column (one query each)
         q.hierarchy = recode.resolve(q.hierarchy, q.name, src.ref, lambda sql: run(conn, sql).fetchone())
     plan = Plan(conn, source=src)
     # the files' version before the one scan the search makes; a database's view or a relation was
     # read once into a temp table (engine/sources.py _frozen): it cannot change unseen
-    stable = (lambda: None) if src.frozen else _stable_guard(source, src.label)
+    stable = (lambda: None) if src.frozen else stable_guard(source, src.label)
     # every table's name at once: one look at the catalog, none on a connection made here
     tables = temp_names(["sqlpriv_gen_code"] * len(qis) + list(TABLES), conn, fresh=fresh)
     statements = compile_.build(conn, src.ref, names, qis, tables[: len(qis)])
     # the rows n from the patterns, the one scan of the source the search makes (None: count them)
     g = search_lattice(
-        plan, qis, policy, None, metric, batch, max_nodes, statements, climbs=climbs, tables=tables[len(qis) :]
-    )
+        plan, qis, policy, None, metric, batch, max_nodes, statements, climbs=climbs, tables=tables[len(qis) :],
+        entity=carried[0] if carried else None,
+    )  # fmt: skip
+    if carried:
+        g.entity, g.rows = carried
     g.stable = stable
     if g.stable is not None:
         plan.guards.append(g.stable)
     return g
 
 
-def _stable_guard(source: Any, label: str) -> Callable[[], None] | None:
-    """For a file source (its files' size and modification time) or a pyarrow Table (immutable),
-    a check that refuses to release rows from a source that changed since the search (the
-    release joins the rows to the search's tables); None for any other source, which is released
-    by :file:`generalize/release.sql`, counting the classes of the rows as they are then."""
-    if type(source).__module__.split(".")[0] == "pyarrow" and type(source).__name__ == "Table":
-        return lambda: None
-    if not isinstance(source, (str, os.PathLike)) or label != repr(os.fspath(source)):
-        return None  # not a file (a DataFrame, a relation, a table on con=)
-    version = source_version(source)
-    if version is None:
-        return None
-
-    def guard() -> None:
-        if source_version(source) != version:
-            raise SourceError(
-                f"{label} changed since it was generalized (a file was replaced, changed, added or removed), "
-                "so the search's classes no longer match its rows; run sqlpriv.generalize again on it as it is now"
-            )
-
-    return guard
-
-
 def pattern_tables(
-    plan: Plan, qis: list[compile_.Compiled], n: int | None, patterns: str, bounds: str, statements: list[str]
+    plan: Plan,
+    qis: list[compile_.Compiled],
+    n: int | None,
+    patterns: str,
+    bounds: str,
+    statements: list[str],
+    entity: str | None = None,
 ) -> int:
     """Make the search's patterns and bounds tables (their statements appended to ``statements``)
     and return the rows n: read from the source when ``n`` is None (:func:`search_lattice`)."""
@@ -404,6 +400,7 @@ def pattern_tables(
         heights=heights,
         keys=qis[0].keys if n is not None else None,
         outer=n is None,
+        entity=entity,
     )
     stmt = create_table(patterns, body)
     run(conn, stmt)
@@ -436,6 +433,7 @@ def search_lattice(
     statements: list[str],
     climbs: bool = False,
     tables: list[str] | None = None,
+    entity: str | None = None,
 ) -> Generalization:
     """The search over the lattice of ``qis`` (their tables made) and its Generalization;
     ``tables``: the names of the patterns, bounds, statistics and shares tables (:data:`TABLES`),
@@ -448,7 +446,7 @@ def search_lattice(
     heights = [q.levels for q in qis]
     patterns, bounds, stats, shares = tables or temp_names(list(TABLES), conn)
     coded = [q.coded for q in qis]
-    n = pattern_tables(plan, qis, n, patterns, bounds, statements)
+    n = pattern_tables(plan, qis, n, patterns, bounds, statements, entity)
     # the suppressed classes' shares: made here where the search reads them (loss or entropy with
     # suppression), made before the fill where only candidates() reads them, never without
     # suppression (nothing reads them then)

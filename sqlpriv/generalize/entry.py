@@ -64,6 +64,7 @@ def generalize(
     suppression: str = "records",
     cells_method: str = "greedy",
     max_cells_nodes: int = MAX_CELLS_NODES,
+    entity: str | None = None,
 ) -> Generalization:
     """The globally optimal generalization of ``source`` for ``metric`` under the policy (k with
     record suppression up to ``suppression_limit`` of the rows, optionally ``max_unique_share``).
@@ -85,8 +86,14 @@ def generalize(
     suppression, a blanked cell costing 1 in its column's loss (metric "loss" only, DuckDB only;
     :mod:`sqlpriv.generalize.cells`); the default "records" suppresses whole records up to
     ``suppression_limit``.
+    run on Spark (:mod:`sqlpriv.generalize.spark_search`). ``entity`` (DuckDB) names a column
+    identifying the person behind each row (panel data): k, the suppression limit and the
+    release count a class's distinct entities, not its rows (each entity's quasi-identifiers must
+    not change between its rows; ``n`` is then the entities, ``rows`` the rows).
     """
     suppression = check_suppression(suppression, metric, max_unique_share, cells_method)
+    if suppression == "cells" and entity is not None:
+        raise ParameterError("suppression='cells' counts rows, not entities; leave entity= out or use 'records'")
     evaluate = checks.choice("evaluate", evaluate, EVALUATE)
     max_evaluate = checks.positive_int("max_evaluate", max_evaluate)
     max_patterns = checks.positive_int("max_patterns", max_patterns)
@@ -106,6 +113,8 @@ def generalize(
     if wants_spark(source, spark):
         if suppression == "cells":
             raise ParameterError("suppression='cells' runs on DuckDB only; collect the Spark table or use 'records'")
+        if entity is not None:
+            raise ParameterError("entity= is not available on Spark yet; generalize on DuckDB or leave entity out")
         given = [name for name, v in (("con", con), ("threads", threads), ("memory_limit", memory_limit)) if v]
         if given or temp_directory:
             raise ParameterError(
@@ -142,6 +151,7 @@ def generalize(
             memory_limit=memory_limit,
             temp_directory=temp_directory,
             climbs=evaluate == "climbs",
+            entity=entity,
         )
     if evaluate == "all":
         evaluate_all(g)

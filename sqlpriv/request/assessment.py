@@ -87,6 +87,7 @@ class Assessment(Presentable, Analysis):
     """
 
     disclosure: Any = None  # the sensitive-column rules min_l / max_t (sqlpriv/request/disclosure.py)
+    entity_rule: Any = None  # min_k counted in entities (sqlpriv/request/entity.py)
 
     def __init__(self, plan: Plan, queries: Mapping[str, str], spec: RequestSpec, gate: GatePolicy) -> None:
         self.plan = plan
@@ -126,6 +127,7 @@ class Assessment(Presentable, Analysis):
             "max_population_uniqueness": self.gate.max_population_uniqueness,
             "sampling_fraction": self.gate.sampling_fraction,
             **(self.disclosure.policy if self.disclosure is not None else {}),
+            **({"entity": self.entity_rule.entity} if self.entity_rule is not None else {}),
         }
 
     @property
@@ -173,10 +175,13 @@ class Assessment(Presentable, Analysis):
         }
         self._field_rows = records(self._fields.df())
         self._warnings = self._identifier_warnings() + self._compose_warnings()
-        if self.disclosure is not None:  # min_l / max_t on sensitive columns (sqlpriv/request/disclosure.py)
+        rules = [r for r in (self.entity_rule, self.disclosure) if r is not None]
+        if rules:  # min_k in entities (request/entity.py), min_l / max_t on sensitive columns (disclosure.py)
             from sqlpriv.request.disclosure import apply
 
-            found = self.disclosure.check()
+            found = [f for r in rules for f in r.check()]
+            if self.entity_rule is not None:
+                self._joint["smallest_class_entities"] = self.entity_rule.smallest
             self._disclosure_reasons = dict(found)
             self._decision, self._rule = apply(
                 self._decision, self._rule, self._violated, found, self.gate.on_violation
@@ -223,7 +228,7 @@ class Assessment(Presentable, Analysis):
                     f"max_unique_share: {j['share_unique']:.2%} of rows ({j['unique_rows']:,} of "
                     f"{j['n']:,}) are unique, above {self.policy['max_unique_share']:.2%}"
                 )
-            if "min_k" in self.rule:
+            if "min_k" in self.rule and self.entity_rule is None:  # with entity: its own sentence below
                 parts.append(
                     f"min_k: the smallest class has {j['smallest_class']:,} rows, below {self.policy['min_k']}"
                 )

@@ -24,6 +24,7 @@ two disagree. All the math is SQL in ``sql_templates/request/``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import duckdb
@@ -39,6 +40,7 @@ from sqlpriv.engine.templates import render
 from sqlpriv.errors import ParameterError
 from sqlpriv.request.assessment import DECISIONS, Assessment, GatePolicy, RequestSpec, gate_policy
 from sqlpriv.request.disclosure import DisclosureRule
+from sqlpriv.request.entity import EntityRule
 from sqlpriv.request.fields import check_weights, field_groups, request_fields, set_layout
 
 STRATEGIES = ("auto", "union", "grouping_sets")
@@ -161,6 +163,7 @@ def assess_request(
     memory_limit: str | None = None,
     temp_directory: str | None = None,
     spark: Any = None,
+    entity: str | None = None,
 ) -> Assessment:
     """Assess a data request: score, approve / review / reject, and the exact joint figures.
 
@@ -181,7 +184,9 @@ def assess_request(
     :func:`privacy_profile`), ``threads``, ``memory_limit``, ``temp_directory`` as everywhere
     in sqlpriv. ``max_average_risk`` / ``max_population_uniqueness`` (with ``sampling_fraction``)
     gate on the joint prosecutor average risk and Zayatz's population uniqueness
-    (docs/measures.md §9) as ``min_k`` does on the smallest class.
+    (docs/measures.md §9) as ``min_k`` does on the smallest class. ``entity`` (with ``min_k``)
+    names a column identifying the person behind each row (panel data): ``min_k`` then counts a
+    class's distinct entities, not its rows (``joint["smallest_class_entities"]``).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"id": [1, 2, 3, 4], "age": [30, 31, 40, 41]})
@@ -207,8 +212,16 @@ def assess_request(
             raise ParameterError("min_l / max_t are rules on sensitive columns: name them with sensitive=[...]")
         fields = [c for c in specs if c.name not in weights]
         rule = DisclosureRule.build(src, fields, sensitive, min_l=min_l, max_t=max_t)
-    assessment = _plan_assessment(src, specs, weights, gate, strategy, dropna)
+    entity_rule = None
+    if entity is not None:  # min_k in entities (sqlpriv/request/entity.py): the SQL gate leaves min_k to it
+        joint = [c for c in specs if c.name not in weights]
+        entity_rule = EntityRule.build(src, specs, joint, entity, gate.min_k, dropna)
+    assessment = _plan_assessment(
+        src, specs, weights, replace(gate, min_k=None) if entity_rule else gate, strategy, dropna
+    )
+    assessment.gate = gate
     assessment.disclosure = rule
+    assessment.entity_rule = entity_rule
     assessment.identifier_messages = _identifier_probe(src, specs, weights, dropna)
     return assessment
 

@@ -96,9 +96,9 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
 
     def _ctx(self) -> dict[str, Any]:
         if self.units is not None:  # the codes' key is the entity: the output is by position
-            key_name = self.free_name("key")
+            key_name = self.free_name("row")
             return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols, key=None)
-        key_name = self.frame.key or self.free_name("key")
+        key_name = self.frame.key or self.free_name("row")  # "key" before issue 46: one name across families
         return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
 
 
