@@ -19,8 +19,9 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import duckdb
 
@@ -67,25 +68,14 @@ class Plan:
         self.done.discard(name)
 
     def order(self, names: Iterable[str]) -> list[str]:
-        """The steps needed for ``names``, dependencies first (iterative: a method that runs
-        thousands of rounds, one step each, makes a dependency chain as deep as its rounds)."""
-        out: list[str] = []
-        seen: set[str] = set()
-        for root in names:
-            if root in seen:
-                continue
-            seen.add(root)
-            stack = [(root, iter(self.steps[root].deps))]
-            while stack:
-                node, deps = stack[-1]
-                dep = next((d for d in deps if d not in seen), None)
-                if dep is None:
-                    stack.pop()
-                    out.append(node)
-                    continue
-                seen.add(dep)
-                stack.append((dep, iter(self.steps[dep].deps)))
-        return out
+        """The steps needed for ``names``, dependencies first (:func:`order`)."""
+        return order(self.steps, names)
+
+    def rows(self, sql: str) -> list[tuple[Any, ...]]:
+        """The rows of one small query (an aggregate) read back to Python; the Spark plan
+        (:class:`sqlpriv.engine.spark.plan.SparkPlan`) has the same method, so a family's
+        orchestration reads its counts the same way on either engine."""
+        return run(self.con, sql).fetchall()
 
     def ensure(self, names: Iterable[str]) -> None:
         """Run every not-yet-run step needed for ``names`` (a progress bar on a terminal after 1 s)."""
@@ -122,6 +112,28 @@ class Plan:
             parts.append("-- result")
             parts.append(q + ";")
         return "\n".join(parts) + "\n"
+
+
+def order(steps: Mapping[str, Step], names: Iterable[str]) -> list[str]:
+    """The steps needed for ``names``, dependencies first (iterative: a method that runs
+    thousands of rounds, one step each, makes a dependency chain as deep as its rounds)."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for root in names:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(steps[root].deps))]
+        while stack:
+            node, deps = stack[-1]
+            dep = next((d for d in deps if d not in seen), None)
+            if dep is None:
+                stack.pop()
+                out.append(node)
+                continue
+            seen.add(dep)
+            stack.append((dep, iter(steps[dep].deps)))
+    return out
 
 
 def run(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
