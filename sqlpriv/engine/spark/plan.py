@@ -16,9 +16,9 @@ statements a DuckDB plan keeps as temporary tables are read here by their head:
     recomputed and could differ) and a chain of rounds never grows a deep plan. A select that
     reads ``t`` itself reads the old rows; the old ones are then released.
 ``insert into `t` <select>`` (``engine/insert_into.sql``)
-    the select's rows are checkpointed, cast to ``t``'s column types by position (as an insert
-    does), and ``t`` becomes the union of its parts (no rows are copied; every 32 parts are
-    compacted into one checkpoint).
+    the select's rows, cast to ``t``'s column types by position (as an insert does), are
+    appended: ``t`` becomes one checkpoint of the old rows and the new ones (a view over a union
+    of checkpoints trips Spark's constraint rewriting in a later query).
 ``drop table if exists `t```, ``drop view if exists `t```
     the view is dropped and the rows of a table this plan kept are released.
 
@@ -56,8 +56,6 @@ from sqlpriv.errors import ExecutionError, SqlprivError
 _NAME = r"`((?:[^`]|``)+)`"
 _KEEP = re.compile(rf"(cache table|insert into) {_NAME}(?: as)?\n", re.IGNORECASE)
 _DROP = re.compile(rf"drop (?:table|view) if exists {_NAME}\Z", re.IGNORECASE)
-#: an appended table is compacted into one checkpoint when it has this many parts
-MAX_PARTS = 32
 
 
 def head(statement: str) -> tuple[str, str, str] | None:
@@ -199,13 +197,9 @@ class SparkPlan:
         cast = added.toDF(*[f"_{i}" for i in range(len(added.columns))]).select(
             *[added_column(f"_{i}").cast(f.dataType).alias(f.name) for i, f in enumerate(target.schema.fields)]
         )
-        parts = [*self._made[name], self._checkpoint(cast)]
-        if len(parts) >= MAX_PARTS:
-            merged = parts[0]
-            for part in parts[1:]:
-                merged = merged.union(part)
-            parts = [self._checkpoint(merged)]
-        self._keep(name, parts)
+        # one checkpoint of the union: a view over a union of checkpoints trips Spark's constraint
+        # rewriting of a Union (NoSuchElementException: key not found) in a later query
+        self._keep(name, [self._checkpoint(target.union(cast))])
 
     def _drop(self, name: str) -> None:
         """Drop the temp view ``name`` (a round table or a view) and release its rows."""
@@ -245,8 +239,10 @@ def spark_failure(exc: BaseException) -> SqlprivError:
     if marker in message:
         text = message[message.index(marker) + len(marker) :].strip().splitlines()[0]
         return SqlprivError(re.sub(r"[\"']?\s*SQLSTATE: \w+.*$", "", text).strip())
-    lines = message.strip().splitlines()
-    first = re.sub(r"\s*SQLSTATE: \w+.*$", "", lines[0] if lines else type(exc).__name__)
+    lines = [
+        line for line in message.strip().splitlines() if line.strip() and "error occurred while calling" not in line
+    ]
+    first = re.sub(r"\s*SQLSTATE: \w+.*$", "", lines[0].lstrip(": ") if lines else type(exc).__name__)
     return ExecutionError(f"Spark failed on a generated statement: {first}")
 
 
@@ -270,4 +266,4 @@ class SparkPlanResult(SparkResult):
         return self.query
 
 
-__all__ = ["MAX_PARTS", "SparkPlan", "SparkPlanResult", "head", "spark_failure"]
+__all__ = ["SparkPlan", "SparkPlanResult", "head", "spark_failure"]
