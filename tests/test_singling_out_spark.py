@@ -80,6 +80,7 @@ def test_exhaustive_singling_out_on_spark_equals_duckdb(spark):
     got.close()
 
 
+@pytest.mark.slow  # about 40 s on a quiet 2-core machine (each level is several Spark jobs)
 def test_petsard_mode_with_dropna_on_spark_equals_duckdb(spark):
     ori, syn = table(6, 40), table(7, 30)
     options = dict(mode="petsard", dropna=True, max_cols=2, progress=False)
@@ -93,6 +94,7 @@ def test_petsard_mode_with_dropna_on_spark_equals_duckdb(spark):
         sqlpriv.singling_out(on_spark(spark, ori), syn, spark=spark, memory_limit="1GB")
 
 
+@pytest.mark.slow  # about 40 s on a quiet 2-core machine
 def test_cli_singling_out_engine_spark_gives_the_duckdb_summary_and_verdict(spark, tmp_path, capsys):
     import json
 
