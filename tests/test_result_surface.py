@@ -180,15 +180,27 @@ def test_a_duckdb_call_never_reaches_a_twin(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize(
     ("call", "what"),
     [
-        (lambda: sqlpriv.singling_out(pd.DataFrame({"a": [1]}), DataFrame()), "singling_out"),
-        (lambda: sqlpriv.singling_out(DataFrame(), pd.DataFrame({"a": [1]})), "singling_out"),
-        (lambda: sqlpriv.singling_out("a.csv", "b.csv", spark="session"), "singling_out"),
         (lambda: sqlpriv.sample_uniques(DataFrame()), "sample_uniques"),
         (lambda: sqlpriv.information_factors(DataFrame()), "information_factors"),
     ],
 )
 def test_duckdb_only_measures_refuse_spark_before_any_work(call: Any, what: str) -> None:
     with pytest.raises(ParameterError, match=f"^{what} runs on DuckDB only"):
+        call()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: sqlpriv.singling_out(pd.DataFrame({"a": [1]}), DataFrame(), memory_limit="1GB"),
+        lambda: sqlpriv.singling_out(DataFrame(), pd.DataFrame({"a": [1]}), threads=2),
+        lambda: sqlpriv.singling_out("a.csv", "b.csv", spark="session", con=":memory:"),
+    ],
+)
+def test_singling_out_on_spark_refuses_duckdb_options_before_any_work(call: Any) -> None:
+    """Issue 45: singling_out runs on Spark (tests/test_singling_out_spark.py); DuckDB's own
+    options are refused there, before a Spark source is read."""
+    with pytest.raises(ParameterError, match="DuckDB's and not used on Spark"):
         call()
 
 

@@ -111,9 +111,14 @@ def run_family(family: str, frame, tmp_path) -> None:  # type: ignore[no-untyped
         g = sqlpriv.generalize(frame, hier, k=5, suppression_limit=0.1)
         g.compare().df()
         g.apply().to_parquet(tmp_path / "release")
+    elif family == "singling_out":  # issue 45: the search's rounds run on Spark; counts and the tree come back
+        r = sqlpriv.singling_out(frame, frame.where("id % 3 = 0"), columns=QI, progress=False)
+        r.summary().df()
+        r.tree().df()
+        r.details().to_parquet(tmp_path / "details")
 
 
-FAMILIES = ["shapley", "factors", "request", "risk", "disclosure", "generalize"]
+FAMILIES = ["shapley", "factors", "request", "risk", "disclosure", "generalize", "singling_out"]
 
 
 @pytest.mark.spark_cluster  # also on local-cluster in .ci/run

@@ -83,6 +83,7 @@ ALLOWED = {
     "source": "a quoted relation reference (Source.ref / dbt relation)",
     "relation": "a quoted relation reference (Source.ref / dbt relation)",
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
+    "values": "singling_out/details.sql: the quoted column references (sqlpriv.quote) it builds itself",
     "query": "a rendered template (copy_to wraps a result query)",
     "counts": "a rendered template (the distinct-counts query identifiers.py passes)",
     "patterns": "a quoted relation name (sqlpriv.quote of the patterns table)",

@@ -7,7 +7,7 @@ guard as (
 {% for c in columns %}
         (select count(*) from {{ sqlpriv.quote(t.dicts[loop.index0]) }}) {{ "<> 1" if cardinalities[loop.index0] == 1 else ">= " ~ 2 ** bits[loop.index0] }}{{ " or" if not loop.last }}
 {% endfor %}
-        then error('sqlpriv: the number of distinct values changed since this script was generated; generate it again')
+        then {{ sqlpriv.raise_error("'sqlpriv: the number of distinct values changed since this script was generated; generate it again'") }}
         else 0 end as ok
 )
 {%- endmacro %}

@@ -1,14 +1,13 @@
 {#- One row per analysed column, in search order (distinct count in the synthetic table,
     descending): j, name, distinct non-NULL values in each table (PETsARD's nunique),
-    and where its dictionary code sits in the packed key (word, mask). -#}
+    and where its dictionary code sits in the packed key (word, mask). One select per column
+    (Spark takes no subquery inside VALUES). -#}
 {% macro singling_out_columns(t, columns) -%}
-create or replace temp table {{ sqlpriv.quote(t.columns) }} as
-select * from (values
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.columns)) }}
 {% for c in columns %}
-    ({{ loop.index0 }}, {{ sqlpriv.literal(c.name) }},
-     (select count(distinct {{ sqlpriv.quote(c.name) }}) from {{ sqlpriv.quote(t.syn) }}),
-     (select count(distinct {{ sqlpriv.quote(c.name) }}) from {{ sqlpriv.quote(t.ori) }}),
-     {{ c.word }}, {{ c.mask }}::bigint){{ "," if not loop.last }}
+select {{ loop.index0 }} as j, {{ sqlpriv.literal(c.name) }} as name,
+    (select count(distinct {{ sqlpriv.quote(c.name) }}) from {{ sqlpriv.quote(t.syn) }}) as card_syn,
+    (select count(distinct {{ sqlpriv.quote(c.name) }}) from {{ sqlpriv.quote(t.ori) }}) as card_ori,
+    {{ c.word }} as word, {{ c.mask }}::bigint as mask{{ " union all" if not loop.last }}
 {% endfor %}
-) as v(j, name, card_syn, card_ori, word, mask)
 {%- endmacro %}

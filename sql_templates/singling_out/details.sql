@@ -2,8 +2,10 @@
     at most 2 columns or the set's protection ratio (overall_protection in the tree) is below
     0.3; medium for 3-4 columns or a ratio below 0.7; low otherwise. -#}
 {% macro singling_out_details(t, calculate_baseline, columns) -%}
+{% set values = [] %}
+{% for c in columns %}{% if values.append('s.' ~ sqlpriv.quote(c.name) ~ '::' ~ sqlpriv.text_type()) %}{% endif %}{% endfor %}
 with names as (
-    select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
+    select {{ sqlpriv.ordered_list("name", "j") }} as items from {{ sqlpriv.quote(t.columns) }}
 )
 select
     case when c.combo_size <= 2 {{ "or c.overall_protection < 0.3" if calculate_baseline }} then 'high'
@@ -13,9 +15,9 @@ select
     i.ori_idx,
     c.combo_size,
     c.field_combo,
-    sqlpriv_so_set_items(i.sid, [{% for c in columns %}s.{{ sqlpriv.quote(c.name) }}::varchar{{ ", " if not loop.last }}{% endfor %}]) as value_combo,
+    {{ sqlpriv.set_items("i.sid", sqlpriv.list_of(values)) }} as value_combo,
     c.baseline_protection,
-    len(i.minimal_sets) as n_minimal_sets,
+    {{ sqlpriv.list_size("i.minimal_sets") }} as n_minimal_sets,
     i.minimal_sets,
     s.__sqlpriv_row as syn_row,
     o.__sqlpriv_row as ori_row

@@ -5,7 +5,7 @@
     from the padded driver table (chunk.sql), the wanted keys from the sets table itself (so
     that `l` stays a single-use CTE that DuckDB inlines, not a materialized one-thread scan). -#}
 {% macro singling_out_exhaustive_unique(t, hi, lo, restrict, size, words, pad=1) -%}
-create or replace temp table {{ sqlpriv.quote(t.unique) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.unique)) }}
 with l as (
 {{ sqlpriv.singling_out_chunk(t=t, words=words, size=size, lo=lo, hi=hi, pad=pad) }}
 ),

@@ -9,10 +9,10 @@
 {% macro singling_out_final(t, calculate_baseline, field_decay_factor, mode, part) -%}
 {% if part == "combos" %}
 with names as (
-    select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
+    select {{ sqlpriv.ordered_list("name", "j") }} as items from {{ sqlpriv.quote(t.columns) }}
 ),
 baseline as (
-    select s.sid, product(c.card_ori::double) as combos
+    select s.sid, {{ sqlpriv.product("c.card_ori::double") }} as combos
     from {{ sqlpriv.quote(t.sets) }} as s
     join {{ sqlpriv.quote(t.columns) }} as c on ((s.sid >> c.j) & 1) = 1
     group by s.sid
@@ -47,7 +47,7 @@ examined as (
 select
     row_number() over (order by {{ "e.sid" if mode == 'petsard' else "e.size, e.sid" }}) as check_order,
     e.sid,
-    sqlpriv_so_set_items(e.sid, names.items) as field_combo,
+    {{ sqlpriv.set_items("e.sid", "names.items") }} as field_combo,
     e.size as combo_size,
     e.is_pruned,
     coalesce(st.mpuccs_cnt, 0) as mpuccs_cnt,
@@ -74,7 +74,7 @@ left join collisions as c on c.sid = e.sid
 left join baseline as b on b.sid = e.sid
 {% elif part == "identified" %}
 with names as (
-    select list(name order by j) as items from {{ sqlpriv.quote(t.columns) }}
+    select {{ sqlpriv.ordered_list("name", "j") }} as items from {{ sqlpriv.quote(t.columns) }}
 ),
 minimal as (
     select *
@@ -82,8 +82,8 @@ minimal as (
     qualify size = min(size) over (partition by syn_idx)
 )
 select
-    m.syn_idx, arg_min(m.ori_idx, m.sid) as ori_idx, min(m.size) as size, min(m.sid) as sid,
-    list({'field_combo': sqlpriv_so_set_items(m.sid, names.items), 'ori_idx': m.ori_idx} order by m.sid)
+    m.syn_idx, {{ sqlpriv.arg_min("m.ori_idx", "m.sid") }} as ori_idx, min(m.size) as size, min(m.sid) as sid,
+    {{ sqlpriv.ordered_list(sqlpriv.minimal_set(sqlpriv.set_items("m.sid", "names.items"), "m.ori_idx"), "m.sid") }}
         as minimal_sets
 from minimal as m
 cross join names

@@ -1,6 +1,6 @@
 {#- The analysed columns of a sample-uniques search: j, name, packed-key word and mask. -#}
 {% macro singling_out_msu_columns(t, cols, columns) -%}
-create or replace temp table {{ sqlpriv.quote(t.columns) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.columns)) }}
 select * from (values
 {% for j, w, mask in cols %}
     ({{ j }}, {{ sqlpriv.literal(columns[j].name) }}, {{ w }}, {{ mask }}::bigint){{ "," if not loop.last }}

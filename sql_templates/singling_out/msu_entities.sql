@@ -3,7 +3,7 @@
     the entity as __sqlpriv_key). A cell of a column set holds one entity exactly when the
     smallest entity of its patterns equals the largest (singling_out/msu_level.sql). -#}
 {% macro singling_out_msu_entities(t, su, words) -%}
-create or replace temp table {{ sqlpriv.quote(su.entities) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(su.entities)) }}
 select {% for w in words %}k{{ loop.index0 }}, {% endfor %}
     min(__sqlpriv_key) as emin,
     max(__sqlpriv_key) as emax,

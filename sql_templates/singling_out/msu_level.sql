@@ -9,7 +9,7 @@
     cell gets the MSU (a person's rows may differ on other columns). -#}
 {% macro singling_out_msu_level(t, hi, lo, max_cols, size, su, words, part, entity=false) -%}
 {% if part == "cells" %}
-create or replace temp table {{ sqlpriv.quote(su.cells) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(su.cells)) }}
 with l as (
     select sid, size, base{% for w in words %}, m{{ loop.index0 }}, b{{ loop.index0 }}{% endfor %} 
     from {{ sqlpriv.quote(su.sets) }}

@@ -9,7 +9,7 @@
     dis = 1 / (1 + (P (1 - f) / f) / (score^q * sum over scored records of score^-q)). -#}
 {% macro singling_out_msu_suda(t, su, words, d, part, dis_fraction=none, entity=false) -%}
 {% if part == "weights" %}
-create or replace temp table {{ sqlpriv.quote(su.weights) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(su.weights)) }}
 with recursive fact(j, f) as (
     select 0, 1::double
     union all
@@ -19,7 +19,7 @@ select ({{ d }} - j)::integer as size, f as weight
 from fact
 where j < {{ d }}
 {% elif part == "scores" %}
-create or replace temp table {{ sqlpriv.quote(su.scores) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(su.scores)) }}
 with names as (
     select list(name order by j) as items from {{ sqlpriv.quote(su.columns) }}
 ),

@@ -2,7 +2,7 @@
     combination was not pruned (sets of size 1 have no base). Full counts: the entropy
     needs the whole distribution. -#}
 {% macro singling_out_petsard_cells(t, hi, lo, size, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.cells) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.cells)) }}
 with l as (
     select s.*
     from (

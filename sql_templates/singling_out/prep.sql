@@ -8,14 +8,14 @@
     a given precision); a detected precision of 0 leaves them as they are (PETsARD applies a
     detected one only above 0). -#}
 {% macro singling_out_prep(t, columns, datetime_unit, source, table, dedup=true, precision_given=false) -%}
-create or replace temp table {{ sqlpriv.quote(table) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(table)) }}
 with input_rows as (
     select
-        row_number() over () - 1 as __sqlpriv_row,
+        {{ sqlpriv.row_number() }} - 1 as __sqlpriv_row,
 {% for c in columns %}
 {% if c.kind == 'float' %}
         case when {{ "true" if precision_given else "(select p from " ~ sqlpriv.quote(t.precision) ~ ") > 0" }}
-             then round_even({{ sqlpriv.quote(c.name) }} * power(10, (select p from {{ sqlpriv.quote(t.precision) }})), 0)
+             then {{ sqlpriv.round_even(sqlpriv.quote(c.name) ~ " * power(10, (select p from " ~ sqlpriv.quote(t.precision) ~ "))") }}
                   / power(10, (select p from {{ sqlpriv.quote(t.precision) }}))
              else {{ sqlpriv.quote(c.name) }} end
 {% elif c.kind == 'datetime' and datetime_unit %}

@@ -2,7 +2,7 @@
     size, base (sid without its last column: PETsARD's base combination), the key masks m0..
     of its columns, the key masks b0.. of its base, and its ordinal within its size (for chunking). -#}
 {% macro singling_out_sets(t, max_cols, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.sets) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.sets)) }}
 with recursive grown(sid, size, last_j{% for w in words %}, m{{ loop.index0 }}{% endfor %}{% for w in words %}, b{{ loop.index0 }}{% endfor %}) as (
     select (1::bigint << j), 1, j{% for w in words %}, case when word = {{ loop.index0 }} then mask else 0::bigint end{% endfor %}{% for w in words %}, 0::bigint{% endfor %} 
     from {{ sqlpriv.quote(t.columns) }}

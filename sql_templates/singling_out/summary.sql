@@ -7,7 +7,7 @@ with counts as (
         (select count(*) from {{ sqlpriv.quote(t.identified) }}) as total_identified,
         (select coalesce(sum(pow({{ sqlpriv.literal(field_decay_factor) }}::double, size - 1)), 0)
          from {{ sqlpriv.quote(t.identified) }}) as weighted_identified,
-        (select product(card_ori::double) from {{ sqlpriv.quote(t.columns) }}) as combos
+        (select {{ sqlpriv.product("card_ori::double") }} from {{ sqlpriv.quote(t.columns) }}) as combos
 ),
 rates as (
     select *,

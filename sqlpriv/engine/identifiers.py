@@ -46,12 +46,19 @@ REPORT_ADVICE = "leave it out of columns= (-c), and of the request (--request)"
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def identifier_columns(con: duckdb.DuckDBPyConnection, counts: str, n: int) -> list[tuple[int, int]]:
-    """(j, distinct values) of the columns of ``counts`` (a (j, k) query) that look like identifiers."""
+def identifier_columns(
+    con: duckdb.DuckDBPyConnection | None,
+    counts: str,
+    n: int,
+    rows: Callable[[str], list[tuple[Any, ...]]] | None = None,
+) -> list[tuple[int, int]]:
+    """(j, distinct values) of the columns of ``counts`` (a (j, k) query) that look like identifiers
+    (read by ``rows``, e.g. a Spark plan's, when given; else on ``con``)."""
     query = render(
         "engine/identifier_columns.sql", counts=counts, n=int(n), share=IDENTIFIER_SHARE, min_rows=IDENTIFIER_MIN_ROWS
     )
-    return [(int(j), int(k)) for j, k in run(con, query).fetchall()]
+    found = rows(query) if rows is not None else run(con, query).fetchall()  # type: ignore[arg-type]
+    return [(int(j), int(k)) for j, k in found]
 
 
 def identifier_message(name: str, k: int, n: int, advice: str) -> str:
@@ -64,7 +71,7 @@ def identifier_message(name: str, k: int, n: int, advice: str) -> str:
 
 
 def warn_identifiers(
-    con: duckdb.DuckDBPyConnection,
+    con: duckdb.DuckDBPyConnection | None,
     counts: str,
     n: int,
     names: Sequence[str],
@@ -72,10 +79,12 @@ def warn_identifiers(
     advice: str,
     stacklevel: int = 3,
     skip: Sequence[str] = (),
+    rows: Callable[[str], list[tuple[Any, ...]]] | None = None,
 ) -> list[str]:
-    """Warn once per identifier-like column among ``names`` (indexed by j); return the messages."""
+    """Warn once per identifier-like column among ``names`` (indexed by j); return the messages
+    (``rows``: how to read a query's rows instead of ``con``, e.g. a Spark plan's)."""
     messages = []
-    for j, k in identifier_columns(con, counts, n):
+    for j, k in identifier_columns(con, counts, n, rows):
         if j < len(names) and names[j] not in skip:
             messages.append(identifier_message(names[j], k, n, advice))
             warnings.warn(messages[-1], SqlprivWarning, stacklevel=caller_stacklevel())

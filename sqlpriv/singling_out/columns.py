@@ -1,8 +1,8 @@
 """The two tables of a singling-out search: both resolved, their columns matched by name and
 kind of type (docs/measures.md §4).
 
->>> kind("DECIMAL(10,2)"), kind("BIGINT"), family(kind("INTEGER")) == family(kind("DOUBLE"))
-('float', 'integer', True)
+>>> kind("DECIMAL(10,2)"), kind("BIGINT"), family(kind("INTEGER")) == family(kind("DOUBLE")), kind("INT")
+('float', 'integer', True, 'integer')
 >>> datetime_unit("T"), datetime_unit("ns")
 ('minute', '')
 """
@@ -21,6 +21,7 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_source
+from sqlpriv.engine.spark.run import SparkSource
 from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
@@ -58,7 +59,7 @@ def kind(duck_type: str) -> str:
     t = duck_type.upper()
     if t.startswith(_FLOAT):
         return "float"
-    if t.startswith(_NUMERIC):
+    if t.startswith(_NUMERIC) or t == "INT":  # INT: Spark's name of a 32-bit integer
         return "integer"
     if t.startswith("TIMESTAMP"):
         return "datetime"
@@ -130,7 +131,7 @@ def drop_null_rows(
     return ori, syn, _both(ori, syn, ori.con), {"ori": n_ori, "syn": n_syn}
 
 
-def selected_columns(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
+def selected_columns(src: Source | SparkSource, columns: ColumnsArg) -> list[tuple[str, str]]:
     """The (name, type) pairs of ``src`` named by ``columns`` (plain names; None: all)."""
     if columns is None:
         return list(src.columns)
@@ -150,7 +151,7 @@ def selected_columns(src: Source, columns: ColumnsArg) -> list[tuple[str, str]]:
     return [(n, types[n]) for n in names]
 
 
-def match_columns(ori: Source, syn: Source, columns: ColumnsArg = None) -> list[Column]:
+def match_columns(ori: Source | SparkSource, syn: Source | SparkSource, columns: ColumnsArg = None) -> list[Column]:
     selected = selected_columns(ori, columns)
     o_types = dict(selected)
     s_types = dict(syn.columns) if columns is None else {n: t for n, t in syn.columns if n in o_types}

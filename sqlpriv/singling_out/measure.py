@@ -24,7 +24,6 @@ import duckdb
 from sqlpriv.engine import checks, memory
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.limits import CHUNK_ROWS, MAX_SETS
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
@@ -32,7 +31,9 @@ from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg
+from sqlpriv.engine.spark.run import wants_spark
 from sqlpriv.engine.templates import render
+from sqlpriv.errors import ParameterError
 from sqlpriv.singling_out.columns import DATETIME_UNITS, datetime_unit, drop_null_rows, match_columns, two_sources
 from sqlpriv.singling_out.search import (
     Search,
@@ -128,7 +129,6 @@ class SinglingOutResult(Presentable, Analysis):
         return self.script(self.summary(), self.details(), self.tree())
 
 
-@duckdb_only("singling_out", sources=("original", "synthetic"))
 def singling_out(
     original: Any,
     synthetic: Any,
@@ -167,7 +167,9 @@ def singling_out(
     timestamps to (None: no flooring). ``progress``: a progress bar on a terminal while the
     levels run (also off with ``SQLPRIV_PROGRESS=0``). ``dropna=True`` leaves out the rows of
     both tables with a NULL in an analysed column (``dropped_rows``: the synthetic ones;
-    ``null_rows``: per table).
+    ``null_rows``: per table). A Spark DataFrame (or ``spark=`` with table names or files) runs
+    the same search on Spark (docs/spark.md); ``con``, ``threads``, ``memory_limit`` and
+    ``temp_directory`` are DuckDB's and are refused there.
 
     The search is lazy: the tables are pre-processed and encoded now, and the levels run
     when a result is first asked for (``.sql`` prints them without running them).
@@ -181,6 +183,10 @@ def singling_out(
     params = _search_params(mode, min_entropy_delta, field_decay_factor, renyi_alpha, calculate_baseline)
     _check_precision(numeric_precision)
     unit = datetime_unit(datetime_precision)
+    if wants_spark(original, spark) or wants_spark(synthetic, spark):
+        return _on_spark(original, synthetic, spark, dict(con=con, threads=threads, memory_limit=memory_limit,
+            temp_directory=temp_directory), params=params, columns=columns, max_cols=max_cols,
+            numeric_precision=numeric_precision, unit=unit, progress=progress, dropna=dropna)  # fmt: skip
     if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
         memory_limit = memory.env_memory_limit()
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
@@ -196,6 +202,51 @@ def singling_out(
     plan_memory(search)
     add_search_steps(search)
     return SinglingOutResult(search)
+
+
+def _on_spark(
+    original: Any, synthetic: Any, spark: Any, duckdb_options: dict[str, Any], **search: Any
+) -> SinglingOutResult:
+    """The search on Spark (:mod:`sqlpriv.singling_out.spark_search`)."""
+    from sqlpriv.singling_out import spark_search
+
+    given = sorted(name for name, value in duckdb_options.items() if value is not None)
+    if given:
+        raise ParameterError(
+            f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} DuckDB's and not used on Spark; leave "
+            f"{'it' if len(given) == 1 else 'them'} out (Spark's own settings size the work)"
+        )
+    return SparkSinglingOutResult(spark_search.spark_search(original, synthetic, spark, **search))
+
+
+class SparkSinglingOutResult(SinglingOutResult):
+    """:class:`SinglingOutResult` of a search on Spark: ``summary()``, ``details()`` and ``tree()``
+    are :class:`~sqlpriv.engine.spark.plan.SparkPlanResult` objects (``.df()``, ``.spark()``,
+    ``.to_parquet()``, ...); ``sql`` is the Spark SQL."""
+
+    @property
+    def numeric_precision(self) -> int:
+        from sqlpriv.engine.templates import use_dialect
+
+        with use_dialect("spark"):
+            query = render("singling_out/precision_value.sql", t=self._s.t)
+        return int(self._s.plan.rows(query)[0][0])
+
+    def _result(self, template: str) -> Any:
+        from sqlpriv.singling_out import spark_search
+
+        return spark_search.result(self._s, template)
+
+    @property
+    def sql(self) -> str:
+        """The Spark SQL of the search and its summary, details and tree queries."""
+        return self.script(self.summary(), self.details(), self.tree())
+
+    def script(self, *results: Any) -> str:
+        """The Spark SQL of the search and the queries of ``results`` (a ``(result, path)`` pair:
+        its query; Spark writes the file, not the script)."""
+        queries = [(item[0] if isinstance(item, tuple) else item).query for item in results]
+        return self._s.plan.script(["final"], queries)
 
 
 def _search_params(

@@ -19,7 +19,8 @@ from sqlpriv.engine.limits import CHUNK_ROWS
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import one_row
 from sqlpriv.engine.sources import ColumnSpec, Source
-from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.engine.spark.run import SparkSource
+from sqlpriv.engine.templates import call, create_table, insert_into, render
 from sqlpriv.singling_out.columns import Column
 from sqlpriv.singling_out.lattice import TABLES, lattice_fits, lattice_statements
 
@@ -66,7 +67,7 @@ _log = logging.getLogger(__name__)
 
 @dataclass
 class Search:
-    plan: Plan
+    plan: Plan  # or a SparkPlan, which has the methods the levels use (sqlpriv.singling_out.spark_search)
     t: dict[str, str]
     mode: str
     columns: list[Column]
@@ -87,6 +88,11 @@ class Search:
     lattice: bool = False  # the masked levels ran over the lattice of sets (synthetic_lattice.py)
 
 
+def _quote(name: str) -> str:
+    """An identifier quoted for the dialect the search is rendered for (DuckDB, or Spark)."""
+    return call("quote", name=name)
+
+
 def table_names(prefix: str) -> dict[str, str]:
     names = (
         "precision ori syn columns ori_codes syn_codes sets hits stats status remaining unique cells combos identified"
@@ -96,7 +102,13 @@ def table_names(prefix: str) -> dict[str, str]:
     return {name: f"{prefix}_{name}" for name in (*names.split(), *TABLES)}
 
 
-def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: int | None, unit: str | None) -> None:
+def prepare_tables(
+    search: Search,
+    ori: Source | SparkSource,
+    syn: Source | SparkSource,
+    numeric_precision: int | None,
+    unit: str | None,
+) -> None:
     """Round, floor (and in petsard mode de-duplicate) both tables (run now: their sizes plan the search)."""
     plan, t, columns = search.plan, search.t, search.columns
     floats = [c.name for c in columns if c.kind == "float"]
@@ -130,9 +142,7 @@ def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: 
         deps=["precision"],
     )
     plan.ensure(["prep"])
-    rows = {
-        side: one_row(run(plan.con, render("singling_out/side_counts.sql", table=t[side]))) for side in ("ori", "syn")
-    }
+    rows = {side: plan.rows(render("singling_out/side_counts.sql", table=t[side]))[0] for side in ("ori", "syn")}
     search.n_ori, search.n_syn = int(rows["ori"][0]), int(rows["syn"][0])
     search.duplicates = {side: int(rows[side][1]) - int(rows[side][0]) for side in ("ori", "syn")}
     for side, what in (("ori", "original"), ("syn", "synthetic")) if search.mode == "petsard" else ():
@@ -147,23 +157,22 @@ def prepare_tables(search: Search, ori: Source, syn: Source, numeric_precision: 
 
     names = [c.name for c in columns]
     warn_identifiers(
-        plan.con,
-        render("engine/distinct_counts.sql", relation=quote(t["ori"]), columns=names),
+        getattr(plan, "con", None),
+        render("engine/distinct_counts.sql", relation=_quote(t["ori"]), columns=names),
         search.n_ori,
         names,
         advice=COLUMNS_ADVICE,
         stacklevel=3,
+        rows=plan.rows,
     )
 
 
-def order_and_encode(search: Search, syn: Source) -> None:
+def order_and_encode(search: Search, syn: Source | SparkSource) -> None:
     """Order the columns for the search, build the shared dictionaries and pack both tables' codes."""
     plan, t, columns, d = search.plan, search.t, search.columns, len(search.columns)
     # search order: distinct non-NULL count in the synthetic table, descending, ties in its column order
     card = dict(
-        run(
-            plan.con, render("engine/distinct_counts.sql", relation=quote(t["syn"]), columns=[c.name for c in columns])
-        ).fetchall()
+        plan.rows(render("engine/distinct_counts.sql", relation=_quote(t["syn"]), columns=[c.name for c in columns]))
     )
     syn_position = {name: i for i, name in enumerate(syn.column_names())}  # PETsARD breaks ties in syn's order
     columns = search.columns = [
@@ -176,13 +185,13 @@ def order_and_encode(search: Search, syn: Source) -> None:
         deps=["prep"],
     )
     plan.ensure(["dictionaries"])
-    sizes = dict(run(plan.con, render("engine/table_sizes.sql", tables=dicts)).fetchall())
+    sizes = dict(plan.rows(render("engine/table_sizes.sql", tables=dicts)))
     cardinalities = [sizes[j] for j in range(d)]
     search.words = search.params["words"] = plan_words(cardinalities)
     layout = fields(search.words)
     for c, f in zip(columns, layout):
         c.word, c.mask = f.word, f.mask
-    specs = [ColumnSpec(c.name, quote(c.name)) for c in columns]
+    specs = [ColumnSpec(c.name, _quote(c.name)) for c in columns]
     code_steps = []
     for side in ("ori", "syn"):
         names: dict[str, Any] = {"codes": t[f"{side}_codes"], "dicts": dicts, "analysed": t[side]}

@@ -16,9 +16,12 @@ statements a DuckDB plan keeps as temporary tables are read here by their head:
     recomputed and could differ) and a chain of rounds never grows a deep plan. A select that
     reads ``t`` itself reads the old rows; the old ones are then released.
 ``insert into `t` <select>`` (``engine/insert_into.sql``)
-    the select's rows are checkpointed, cast to ``t``'s column types by position (as an insert
-    does), and ``t`` becomes the union of its parts (no rows are copied; every 32 parts are
-    compacted into one checkpoint).
+    the select's rows, cast to ``t``'s column types by position (as an insert does), are
+    appended: ``t`` becomes one checkpoint of the old rows and the new ones (a view over a union
+    of checkpoints trips Spark's constraint rewriting in a later query).
+``delete from `t` where <condition>``
+    ``t`` becomes a checkpoint of its rows where the condition does not hold (NULL keeps a row,
+    as a delete does).
 ``drop table if exists `t```, ``drop view if exists `t```
     the view is dropped and the rows of a table this plan kept are released.
 
@@ -35,8 +38,8 @@ pyspark is needed only when a plan runs.
 ('cache table', 'a`b', 'select 1')
 >>> head("insert into `hits`\\nwith x as (select 1) select * from x")
 ('insert into', 'hits', 'with x as (select 1) select * from x')
->>> head("drop table if exists `t`"), head("select 1")
-(('drop', 't', ''), None)
+>>> head("drop table if exists `t`"), head("delete from `t` where size < 2"), head("select 1")
+(('drop', 't', ''), ('delete from', 't', 'size < 2'), None)
 """
 
 from __future__ import annotations
@@ -56,13 +59,13 @@ from sqlpriv.errors import ExecutionError, SqlprivError
 _NAME = r"`((?:[^`]|``)+)`"
 _KEEP = re.compile(rf"(cache table|insert into) {_NAME}(?: as)?\n", re.IGNORECASE)
 _DROP = re.compile(rf"drop (?:table|view) if exists {_NAME}\Z", re.IGNORECASE)
-#: an appended table is compacted into one checkpoint when it has this many parts
-MAX_PARTS = 32
+_DELETE = re.compile(rf"delete from {_NAME}(?:\s+where\s+|\Z)", re.IGNORECASE)
 
 
 def head(statement: str) -> tuple[str, str, str] | None:
-    """How the runner reads a statement: ``(kind, table, select)`` for a round table kept
-    (``cache table``), appended to (``insert into``) or dropped (``drop``), else None."""
+    """How the runner reads a statement: ``(kind, table, text)`` for a round table kept
+    (``cache table``, the select), appended to (``insert into``, the select), deleted from
+    (``delete from``, the condition) or dropped (``drop``), else None."""
     text = statement.strip()
     kept = _KEEP.match(text)
     if kept:
@@ -70,6 +73,9 @@ def head(statement: str) -> tuple[str, str, str] | None:
     dropped = _DROP.match(text)
     if dropped:
         return "drop", dropped.group(1).replace("``", "`"), ""
+    deleted = _DELETE.match(text)
+    if deleted:
+        return "delete from", deleted.group(1).replace("``", "`"), text[deleted.end() :].strip()
     return None
 
 
@@ -81,12 +87,12 @@ def _release(frames: Sequence[Any]) -> None:
             frame._jdf.queryExecution().analyzed().rdd().unpersist(False)
 
 
-def _drop_all(spark: Any, made: dict[str, list[Any]]) -> None:
+def _drop_all(spark: Any, made: dict[str, Any]) -> None:
     """Drop every view a plan made and release its rows (also when the plan is collected)."""
-    for name, parts in list(made.items()):
+    for name, frame in list(made.items()):
         with contextlib.suppress(Exception):  # the session may be stopped already
             spark.catalog.dropTempView(name)
-        _release(parts)
+        _release([frame])
     made.clear()
 
 
@@ -110,7 +116,7 @@ class SparkPlan:
     guards: list[Callable[[], None]] = field(default_factory=list)  # run before every ensure(); raise to refuse
 
     def __post_init__(self) -> None:
-        self._made: dict[str, list[Any]] = {}  # view name -> its checkpointed parts
+        self._made: dict[str, Any] = {}  # view name -> its checkpointed DataFrame
         self._closer = weakref.finalize(self, _drop_all, self.spark, self._made)
 
     def close(self) -> None:
@@ -146,9 +152,11 @@ class SparkPlan:
         if read is None:
             self.frame(statement)
         elif read[0] == "cache table":
-            self._keep(read[1], [self._checkpoint(self.frame(read[2]))])
+            self._keep(read[1], self._checkpoint(self.frame(read[2])))
         elif read[0] == "insert into":
             self._append(read[1], read[2])
+        elif read[0] == "delete from":
+            self._delete(read[1], read[2])
         else:
             self._drop(read[1])
 
@@ -172,23 +180,17 @@ class SparkPlan:
     def _checkpoint(self, frame: Any) -> Any:
         return self._guarded(lambda: frame.localCheckpoint(eager=True))
 
-    def _keep(self, name: str, parts: list[Any]) -> None:
-        """Make ``name`` the view of ``parts`` (their union), releasing what it held before."""
-        view = parts[0]
-        for part in parts[1:]:
-            view = view.union(part)
-        self._guarded(lambda: view.createOrReplaceTempView(name))
-        old = [p for p in self._made.get(name, []) if all(p is not q for q in parts)]
-        self._made[name] = parts
-        _release(old)
+    def _keep(self, name: str, frame: Any) -> None:
+        """Make ``name`` the view of the checkpointed ``frame``, releasing the rows it held before."""
+        self._guarded(lambda: frame.createOrReplaceTempView(name))
+        old = self._made.get(name)
+        self._made[name] = frame
+        if old is not None:
+            _release([old])
 
     def _append(self, name: str, sql: str) -> None:
         """Append a select's rows to the round table ``name``, cast to its column types by position."""
-        if name not in self._made:
-            raise ExecutionError(
-                f"cannot append to {name!r} on Spark: this plan did not make it as a table first "
-                "(a sqlpriv bug, please report it)"
-            )
+        self._check_made(name, "append to")
         target = self.spark.table(spark_sql_quote(name))
         added = self.frame(sql)
         if len(added.columns) != len(target.columns):
@@ -199,18 +201,29 @@ class SparkPlan:
         cast = added.toDF(*[f"_{i}" for i in range(len(added.columns))]).select(
             *[added_column(f"_{i}").cast(f.dataType).alias(f.name) for i, f in enumerate(target.schema.fields)]
         )
-        parts = [*self._made[name], self._checkpoint(cast)]
-        if len(parts) >= MAX_PARTS:
-            merged = parts[0]
-            for part in parts[1:]:
-                merged = merged.union(part)
-            parts = [self._checkpoint(merged)]
-        self._keep(name, parts)
+        # one checkpoint of the union: a view over a union of checkpoints trips Spark's constraint
+        # rewriting of a Union (NoSuchElementException: key not found) in a later query
+        self._keep(name, self._checkpoint(target.union(cast)))
+
+    def _delete(self, name: str, condition: str) -> None:
+        """Delete the rows of the round table ``name`` where ``condition`` holds (a NULL keeps the row)."""
+        self._check_made(name, "delete from")
+        rest = f"select * from {spark_sql_quote(name)} where not coalesce({condition or 'true'}, false)"
+        self._keep(name, self._checkpoint(self.frame(rest)))
+
+    def _check_made(self, name: str, what: str) -> None:
+        if name not in self._made:
+            raise ExecutionError(
+                f"cannot {what} {name!r} on Spark: this plan did not make it as a table first "
+                "(a sqlpriv bug, please report it)"
+            )
 
     def _drop(self, name: str) -> None:
         """Drop the temp view ``name`` (a round table or a view) and release its rows."""
         self._guarded(lambda: self.spark.catalog.dropTempView(name))
-        _release(self._made.pop(name, []))
+        old = self._made.pop(name, None)
+        if old is not None:
+            _release([old])
 
     def script(self, names: Iterable[str], query: str | Sequence[str] | None = None) -> str:
         """The Spark SQL of the steps needed for ``names`` and the final queries, in order (the round
@@ -245,8 +258,10 @@ def spark_failure(exc: BaseException) -> SqlprivError:
     if marker in message:
         text = message[message.index(marker) + len(marker) :].strip().splitlines()[0]
         return SqlprivError(re.sub(r"[\"']?\s*SQLSTATE: \w+.*$", "", text).strip())
-    lines = message.strip().splitlines()
-    first = re.sub(r"\s*SQLSTATE: \w+.*$", "", lines[0] if lines else type(exc).__name__)
+    lines = [
+        line for line in message.strip().splitlines() if line.strip() and "error occurred while calling" not in line
+    ]
+    first = re.sub(r"\s*SQLSTATE: \w+.*$", "", lines[0].lstrip(": ") if lines else type(exc).__name__)
     return ExecutionError(f"Spark failed on a generated statement: {first}")
 
 
@@ -270,4 +285,4 @@ class SparkPlanResult(SparkResult):
         return self.query
 
 
-__all__ = ["MAX_PARTS", "SparkPlan", "SparkPlanResult", "head", "spark_failure"]
+__all__ = ["SparkPlan", "SparkPlanResult", "head", "spark_failure"]
