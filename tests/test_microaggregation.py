@@ -101,3 +101,20 @@ def test_cli(tmp_path, capsys):
     assert main(["microaggregate", str(path), "-c", "x", "--aggr", "3", "--out", str(out), "--format", "csv"]) == 0
     assert "groups,2" in capsys.readouterr().out.replace("2.0", "2")
     assert pd.read_csv(out)["x"].tolist() == [2.0, 2.0, 2.0, 11.0, 11.0, 11.0]
+
+
+@pytest.mark.parametrize("batch", [1, 40, 10**9])
+def test_rounds_in_batches_equal_numpy(monkeypatch, batch):
+    """MDAV's rounds run several per statement (a recursive CTE, as many as fit in a batch of
+    ungrouped rows): one per statement, a few, or all give the groups of the MDAV written here."""
+    monkeypatch.setattr("sqlpriv.microaggregation.entry._BATCH_ROWS", batch)
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(41, 2)) * [3.0, 50.0]
+    x[5] = x[6] = x[7] = x[8]  # duplicate rows: ties to the smaller position
+    df = pd.DataFrame(x, columns=["a", "b"])
+    m = microaggregate(df, ["a", "b"], aggr=3)
+    want = pd.DataFrame(x).groupby(mdav(x, 3)).transform("mean").to_numpy()
+    assert m.df()[["a", "b"]].to_numpy() == pytest.approx(want)
+    assert m.il1s()["groups"] == len(np.unique(mdav(x, 3))) == 13
+    statements = m.sql.count("update ")
+    assert statements == {1: 7, 40: 6, 10**9: 2}[batch]

@@ -18,6 +18,8 @@ from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 if TYPE_CHECKING:
     import pandas as pd
 
+_BATCH_ROWS = 2_000_000  # ungrouped rows one statement of MDAV rounds may carry (all its rounds together)
+
 
 class Microaggregation:
     """MDAV groups of one table: ``released()`` / ``df()`` the table with each column replaced by
@@ -166,28 +168,25 @@ def _rounds(
     stratum: int | None = None,
     deps: tuple[str, ...] = (),
 ) -> tuple[str, int]:
-    """Run MDAV's rounds as plan steps; returns the final state table and its number of groups."""
+    """MDAV as one plan step: the state table, then each round (microaggregation/assign.sql) and
+    the last group (microaggregation/rest.sql) as UPDATE statements on it; the number of rounds
+    follows from ``n`` and ``aggr`` alone. Returns the state table and its number of groups."""
     state = f"{prefix}_0"
     start = render("microaggregation/start.sql", source=ref, columns=names, stratum=stratum)
-    plan.add(state, [create_table(state, start)], deps=deps)
-    plan.ensure([state])
-    d, left, group, count = len(names), n, 0, 0
+    statements = [create_table(state, start)]
+    d, left, group = len(names), n, 0
     while left >= 2 * aggr:
         both = left >= 3 * aggr
-        count += 1
-        body = render("microaggregation/round.sql", relation=quote(state), d=d, aggr=aggr, first=group, both=both)
-        name = f"{prefix}_{count}"
-        plan.add(name, [create_table(name, body)], deps=[state])
-        plan.ensure([name])
-        state, group = name, group + (2 if both else 1)
-        left -= 2 * aggr if both else aggr
+        # rounds of two groups while at least 3 x aggr rows stay ungrouped; a batch holds at most
+        # _BATCH_ROWS ungrouped rows over all its rounds (the recursive CTE keeps each round's rows)
+        rounds = max(1, min((left - 3 * aggr) // (2 * aggr) + 1, _BATCH_ROWS // left)) if both else 1
+        sql = render("microaggregation/assign.sql", table=state, d=d, aggr=aggr, first=group, both=both, rounds=rounds)
+        statements.append(sql)
+        group += (2 if both else 1) * rounds
+        left -= (2 if both else 1) * aggr * rounds
     if left:
-        name = f"{prefix}_rest"
-        plan.add(
-            name,
-            [create_table(name, render("microaggregation/rest.sql", relation=quote(state), d=d, first=group))],
-            deps=[state],
-        )
-        plan.ensure([name])
-        state, group = name, group + 1
+        statements.append(render("microaggregation/rest.sql", table=state, first=group))
+        group += 1
+    plan.add(state, statements, deps=deps)
+    plan.ensure([state])
     return state, group
