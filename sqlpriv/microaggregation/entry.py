@@ -66,10 +66,43 @@ class Microaggregation:
         il1s, groups, smallest = rows[0]
         return {"il1s": float(il1s), "groups": int(groups), "smallest_group": int(smallest)}
 
+    def eigen(self) -> float:
+        """sdcMicro's eigenvalue information loss (dUtility(method = "eigen")): sum over the
+        eigenvalues e1 of the columns' correlation matrix of |e1 - e2| / e1, e2 those of the released
+        columns (both in decreasing order). The matrices are aggregates (microaggregation/corr.sql);
+        their eigenvalues are solved here. NaN where a column is constant (sdcMicro gives NA)."""
+        spec = self.spec
+        released = f"({self._query('release')}) as rel"
+        values = []
+        for relation in (spec["source"].ref, released):
+            row = run(self.plan.con, render("microaggregation/corr.sql", relation=relation, columns=spec["columns"]))
+            values.append(_correlation(list(row.fetchall()[0]), len(spec["columns"])))
+        if any(m is None for m in values):
+            return float("nan")
+        import numpy as np  # only here: importing sqlpriv leaves numpy / pandas to first use
+
+        e1, e2 = (np.linalg.eigvalsh(m)[::-1] for m in values)
+        return float(np.sum(np.abs(e1 - e2) / e1))
+
     @property
     def sql(self) -> str:
         """The script: the source, the standardised start, each MDAV round, the released table."""
         return self.released().sql
+
+
+def _correlation(row: list[Any], d: int) -> Any:
+    """The d x d correlation matrix from microaggregation/corr.sql's row; None if a column is constant."""
+    import numpy as np
+
+    sds, pairs = row[:d], row[d:]
+    if any(sd is None or sd == 0 for sd in sds) or any(r is None for r in pairs):
+        return None
+    m = np.eye(d)
+    it = iter(pairs)
+    for i in range(d):
+        for j in range(i + 1, d):
+            m[i, j] = m[j, i] = next(it)
+    return m
 
 
 def microaggregate(
