@@ -106,8 +106,6 @@ ALLOWED = {
     "sqlpriv.dialect_text_spark(...)": ESCAPE,
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
-    "one_off": "suppress/round.sql's subquery of the violating patterns with one key blanked, built in the same "
-    "template from sqlpriv.quote(...) names and sqlpriv.literal(...) numbers",
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
     "and sqlpriv.literal(...) numbers",
 }

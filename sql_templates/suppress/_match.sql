@@ -5,7 +5,7 @@
     with it on every key of `subset` where neither is NULL. `nm` is the pattern's NULL mask (bit j
     set where v<j> is NULL). Equi-joins only, never a pair of patterns: a and b match exactly when
     they agree outside U = nm(a) | nm(b), so p is summed once per NULL mask B and union U it
-    meets (its keys in U made NULL), and each query pattern looks up, for each mask B of p, its
+    meets in its stratum (its keys in U made NULL), and each query pattern looks up, for each mask B of p in its stratum, its
     own keys with U = nm(a) | B made NULL. Rows: |p| and |patterns| times the distinct masks.
     `output` "first": instead of the rows, the smallest `prio` of the matching patterns of p. -#}
 {% macro suppress_match(patterns, relation, subset, ns, output="rows") -%}
@@ -26,7 +26,8 @@ from (
         case when {{ sqlpriv.has_bit("mb.nm", j) }} then null else x.{{ sqlpriv.quote("v" ~ j) }} end as {{ sqlpriv.quote("w" ~ j) }}{{ "," if not loop.last }}
 {% endfor %}
     from {{ patterns }} as x
-    cross join (select distinct nm from {{ relation }}) as mb
+    join (select distinct {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}nm from {{ relation }}) as mb
+    on {% for i in range(ns) %}x.{{ sqlpriv.quote("s" ~ i) }} is not distinct from mb.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}true
 ) as a
 left join (
     select
@@ -42,12 +43,16 @@ left join (
     from {{ relation }} as b
     join (
         select distinct
+{% for i in range(ns) %}
+            y.{{ sqlpriv.quote("s" ~ i) }},
+{% endfor %}
             y.nm as bm,
             {% for j in subset %}case when {{ sqlpriv.has_bit("x.nm", j) }} or {{ sqlpriv.has_bit("y.nm", j) }} then {{ sqlpriv.literal(2 ** j) }} else 0 end{{ " + " if not loop.last }}{% endfor %} as u
-        from (select distinct nm from {{ patterns }}) as x
-        cross join (select distinct nm from {{ relation }}) as y
+        from (select distinct {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}nm from {{ patterns }}) as x
+        join (select distinct {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}nm from {{ relation }}) as y
+        on {% for i in range(ns) %}x.{{ sqlpriv.quote("s" ~ i) }} is not distinct from y.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}true
     ) as un
-    on un.bm = b.nm
+    on {% for i in range(ns) %}un.{{ sqlpriv.quote("s" ~ i) }} is not distinct from b.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}un.bm = b.nm
     group by {% for i in range(ns) %}b.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}b.nm, un.u{% for j in subset %}, {{ sqlpriv.quote("w" ~ j) }}{% endfor %}
 
 ) as bb

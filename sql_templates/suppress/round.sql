@@ -7,8 +7,8 @@
     the key whose suppression leaves the pattern the largest class (capped at k; each candidate's
     class by suppress/_match.sql, equi-joins on the distinct patterns), ties to the less important key, and with `defer` a pattern waits a round when a pattern of higher priority
     (smaller class, then its values) differs from it in at most one shown key (that pattern's
-    suppression may already bring it to k; found per key j by suppress/_match.sql on the patterns
-    with key j blanked, the smallest priority among the matches). `nk`: the number of keys. -#}
+    suppression may already bring it to k; found by suppress/_match.sql on the patterns with one key
+    j blanked, j as one more stratum: the smallest priority among the matches). `nk`: the number of keys. -#}
 {% macro suppress_round(relation, subset, ns, nk, k, order, rule="sdcmicro", defer=false) -%}
 with f as (
 {{ sqlpriv.suppress_sizes(relation, subset, ns) | indent(4, true) }}
@@ -54,15 +54,28 @@ cf as (
 {{ sqlpriv.suppress_match(distinct_cand, "f", subset, ns) | indent(4, true) }}
 ),
 {% if defer %}
-deferred as (
+one_off as (
 {% for j in subset %}
-{% set one_off %}(select {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}{% for i in subset %}{% if i == j %}null{% else %}{{ sqlpriv.quote("v" ~ i) }}{% endif %} as {{ sqlpriv.quote("v" ~ i) }}, {% endfor %}nm + case when {{ sqlpriv.quote("v" ~ j) }} is null then 0 else {{ sqlpriv.literal(2 ** j) }} end as nm, prio, m from viol){% endset %}
-    select {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}a.prio
-    from {{ one_off }} as a
-    join ({{ sqlpriv.suppress_match(one_off, one_off, subset, ns, "first") }}) as e
-    on {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }} is not distinct from e.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}{% for i in subset %}a.{{ sqlpriv.quote("v" ~ i) }} is not distinct from e.{{ sqlpriv.quote("v" ~ i) }} and {% endfor %}e.f < a.prio
+    select
+{% for i in range(ns) %}
+        {{ sqlpriv.quote("s" ~ i) }},
+{% endfor %}
+        {{ sqlpriv.literal(j) }} as {{ sqlpriv.quote("s" ~ ns) }},
+{% for i in subset %}
+        {% if i == j %}null{% else %}{{ sqlpriv.quote("v" ~ i) }}{% endif %} as {{ sqlpriv.quote("v" ~ i) }},
+{% endfor %}
+        nm + case when {{ sqlpriv.quote("v" ~ j) }} is null then 0 else {{ sqlpriv.literal(2 ** j) }} end as nm,
+        prio,
+        m
+    from viol
 {{ "    union all" if not loop.last }}
 {% endfor %}
+),
+deferred as (
+    select distinct {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}a.prio
+    from one_off as a
+    join ({{ sqlpriv.suppress_match("one_off", "one_off", subset, ns + 1, "first") }}) as e
+    on {% for i in range(ns + 1) %}a.{{ sqlpriv.quote("s" ~ i) }} is not distinct from e.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}{% for i in subset %}a.{{ sqlpriv.quote("v" ~ i) }} is not distinct from e.{{ sqlpriv.quote("v" ~ i) }} and {% endfor %}e.f < a.prio
 ),
 {% endif %}
 g as (
