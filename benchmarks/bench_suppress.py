@@ -7,6 +7,11 @@ benchmarks/reference/local_suppression_sdcmicro.json. Every release is checked k
 wildcard semantics by sqlpriv's own risk measure (missing="wildcard").
 
     python benchmarks/bench_suppress.py [--rows 2000] [--no-sdcmicro]
+    python benchmarks/bench_suppress.py --scale 1000000 [--no-sdcmicro] [--methods sdcmicro]
+
+``--scale N``: only adult made N rows long (benchmarks/data/adult_scaled_N.csv, written once:
+adult repeated, each copy's ages moved by a seeded offset in [-10, 10], clamped to 1..100, as
+bench_generalize.py scales it), read by sqlpriv from the CSV file; time and peak memory per run.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 import sqlpriv  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "reference" / "local_suppression_sdcmicro.json"
+DATA = ROOT / "benchmarks" / "data"
 T2_KEYS = ["urbrur", "roof", "walls", "water", "electcon", "relat", "sex"]
 ADULT_KEYS = [
     "age",
@@ -84,11 +90,56 @@ def theirs(df: pd.DataFrame, keys: list[str], k: int, strata: str | None) -> dic
     return {"cells": int(float(cells)), "seconds": round(float(seconds), 2)}
 
 
+def scaled(rows: int) -> Path:
+    """adult repeated to ``rows`` rows, ages moved by a seeded offset in [-10, 10] (clamped)."""
+    import duckdb
+
+    path = DATA / f"adult_scaled_{rows}.csv"
+    if path.is_file():
+        return path
+    DATA.mkdir(parents=True, exist_ok=True)
+    con = duckdb.connect()
+    con.execute("set threads=2; set enable_progress_bar=false")
+    src = str(ROOT / "examples" / "data" / "adult.csv")
+    con.execute("create table a as select row_number() over () - 1 as i, * from read_csv(?, header=true)", [src])
+    n = con.execute("select count(*) from a").fetchone()[0]
+    age = "least(100, greatest(1, a.age + cast(hash(r.range, 7) % 21 as integer) - 10)) as age"
+    cols = ", ".join(age if c == "age" else f'a."{c}"' for c in ADULT_KEYS)
+    tmp = path.with_suffix(".tmp.csv")
+    con.execute(
+        f"copy (select {cols} from range({rows}) r join a on a.i = r.range % {n} order by r.range) to '{tmp}' (header)"
+    )
+    tmp.replace(path)
+    return path
+
+
+def scale_run(rows: int, methods: list[str], sdcmicro: bool) -> None:
+    """sqlpriv (and sdcMicro unless told not to) on adult scaled to ``rows`` rows, k = 5."""
+    path = scaled(rows)
+    for method in methods:
+        start = time.perf_counter()
+        r = sqlpriv.local_suppression(str(path), ADULT_KEYS, k=5, method=method)
+        cells, reached = r.suppressed, r.k_reached
+        rows_out = len(r.df())
+        seconds = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        row = {"case": f"adult scaled {rows} rows", "method": method, "cells": cells, "k_reached": reached}
+        row |= {"released_rows": rows_out, "seconds": round(seconds, 1), "peak_rss_mb_so_far": round(peak)}
+        print(json.dumps(row), flush=True)
+    if sdcmicro:
+        print(json.dumps({"sdcMicro": theirs(pd.read_csv(path), ADULT_KEYS, 5, None)}), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=int, default=2000)
+    ap.add_argument("--scale", type=int, default=0, help="only adult scaled to this many rows")
+    ap.add_argument("--methods", default="greedy,sdcmicro")
     ap.add_argument("--no-sdcmicro", action="store_true")
     args = ap.parse_args()
+    if args.scale:
+        scale_run(args.scale, args.methods.split(","), not args.no_sdcmicro)
+        return
     t2 = pd.read_csv(ROOT / "tests" / "data" / "sdcmicro_testdata2.csv")
     adult = pd.read_csv(ROOT / "examples" / "data" / "adult.csv").head(args.rows)
     cases = [("testdata2", t2, T2_KEYS, 2, None), ("testdata2 by ageG", t2, T2_KEYS, 2, "ageG")]

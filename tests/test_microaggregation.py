@@ -101,3 +101,46 @@ def test_cli(tmp_path, capsys):
     assert main(["microaggregate", str(path), "-c", "x", "--aggr", "3", "--out", str(out), "--format", "csv"]) == 0
     assert "groups,2" in capsys.readouterr().out.replace("2.0", "2")
     assert pd.read_csv(out)["x"].tolist() == [2.0, 2.0, 2.0, 11.0, 11.0, 11.0]
+
+
+@pytest.mark.parametrize("batch", [1, 40, 10**9])
+def test_rounds_in_batches_equal_numpy(monkeypatch, batch):
+    """MDAV's rounds run several per statement (a recursive CTE, as many as fit in a batch of
+    ungrouped rows): one per statement, a few, or all give the groups of the MDAV written here."""
+    monkeypatch.setattr("sqlpriv.microaggregation.entry._BATCH_ROWS", batch)
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(41, 2)) * [3.0, 50.0]
+    x[5] = x[6] = x[7] = x[8]  # duplicate rows: ties to the smaller position
+    df = pd.DataFrame(x, columns=["a", "b"])
+    m = microaggregate(df, ["a", "b"], aggr=3)
+    want = pd.DataFrame(x).groupby(mdav(x, 3)).transform("mean").to_numpy()
+    assert m.df()[["a", "b"]].to_numpy() == pytest.approx(want)
+    assert m.il1s()["groups"] == len(np.unique(mdav(x, 3))) == 13
+    statements = m.sql.count("update ")
+    assert statements == {1: 7, 40: 6, 10**9: 2}[batch]
+
+
+def _eigen_loss(x: np.ndarray, xm: np.ndarray) -> float:
+    """sdcMicro's dUtility(method = "eigen") (R/dUtility.R), written here in numpy: the eigenvalues
+    of var(scale(.)), the correlation matrix, of the original and of the released columns, in
+    decreasing order; sum of |e1 - e2| / e1."""
+    e1 = np.sort(np.linalg.eigvals(np.atleast_2d(np.cov((x - x.mean(0)) / x.std(0, ddof=1), rowvar=False))).real)
+    e2 = np.sort(np.linalg.eigvals(np.atleast_2d(np.cov((xm - xm.mean(0)) / xm.std(0, ddof=1), rowvar=False))).real)
+    return float(np.sum(np.abs(e1[::-1] - e2[::-1]) / e1[::-1]))
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 4), st.sampled_from(["mdav", "onedims"]))
+def test_eigen_loss_against_numpy(seed, d, method):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(int(rng.integers(12, 40)), d)) @ rng.normal(size=(d, d)) * rng.uniform(1, 50, d)
+    df = pd.DataFrame(x, columns=[f"v{j}" for j in range(d)])
+    m = microaggregate(df, list(df.columns), aggr=3, method=method)
+    xm = m.df()[list(df.columns)].to_numpy()
+    assert m.eigen() == pytest.approx(_eigen_loss(x, xm), rel=1e-9, abs=1e-12)
+    assert m.eigen() > 0  # grouping changes the correlations
+
+
+def test_eigen_loss_of_a_constant_column_is_nan():
+    df = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], "b": [7.0] * 6})
+    assert np.isnan(microaggregate(df, ["a", "b"], aggr=3).eigen())

@@ -1,57 +1,71 @@
-{#- One round of MDAV (docs/measures.md, microaggregation; Domingo-Ferrer & Mateo-Sanz 2002, as
-    sdcMicro's microaggregation(method = "mdav")): the next state of `relation` (pos, z0.., g). Among
-    the rows without a group: the centroid c; r, the row farthest from c; r's group, r and its
+{#- `rounds` rounds of MDAV in one statement (docs/measures.md, microaggregation; Domingo-Ferrer &
+    Mateo-Sanz 2002, as sdcMicro's microaggregation(method = "mdav")): the rows of the state
+    `relation` (pos, z0.., g) that these rounds group, as (pos, g). Each round, among the rows
+    still without a group: the centroid c; r, the row farthest from c; r's group, r and its
     `aggr` - 1 nearest rows (squared Euclidean distance on the standardised values; ties to the
     smaller position); with `both`, then s, the row farthest from r among the rest, and its group.
-    The groups are numbered `first` (r's) and `first` + 1 (s's). `d`: the number of columns. -#}
-{% macro microaggregation_round(relation, d, aggr, first, both=true) -%}
-with rem as (
-    select * from {{ relation }} where g is null
-),
-c as (
-    select {% for j in range(d) %}avg({{ sqlpriv.quote("z" ~ j) }}) as {{ sqlpriv.quote("c" ~ j) }}{{ ", " if not loop.last }}{% endfor %}
+    Round i (0-based) numbers its groups `first` + 2 i and `first` + 2 i + 1 (without `both`,
+    `first` + i). The rounds run as a recursive CTE whose every step carries the rows still
+    ungrouped (and this step's groups), so the statement holds `rounds` x the ungrouped rows at
+    most: the caller sizes `rounds` to that. `d`: the number of columns.
+    microaggregation/assign.sql writes the groups into the state. -#}
+{% macro microaggregation_round(relation, d, aggr, first, both=true, rounds=1) -%}
+{%- set step = 2 if both else 1 -%}
+with recursive w(it, pos, {% for j in range(d) %}{{ sqlpriv.quote("z" ~ j) }}, {% endfor %}g) as (
+    select 0, pos, {% for j in range(d) %}{{ sqlpriv.quote("z" ~ j) }}, {% endfor %}g from {{ relation }} where g is null
+    union all
+    (
+    with rem as (
+        select * from w where g is null
+    ),
+    c as (
+        select {% for j in range(d) %}avg({{ sqlpriv.quote("z" ~ j) }}) as {{ sqlpriv.quote("c" ~ j) }}{{ ", " if not loop.last }}{% endfor %}
 
-    from rem
-),
-r as (
-    select rem.*
-    from rem cross join c
-    order by {% for j in range(d) %}power(rem.{{ sqlpriv.quote("z" ~ j) }} - c.{{ sqlpriv.quote("c" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %} desc, rem.pos
-    limit 1
-),
-rg as (
-    select rem.pos
-    from rem cross join r
-    order by {% for j in range(d) %}power(rem.{{ sqlpriv.quote("z" ~ j) }} - r.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %}, rem.pos
-    limit {{ sqlpriv.literal(aggr) }}
-){% if both %},
-rest as (
-    select * from rem where pos not in (select pos from rg)
-),
-s as (
-    select rest.*
-    from rest cross join r
-    order by {% for j in range(d) %}power(rest.{{ sqlpriv.quote("z" ~ j) }} - r.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %} desc, rest.pos
-    limit 1
-),
-sg as (
-    select rest.pos
-    from rest cross join s
-    order by {% for j in range(d) %}power(rest.{{ sqlpriv.quote("z" ~ j) }} - s.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %}, rest.pos
-    limit {{ sqlpriv.literal(aggr) }}
-){% endif %}
+        from rem
+    ),
+    r as (
+        select rem.*
+        from rem cross join c
+        order by {% for j in range(d) %}power(rem.{{ sqlpriv.quote("z" ~ j) }} - c.{{ sqlpriv.quote("c" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %} desc, rem.pos
+        limit 1
+    ),
+    rg as (
+        select rem.pos
+        from rem cross join r
+        order by {% for j in range(d) %}power(rem.{{ sqlpriv.quote("z" ~ j) }} - r.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %}, rem.pos
+        limit {{ sqlpriv.literal(aggr) }}
+    ){% if both %},
+    rest as (
+        select * from rem where pos not in (select pos from rg)
+    ),
+    s as (
+        select rest.*
+        from rest cross join r
+        order by {% for j in range(d) %}power(rest.{{ sqlpriv.quote("z" ~ j) }} - r.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %} desc, rest.pos
+        limit 1
+    ),
+    sg as (
+        select rest.pos
+        from rest cross join s
+        order by {% for j in range(d) %}power(rest.{{ sqlpriv.quote("z" ~ j) }} - s.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %}, rest.pos
+        limit {{ sqlpriv.literal(aggr) }}
+    ){% endif %}
 
-select
-    st.pos,
+    select
+        rem.it + 1,
+        rem.pos,
 {% for j in range(d) %}
-    st.{{ sqlpriv.quote("z" ~ j) }},
+        rem.{{ sqlpriv.quote("z" ~ j) }},
 {% endfor %}
-    case
-        when st.pos in (select pos from rg) then {{ sqlpriv.literal(first) }}
+        case
+            when rem.pos in (select pos from rg) then {{ sqlpriv.literal(first) }} + {{ sqlpriv.literal(step) }} * rem.it
 {% if both %}
-        when st.pos in (select pos from sg) then {{ sqlpriv.literal(first + 1) }}
+            when rem.pos in (select pos from sg) then {{ sqlpriv.literal(first + 1) }} + 2 * rem.it
 {% endif %}
-        else st.g
-    end as g
-from {{ relation }} as st
+        end
+    from rem
+    where rem.it < {{ sqlpriv.literal(rounds) }}
+    )
+)
+select pos, g from w where g is not null
 {%- endmacro %}

@@ -4,10 +4,11 @@
     below `k` gets one more key suppressed (its bit added to `mask`). `order`: the key indices,
     least important first. `rule`: "sdcmicro" suppresses the first key in `order` still shown
     (sdcMicro's localSuppression: the key with most categories, or the least important); "greedy"
-    the key whose suppression leaves the pattern the largest class (capped at k), ties to the
-    less important key, and with `defer` a pattern waits a round when a pattern of higher priority
+    the key whose suppression leaves the pattern the largest class (capped at k; each candidate's
+    class by suppress/_match.sql, equi-joins on the distinct patterns), ties to the less important key, and with `defer` a pattern waits a round when a pattern of higher priority
     (smaller class, then its values) differs from it in at most one shown key (that pattern's
-    suppression may already bring it to k). `nk`: the number of keys. -#}
+    suppression may already bring it to k; found by suppress/_match.sql on the patterns with one key
+    j blanked, j as one more stratum: the smallest priority among the matches). `nk`: the number of keys. -#}
 {% macro suppress_round(relation, subset, ns, nk, k, order, rule="sdcmicro", defer=false) -%}
 with f as (
 {{ sqlpriv.suppress_sizes(relation, subset, ns) | indent(4, true) }}
@@ -31,6 +32,52 @@ viol as (
     from f
     where f < {{ k }}
 ),
+cand as (
+{% for j in subset %}
+    select
+{% for i in range(ns) %}
+        {{ sqlpriv.quote("s" ~ i) }},
+{% endfor %}
+{% for i in subset %}
+        {% if i == j %}null{% else %}{{ sqlpriv.quote("v" ~ i) }}{% endif %} as {{ sqlpriv.quote("v" ~ i) }},
+{% endfor %}
+        nm + {{ sqlpriv.literal(2 ** j) }} as nm,
+        {{ sqlpriv.literal(j) }} as __sqlpriv_j,
+        prio
+    from viol
+    where {{ sqlpriv.quote("v" ~ j) }} is not null
+{{ "    union all" if not loop.last }}
+{% endfor %}
+),
+{% set distinct_cand %}(select distinct {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}{% for j in subset %}{{ sqlpriv.quote("v" ~ j) }}, {% endfor %}nm from cand){% endset %}
+cf as (
+{{ sqlpriv.suppress_match(distinct_cand, "f", subset, ns) | indent(4, true) }}
+),
+{% if defer %}
+one_off as (
+{% for j in subset %}
+    select
+{% for i in range(ns) %}
+        {{ sqlpriv.quote("s" ~ i) }},
+{% endfor %}
+        {{ sqlpriv.literal(j) }} as {{ sqlpriv.quote("s" ~ ns) }},
+{% for i in subset %}
+        {% if i == j %}null{% else %}{{ sqlpriv.quote("v" ~ i) }}{% endif %} as {{ sqlpriv.quote("v" ~ i) }},
+{% endfor %}
+        nm + case when {{ sqlpriv.quote("v" ~ j) }} is null then 0 else {{ sqlpriv.literal(2 ** j) }} end as nm,
+        prio,
+        m
+    from viol
+{{ "    union all" if not loop.last }}
+{% endfor %}
+),
+deferred as (
+    select distinct {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}a.prio
+    from one_off as a
+    join ({{ sqlpriv.suppress_match("one_off", "one_off", subset, ns + 1, "first") }}) as e
+    on {% for i in range(ns + 1) %}a.{{ sqlpriv.quote("s" ~ i) }} is not distinct from e.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}{% for i in subset %}a.{{ sqlpriv.quote("v" ~ i) }} is not distinct from e.{{ sqlpriv.quote("v" ~ i) }} and {% endfor %}e.f < a.prio
+),
+{% endif %}
 g as (
     select
 {% for i in range(ns) %}
@@ -42,16 +89,19 @@ g as (
 {% set w = nk + 1 %}
 {% for j in subset %}
 {% set p = nk - order.index(j) %}
-        case when a.{{ sqlpriv.quote("v" ~ j) }} is null then -1 else least(sum(case when {% for i in subset if i != j %}(a.{{ sqlpriv.quote("v" ~ i) }} = b.{{ sqlpriv.quote("v" ~ i) }} or a.{{ sqlpriv.quote("v" ~ i) }} is null or b.{{ sqlpriv.quote("v" ~ i) }} is null) and {% endfor %}true then b.m else 0 end), {{ k }}) * {{ w }} + {{ p }} end as {{ sqlpriv.quote("g" ~ j) }}{{ "," if not loop.last }}
+        case when a.{{ sqlpriv.quote("v" ~ j) }} is null then -1 else least(max(case when c.__sqlpriv_j = {{ sqlpriv.literal(j) }} then cf.f end), {{ k }}) * {{ w }} + {{ p }} end as {{ sqlpriv.quote("g" ~ j) }}{{ "," if not loop.last }}
 {% endfor %}
     from viol as a
-    join f as b on {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }} is not distinct from b.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}true
+    left join cand as c
+    on {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }} is not distinct from c.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}a.prio = c.prio
+    left join cf
+    on {% for i in range(ns) %}c.{{ sqlpriv.quote("s" ~ i) }} is not distinct from cf.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}{% for j in subset %}c.{{ sqlpriv.quote("v" ~ j) }} is not distinct from cf.{{ sqlpriv.quote("v" ~ j) }}{{ " and " if not loop.last }}{% endfor %}
+
 {% if defer %}
     where not exists (
         select 1
-        from viol as w
-        where {% for i in range(ns) %}w.{{ sqlpriv.quote("s" ~ i) }} is not distinct from a.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}w.prio < a.prio
-        and {% for j in subset %}(case when w.{{ sqlpriv.quote("v" ~ j) }} <> a.{{ sqlpriv.quote("v" ~ j) }} then 1 else 0 end){{ " + " if not loop.last }}{% endfor %} <= 1
+        from deferred as dd
+        where {% for i in range(ns) %}dd.{{ sqlpriv.quote("s" ~ i) }} is not distinct from a.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}dd.prio = a.prio
     )
 {% endif %}
     group by {% for i in range(ns) %}a.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}{% for j in subset %}a.{{ sqlpriv.quote("v" ~ j) }}{{ ", " if not loop.last }}{% endfor %}

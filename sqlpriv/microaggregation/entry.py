@@ -18,6 +18,8 @@ from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 if TYPE_CHECKING:
     import pandas as pd
 
+_BATCH_ROWS = 2_000_000  # ungrouped rows one statement of MDAV rounds may carry (all its rounds together)
+
 
 class Microaggregation:
     """MDAV groups of one table: ``released()`` / ``df()`` the table with each column replaced by
@@ -64,10 +66,43 @@ class Microaggregation:
         il1s, groups, smallest = rows[0]
         return {"il1s": float(il1s), "groups": int(groups), "smallest_group": int(smallest)}
 
+    def eigen(self) -> float:
+        """sdcMicro's eigenvalue information loss (dUtility(method = "eigen")): sum over the
+        eigenvalues e1 of the columns' correlation matrix of |e1 - e2| / e1, e2 those of the released
+        columns (both in decreasing order). The matrices are aggregates (microaggregation/corr.sql);
+        their eigenvalues are solved here. NaN where a column is constant (sdcMicro gives NA)."""
+        spec = self.spec
+        released = f"({self._query('release')}) as rel"
+        values = []
+        for relation in (spec["source"].ref, released):
+            row = run(self.plan.con, render("microaggregation/corr.sql", relation=relation, columns=spec["columns"]))
+            values.append(_correlation(list(row.fetchall()[0]), len(spec["columns"])))
+        if any(m is None for m in values):
+            return float("nan")
+        import numpy as np  # only here: importing sqlpriv leaves numpy / pandas to first use
+
+        e1, e2 = (np.linalg.eigvalsh(m)[::-1] for m in values)
+        return float(np.sum(np.abs(e1 - e2) / e1))
+
     @property
     def sql(self) -> str:
         """The script: the source, the standardised start, each MDAV round, the released table."""
         return self.released().sql
+
+
+def _correlation(row: list[Any], d: int) -> Any:
+    """The d x d correlation matrix from microaggregation/corr.sql's row; None if a column is constant."""
+    import numpy as np
+
+    sds, pairs = row[:d], row[d:]
+    if any(sd is None or sd == 0 for sd in sds) or any(r is None for r in pairs):
+        return None
+    m = np.eye(d)
+    it = iter(pairs)
+    for i in range(d):
+        for j in range(i + 1, d):
+            m[i, j] = m[j, i] = next(it)
+    return m
 
 
 def microaggregate(
@@ -166,28 +201,25 @@ def _rounds(
     stratum: int | None = None,
     deps: tuple[str, ...] = (),
 ) -> tuple[str, int]:
-    """Run MDAV's rounds as plan steps; returns the final state table and its number of groups."""
+    """MDAV as one plan step: the state table, then each round (microaggregation/assign.sql) and
+    the last group (microaggregation/rest.sql) as UPDATE statements on it; the number of rounds
+    follows from ``n`` and ``aggr`` alone. Returns the state table and its number of groups."""
     state = f"{prefix}_0"
     start = render("microaggregation/start.sql", source=ref, columns=names, stratum=stratum)
-    plan.add(state, [create_table(state, start)], deps=deps)
-    plan.ensure([state])
-    d, left, group, count = len(names), n, 0, 0
+    statements = [create_table(state, start)]
+    d, left, group = len(names), n, 0
     while left >= 2 * aggr:
         both = left >= 3 * aggr
-        count += 1
-        body = render("microaggregation/round.sql", relation=quote(state), d=d, aggr=aggr, first=group, both=both)
-        name = f"{prefix}_{count}"
-        plan.add(name, [create_table(name, body)], deps=[state])
-        plan.ensure([name])
-        state, group = name, group + (2 if both else 1)
-        left -= 2 * aggr if both else aggr
+        # rounds of two groups while at least 3 x aggr rows stay ungrouped; a batch holds at most
+        # _BATCH_ROWS ungrouped rows over all its rounds (the recursive CTE keeps each round's rows)
+        rounds = max(1, min((left - 3 * aggr) // (2 * aggr) + 1, _BATCH_ROWS // left)) if both else 1
+        sql = render("microaggregation/assign.sql", table=state, d=d, aggr=aggr, first=group, both=both, rounds=rounds)
+        statements.append(sql)
+        group += (2 if both else 1) * rounds
+        left -= (2 if both else 1) * aggr * rounds
     if left:
-        name = f"{prefix}_rest"
-        plan.add(
-            name,
-            [create_table(name, render("microaggregation/rest.sql", relation=quote(state), d=d, first=group))],
-            deps=[state],
-        )
-        plan.ensure([name])
-        state, group = name, group + 1
+        statements.append(render("microaggregation/rest.sql", table=state, first=group))
+        group += 1
+    plan.add(state, statements, deps=deps)
+    plan.ensure([state])
     return state, group
