@@ -128,3 +128,39 @@ def test_chunks_cover_every_tuple_once():
         ranges = neighbours.chunks(n, work, budget)
         covered = [t for lo, hi in ranges for t in range(lo, hi + 1)]
         assert covered == list(range(1, n + 1))
+
+
+_GROUPED_ROWS = [(1, None, 5), (1, 0.5, 7), (1, 0.5, 3), (1, 2.0, 1), (2, None, 4), (2, None, 2), (3, 0.0, 9)]
+
+
+def _smallest_row_query(dialect: str) -> str:
+    from sqlpriv.engine.templates import call
+
+    values = ", ".join(f"({g}, {'cast(null as double)' if d is None else d}, {p})" for g, d, p in _GROUPED_ROWS)
+    best = call("smallest_row", dialect=dialect, items=["d is null", "d", "p"])
+    return (
+        f"select g, b.f1, b.f2 from (select g, {best} as b from (values {values}) as v(g, d, p) group by g) order by g"
+    )
+
+
+def _smallest_by_rule() -> list[tuple]:
+    """Per group, the row the search keeps for k = 1: smaller defined distance, then smaller position."""
+    best: dict[int, tuple] = {}
+    for g, d, p in _GROUPED_ROWS:
+        key = (d is None, 0.0 if d is None else d, p)
+        if g not in best or key < best[g][0]:
+            best[g] = (key, (g, d, p))
+    return [best[g][1] for g in sorted(best)]
+
+
+def test_smallest_row_keeps_the_tie_rule():
+    """dialect/smallest_row.sql, the k = 1 search's aggregate: undefined distances last, equal
+    distances to the smaller position (the brute force above checks it inside the search)."""
+    import duckdb
+
+    assert duckdb.connect().execute(_smallest_row_query("duckdb")).fetchall() == _smallest_by_rule()
+
+
+def test_smallest_row_is_the_same_on_spark(spark):
+    rows = [tuple(r) for r in spark.sql(_smallest_row_query("spark")).collect()]
+    assert rows == _smallest_by_rule()
