@@ -57,3 +57,27 @@ def test_fractional_interval_labels_past_the_bigint_range_equal_duckdb(spark):
     spark.createDataFrame(df).createOrReplaceTempView("big_fractions")
     got = spark.sql(g.release_sql({"x": 1}, dialect="spark", relation="big_fractions")).toPandas()
     assert got.sort_values("i")["x"].tolist() == want
+
+
+def _lcase(spark, rows: list[tuple[str, int]], view: str) -> None:
+    """A view whose column `name` is STRING COLLATE UTF8_LCASE (Spark 4)."""
+    spark.createDataFrame(rows, "name string, x int").createOrReplaceTempView(f"{view}_raw")
+    spark.sql(
+        f"create or replace temporary view {view} as select cast(name as string collate UTF8_LCASE) as name, x from {view}_raw"
+    )
+
+
+@pytest.mark.spark_cluster
+def test_collated_text_is_compared_byte_for_byte(spark):
+    """'Ann', 'ann' and 'ANN' are three values in a release; UTF8_LCASE made them one class of 3."""
+    rows = [("Ann", 1), ("ann", 1), ("ANN", 2), ("Bob", 2), ("Bob", 3), ("bob", 3)]
+    _lcase(spark, rows, "lcase_people")
+    assert "collate" in spark.table("lcase_people").schema["name"].dataType.simpleString().lower()
+    sizes = pd.Series([r[0] for r in rows]).value_counts()  # brute force, byte for byte
+    want = sorted((name, int(n)) for name, n in sizes.items() if n < 2)
+    got = sqlpriv.small_classes("lcase_people", ["name"], k=2, spark=spark).fetchall()
+    assert sorted((r[0], int(r[1])) for r in got) == want
+    frame = pd.DataFrame(rows, columns=["name", "x"])
+    got_profile = sqlpriv.privacy_profile("lcase_people", ["name", "x"], spark=spark).df()
+    want_profile = sqlpriv.privacy_profile(frame, ["name", "x"]).df()  # DuckDB: no collation on a DataFrame
+    pd.testing.assert_frame_equal(got_profile, want_profile, check_dtype=False)
