@@ -81,3 +81,35 @@ def test_collated_text_is_compared_byte_for_byte(spark):
     got_profile = sqlpriv.privacy_profile("lcase_people", ["name", "x"], spark=spark).df()
     want_profile = sqlpriv.privacy_profile(frame, ["name", "x"]).df()  # DuckDB: no collation on a DataFrame
     pd.testing.assert_frame_equal(got_profile, want_profile, check_dtype=False)
+
+
+def test_by_on_a_column_outside_the_analysis_logs_no_error(spark):
+    """by() over a column that is not analysed runs the standalone statement; it used to try the
+    shared values first, and pyspark logged that failed attempt as an ERROR with a Java trace."""
+    import logging
+
+    frame = pd.DataFrame({"a": list("xxyyzz"), "b": [1, 1, 2, 3, 3, 3], "other": [1, 2, 3, 4, 5, 6]})
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    handler = Keep(logging.ERROR)
+    loggers = [logging.getLogger(n) for n in ("SQLQueryContextLogger", "DataFrameQueryContextLogger")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        on_spark = sqlpriv.uniqueness_shapley(spark.createDataFrame(frame), ["a", "b"])
+        got = on_spark.by("other > 3").df()
+        assert on_spark.by("other > 3").runnable() == on_spark.by("other > 3").query  # the standalone statement
+        assert on_spark.by("b > 1").runnable() != on_spark.by("b > 1").query  # analysed columns: the shared values
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+    assert [r.getMessage()[:80] for r in records] == []
+    want = sqlpriv.uniqueness_shapley(frame, ["a", "b"]).by("other > 3").df()
+    assert list(got.columns) == list(want.columns)
+    got, want = got.sort_values("level"), want.sort_values("level")
+    for col in want.columns[1:]:
+        assert got[col].to_numpy(float) == pytest.approx(want[col].to_numpy(float), abs=1e-9)
