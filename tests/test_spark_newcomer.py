@@ -113,3 +113,67 @@ def test_by_on_a_column_outside_the_analysis_logs_no_error(spark):
     got, want = got.sort_values("level"), want.sort_values("level")
     for col in want.columns[1:]:
         assert got[col].to_numpy(float) == pytest.approx(want[col].to_numpy(float), abs=1e-9)
+
+
+ROWS = [
+    ("a", True, "1.0"),
+    ("a", False, "2.5"),
+    ("a", True, "4.0"),
+    ("b", False, "1.0"),
+    ("b", False, "2.5"),
+    ("c", True, "4.0"),
+    ("c", None, None),
+]
+BOOLS = {True: ["yes", "*"], False: ["no", "*"], None: ["unknown", "*"]}
+DECIMALS = {"1.0": ["low", "*"], "2.5": ["low", "*"], "4.0": ["high", "*"], None: ["unknown", "*"]}
+
+
+def _typed_duckdb() -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect()
+    con.execute("create table typed (q varchar, flag boolean, amount decimal(18,3))")
+    con.executemany("insert into typed values (?, ?, ?)", ROWS)
+    con.execute(
+        "create table texts as select q, cast(flag as varchar) as flag, cast(amount as varchar) as amount from typed"
+    )
+    return con
+
+
+def _as_text(tree: dict, write) -> dict:
+    return {None if leaf is None else write(leaf): path for leaf, path in tree.items()}
+
+
+def test_boolean_and_decimal_hierarchies_are_keyed_by_value(spark):
+    """A hierarchy keyed by True / Decimal('1.0') (or by 'True' / '1.0') on a BOOLEAN and a
+    DECIMAL(18,3) column: str(leaf) ('True', '1.0') never matched the engine's text ('true',
+    '1.000'), so every value was refused as missing. Oracle: the same hierarchy on the columns
+    cast to text, keyed by the engine's own text."""
+    from decimal import Decimal
+
+    con = _typed_duckdb()
+    text_trees = {
+        "flag": _as_text(BOOLS, lambda v: str(v).lower()),
+        "amount": _as_text(DECIMALS, lambda v: f"{Decimal(v):.3f}"),
+    }
+    want = sqlpriv.attribute_disclosure("texts", ["q"], sensitive=["flag", "amount"], hierarchies=text_trees, con=con)
+    want_summary = want.summary().df().set_index("column")
+    assert set(want_summary["distance"]) == {"hierarchical"}
+    spark.createDataFrame(
+        [(q, f, None if a is None else Decimal(a)) for q, f, a in ROWS], "q string, flag boolean, amount decimal(18,3)"
+    ).createOrReplaceTempView("typed_sensitive")
+    for trees in (
+        {"flag": BOOLS, "amount": {None if k is None else Decimal(k): v for k, v in DECIMALS.items()}},
+        {"flag": _as_text(BOOLS, str), "amount": DECIMALS},  # 'True' and '1.0' as text keys
+    ):
+        duck = sqlpriv.attribute_disclosure("typed", ["q"], sensitive=["flag", "amount"], hierarchies=trees, con=con)
+        on_spark = sqlpriv.attribute_disclosure(
+            "typed_sensitive", ["q"], sensitive=["flag", "amount"], hierarchies=trees, spark=spark
+        )
+        for got in (duck.summary().df(), on_spark.summary().df()):
+            got = got.set_index("column")
+            assert got["t_closeness"].to_numpy(float) == pytest.approx(
+                want_summary["t_closeness"].to_numpy(float), abs=1e-9
+            )
+            assert got["l_diversity"].tolist() == want_summary["l_diversity"].tolist()
+    twice = {"flag": {**BOOLS, "true": ["yes", "*"]}}  # True and 'true' are one value
+    with pytest.raises(sqlpriv.errors.ParameterError, match="twice"):
+        sqlpriv.attribute_disclosure("typed", ["q"], sensitive="flag", hierarchies=twice, con=con).summary()
