@@ -1,6 +1,12 @@
 """Spark (pyspark local[N]) against DuckDB on the synthetic voter roll (examples/voters.py):
-per-row uniqueness Shapley values to Parquet, and summary + 4 subgroup tables, at several sizes.
+per-row uniqueness Shapley values to Parquet, and summary + 4 subgroup tables, at several sizes;
+with ``--families``, every family that runs on Spark (issue 45), each with its wall time and the
+driver's peak memory (the driver JVM's and Python's peak resident set, VmHWM, reset before each
+family through /proc/PID/clear_refs).
 
+    python benchmarks/bench_spark.py --families --rows 1000000 --rows 10000000
+                                                          # every family, DuckDB and Spark side by side
+    python benchmarks/bench_spark.py --families --quick   # the same at 20,000 rows (a smoke run)
     python benchmarks/bench_spark.py                      # 7.5M rows: Spark vs DuckDB, then Spark at 1M / 7.5M / 30M
     python benchmarks/bench_spark.py --rows 1000000 --quick   # one size, both engines
     python benchmarks/bench_spark.py --rows 1000000 --quick --cases tables --compare --spark-only
@@ -15,6 +21,7 @@ case; record the figures in benchmarks/RESULTS.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import sys
@@ -111,6 +118,98 @@ def bench_duckdb(path: Path, out: Path, rows: int) -> None:
     timed(f"duckdb {rows:>11,} rows: summary + 4 by() tables", tables)
 
 
+QIS = ["race", "gender", "age"]  # the request, risk and disclosure families' quasi-identifiers
+
+
+def families(source, spark, out: Path, tag: str) -> dict:
+    """Every family that runs on Spark, as what it runs: ``source`` is the Parquet path (DuckDB) or a
+    Spark DataFrame (``spark`` given). Per-row outputs are written to Parquet, tables collected."""
+    import sqlpriv
+    from sqlpriv import hierarchy
+
+    on = {"spark": spark} if spark is not None and not hasattr(source, "sparkSession") else {}
+    shapley = sqlpriv.uniqueness_shapley(source, columns=COLUMNS, key="voter_id", **on)
+    risk = sqlpriv.reidentification_risk(source, QIS, sampling_fraction=0.01, key="voter_id", **on)
+    request = sqlpriv.assess_request(source, QIS, k=5, **on)
+    hier = {
+        "age": hierarchy.intervals(5, 10, 20),
+        "zip_code": hierarchy.mask(1, 2, 3),
+        "gender": {g: ["*"] for g in "FMU"},
+    }
+    return {
+        "shapley per-row to Parquet": lambda: shapley.per_row().to_parquet(out / f"phi_{tag}.parquet"),
+        "shapley summary + 4 by()": lambda: [shapley.summary().df()] + [shapley.by(e).df() for e in BY],
+        "CIG per-row to Parquet": lambda: sqlpriv.cig(source, COLUMNS, key="voter_id", **on).to_parquet(
+            out / f"cig_{tag}.parquet"
+        ),
+        "privacy profile": lambda: sqlpriv.privacy_profile(source, COLUMNS, **on).df(),
+        "request report + fields + histogram": lambda: [
+            request.report().df(),
+            request.fields().df(),
+            request.uniqueness().df(),
+        ],
+        "small classes (k=5)": lambda: sqlpriv.small_classes(source, QIS, k=5, **on).df(),
+        "risk summary": lambda: risk.summary().df(),
+        "risk per-row to Parquet": lambda: risk.per_row().to_parquet(out / f"risk_{tag}.parquet"),
+        "disclosure summary + classes": lambda: [
+            output().df()
+            for d in [sqlpriv.attribute_disclosure(source, QIS, sensitive="party", **on)]
+            for output in (d.summary, d.classes)
+        ],
+        "generalize search + release to Parquet": lambda: (
+            sqlpriv.generalize(source, hier, k=5, suppression_limit=0.01, **on)
+            .apply()
+            .to_parquet(out / f"release_{tag}.parquet")
+        ),
+    }
+
+
+def peak_kib(pid: int) -> int:
+    """The peak resident set (VmHWM, KiB) of process ``pid`` since its last reset."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def reset_peak(pid: int) -> None:
+    """Reset VmHWM to the current resident set (Linux: write 5 to /proc/PID/clear_refs)."""
+    with contextlib.suppress(OSError):
+        Path(f"/proc/{pid}/clear_refs").write_text("5")
+
+
+def bench_families(spark, path: Path, out: Path, rows: int, spark_only: bool, only: list[str]) -> list[tuple]:
+    """Each family on DuckDB then on Spark: seconds and peak driver memory (MiB)."""
+    jvm = int(spark._jvm.java.lang.ProcessHandle.current().pid()) if spark is not None else 0
+    py = os.getpid()
+    rows_out = []
+    engines: list[tuple] = [] if spark_only else [("duckdb", str(path), None)]
+    if spark is not None:
+        engines.append(("spark", spark.read.parquet(str(path)), spark))
+    for engine, source, session in engines:
+        for name, fn in families(source, session, out, f"{engine}_{rows}").items():
+            if only and not any(o in name for o in only):
+                continue
+            reset_peak(py)
+            if jvm:
+                reset_peak(jvm)
+            start = time.perf_counter()
+            try:
+                fn()
+                status = "ok"
+            except Exception as exc:  # a family that fails is recorded, the others still run
+                status = f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+            seconds = time.perf_counter() - start
+            jvm_mib, py_mib = (peak_kib(jvm) / 1024 if jvm else 0.0), peak_kib(py) / 1024
+            print(
+                f"{engine:6} {rows:>11,} rows | {name:40} | {seconds:8.1f} s | driver JVM {jvm_mib:7.0f} MiB"
+                f" | Python {py_mib:7.0f} MiB | {status}",
+                flush=True,
+            )
+            rows_out.append((engine, rows, name, seconds, jvm_mib, py_mib, status))
+    return rows_out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -133,11 +232,21 @@ def main() -> None:
         action="store_true",
         help="also time the 4 by() tables as standalone statements (before issue 29) and check both agree",
     )
+    parser.add_argument("--duckdb-only", action="store_true", help="with --families: DuckDB alone, no Spark session")
+    parser.add_argument("--families", action="store_true", help="every family that runs on Spark, with peak memory")
+    parser.add_argument(
+        "--only", action="append", default=[], help="with --families: families whose name contains this"
+    )
     parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
     args = parser.parse_args()
     data = Path(args.data)
     data.mkdir(parents=True, exist_ok=True)
     out = Path(tempfile.mkdtemp(prefix="sqlpriv-bench-spark-"))
+    sizes = args.rows or ([20_000] if args.quick else [1_000_000, 10_000_000])
+    if args.families and args.duckdb_only:  # no Spark session at all
+        for rows in sizes:
+            bench_families(None, roll(rows, data), out, rows, False, args.only)
+        return
     from pyspark.sql import SparkSession
 
     from sqlpriv.cli.common import local_cores
@@ -163,6 +272,10 @@ def main() -> None:
         flush=True,
     )
     try:
+        if args.families:
+            for rows in sizes:
+                bench_families(spark, roll(rows, data), out, rows, args.spark_only, args.only)
+            return
         both = args.rows or [7_500_000]
         for rows in both:
             path = roll(rows, data)

@@ -64,7 +64,7 @@ d_f{{ i | int }} as (
 {% if s.hierarchy %}
 d_tree{{ i | int }} as (
 {% for row in s.hierarchy %}
-    select {{ sqlpriv.literal(row[0]) }} as leaf, {{ row[1] | int }} as lvl, {{ sqlpriv.literal(row[2]) }} as node{{ " union all" if not loop.last }}
+    select {{ sqlpriv.disclosure_leaf(s, row[0]) }} as leaf, {{ row[1] | int }} as lvl, {{ sqlpriv.literal(row[2]) }} as node{{ " union all" if not loop.last }}
 {% endfor %}
 ),
 d_vn{{ i | int }} as (
@@ -182,3 +182,25 @@ cross join d_m{{ i | int }} as m
 cross join d_total as tot
 {%- endmacro %}
 
+
+
+{#- One leaf of `s`'s hierarchy as the text its column's values are matched with (issue 46): a
+    boolean, whole number, float, double or decimal column keys its leaves by value (the leaf's
+    text cast to that kind, written back as text as the engine writes the column: True and 'true'
+    are one boolean, Decimal('1.0') is a DECIMAL(18,3)'s '1.000', on DuckDB and Spark alike);
+    any other column by the leaf's text. -#}
+{% macro disclosure_leaf(s, leaf) -%}
+{% if s.leaf_kind == "decimal" -%}
+cast(try_cast({{ sqlpriv.literal(leaf) }} as decimal(38, {{ s.leaf_scale | int }})) as {{ sqlpriv.text_type() }})
+{%- elif s.leaf_kind == "boolean" -%}
+cast(try_cast({{ sqlpriv.literal(leaf) }} as boolean) as {{ sqlpriv.text_type() }})
+{%- elif s.leaf_kind == "bigint" -%}
+cast(try_cast({{ sqlpriv.literal(leaf) }} as bigint) as {{ sqlpriv.text_type() }})
+{%- elif s.leaf_kind == "float" -%}
+cast(try_cast({{ sqlpriv.literal(leaf) }} as float) as {{ sqlpriv.text_type() }})
+{%- elif s.leaf_kind == "double" -%}
+cast(try_cast({{ sqlpriv.literal(leaf) }} as double) as {{ sqlpriv.text_type() }})
+{%- else -%}
+{{ sqlpriv.literal(leaf) }}
+{%- endif %}
+{%- endmacro %}

@@ -5,7 +5,9 @@
     intervals: a value that is not a finite number (NaN, infinity: x - x is not 0) and not bottom /
     top coded keeps its key at every level (as a missing value keeps ''), where a bound computed
     from it would fail the cast or mean nothing. Whole widths write the bounds as integers (a
-    bigint), but bounds past +-9.2e18 as the doubles they are (6e+40 failed the cast to bigint).
+    bigint), but bounds past +-9.2e18 as the doubles they are (6e+40 failed the cast to bigint),
+    floored by floor_big (Spark's floor is a BIGINT that overflowed there) and written by
+    double_text (Spark's '6.0E40' is DuckDB's '6e+40').
     Widths that are not all whole (integer false): base is the finest width (default w); a
     value's interval index at the finest level is floor(round(x / base, 9)) (a quotient within
     1e-9 of a whole number is that number: 0.3 / 0.1 is 2.9999999999999996 in binary, and 0.3
@@ -36,24 +38,25 @@ case when {{ sqlpriv.quote(column) }} is null then ''
 {% endif %}
   when {{ sqlpriv.quote(column) }} - {{ sqlpriv.quote(column) }} <> 0 then {{ sqlpriv.generalize_key(column) }}
 {% if integer %}
-  when floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} >= 9.2e18
-    or floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} <= -9.2e18 then '[' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} as double) as {{ sqlpriv.text_type() }})
-    || ', ' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} as double) as {{ sqlpriv.text_type() }}) || '['
-  else '[' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }})
-    || ', ' || cast(cast(floor({{ sqlpriv.quote(column) }} / {{ sqlpriv.literal(w) }}) * {{ sqlpriv.literal(w) }} + {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }}) || '[' end
+{% set lo = sqlpriv.floor_big(sqlpriv.quote(column) ~ " / " ~ sqlpriv.literal(w)) ~ " * " ~ sqlpriv.literal(w) %}
+  when {{ lo }} + {{ sqlpriv.literal(w) }} >= 9.2e18
+    or {{ lo }} <= -9.2e18 then '[' || {{ sqlpriv.double_text("cast(" ~ lo ~ " as double)") }}
+    || ', ' || {{ sqlpriv.double_text("cast(" ~ lo ~ " + " ~ sqlpriv.literal(w) ~ " as double)") }} || '['
+  else '[' || cast(cast({{ lo }} as bigint) as {{ sqlpriv.text_type() }})
+    || ', ' || cast(cast({{ lo }} + {{ sqlpriv.literal(w) }} as bigint) as {{ sqlpriv.text_type() }}) || '[' end
 {% else %}
 {% set b = w if base is none else base %}
 {% set text = w | string %}
 {% set decimals = (text.split(".")[1] | length) if (w is number and "." in text and "e" not in text.lower()) else -1 %}
 {% set scale = 10 ** decimals if decimals >= 0 else 1 %}
 {% set unit = ((w * scale) | round | int) if decimals >= 0 else w %}
-{% set index = "floor(round(" ~ sqlpriv.quote(column) ~ " / " ~ sqlpriv.literal(b) ~ ", 9))" %}
+{% set index = sqlpriv.floor_big("round(" ~ sqlpriv.quote(column) ~ " / " ~ sqlpriv.literal(b) ~ ", 9)") %}
 {% if b != w %}
-{% set index = "floor(" ~ index ~ " / " ~ sqlpriv.literal((w / b) | round | int) ~ ")" %}
+{% set index = sqlpriv.floor_big(index ~ " / " ~ sqlpriv.literal((w / b) | round | int)) %}
 {% endif %}
 {% set index = "(" ~ index ~ " + 0)" %}
-  else '[' || cast(cast({{ index }} * {{ sqlpriv.literal(unit) }} as double) / {{ sqlpriv.literal(scale) }} as {{ sqlpriv.text_type() }})
-    || ', ' || cast(cast(({{ index }} + 1) * {{ sqlpriv.literal(unit) }} as double) / {{ sqlpriv.literal(scale) }} as {{ sqlpriv.text_type() }}) || '[' end
+  else '[' || {{ sqlpriv.double_text("cast(" ~ index ~ " * " ~ sqlpriv.literal(unit) ~ " as double) / " ~ sqlpriv.literal(scale)) }}
+    || ', ' || {{ sqlpriv.double_text("cast((" ~ index ~ " + 1) * " ~ sqlpriv.literal(unit) ~ " as double) / " ~ sqlpriv.literal(scale)) }} || '[' end
 {% endif %}
 {% elif kind == "mask" %}
 case when length({{ sqlpriv.generalize_key(column) }}) <= {{ sqlpriv.literal(m) }} then repeat('*', length({{ sqlpriv.generalize_key(column) }}))

@@ -23,7 +23,13 @@ import duckdb
 
 from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.disclosure_specs import ORDERED_TYPES, sensitive_hierarchies, sensitive_names, sensitive_spec
+from sqlpriv.engine.disclosure_specs import (
+    ORDERED_TYPES,
+    check_leaves,
+    sensitive_hierarchies,
+    sensitive_names,
+    sensitive_spec,
+)
 from sqlpriv.engine.disclosure_specs import disclosure_query as disclosure_query  # the single statement, public here
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
@@ -258,7 +264,10 @@ def _sensitive_specs(src: Source, names: list[str], hierarchies: Mapping[str, An
     """Per sensitive column: name, ordered (a numeric type), hierarchy rows and height, distance."""
     given = sensitive_hierarchies(names, hierarchies)
     types = dict(src.columns)
-    return [sensitive_spec(name, types[name].upper().startswith(ORDERED_TYPES), given.get(name)) for name in names]
+    return [
+        sensitive_spec(name, types[name].upper().startswith(ORDERED_TYPES), given.get(name), types[name])
+        for name in names
+    ]
 
 
 def _check_hierarchies(frame: cohorts.CohortFrame, sens: list[dict[str, Any]]) -> None:
@@ -266,12 +275,7 @@ def _check_hierarchies(frame: cohorts.CohortFrame, sens: list[dict[str, Any]]) -
     for s in sens:
         if not s["hierarchy"]:
             continue
-        leaves = {row[0] for row in s["hierarchy"]}
         sql = render("disclosure/values.sql", relation=quote(frame.names["analysed"]), column=s["name"])
         values = {v for (v,) in run(frame.plan.con, sql).fetchall()}
-        missing = sorted(values - leaves, key=str)
-        if missing:
-            raise ParameterError(
-                f"the hierarchy of {s['name']!r} has no entry for {len(missing)} of its values, e.g. "
-                f"{missing[:5]}; give every value its generalisations"
-            )
+        canonical = run(frame.plan.con, render("disclosure/leaves.sql", s=s)).fetchall()
+        check_leaves(s["name"], s["leaf_kind"], [(a, b) for a, b in canonical], values)

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlpriv.engine.disclosure_specs import (
     SPARK_NUMBERS,
+    check_leaves,
     free_name,
     sensitive_hierarchies,
     sensitive_names,
@@ -74,7 +75,10 @@ def attribute_disclosure(
     require_rows(src)
     types = {n: t.lower() for n, t in src.columns}
     given = sensitive_hierarchies(sens_names, hierarchies)
-    sens = [sensitive_spec(n, types.get(n, "").startswith(SPARK_NUMBERS), given.get(n)) for n in sens_names]
+    sens = [
+        sensitive_spec(n, types.get(n, "").startswith(SPARK_NUMBERS), given.get(n), types.get(n, ""))
+        for n in sens_names
+    ]
     _check_leaves(src, sens)
     meta = {h: free_name(h, qis) for h in ("sensitive", "n")}
     return SparkDisclosureResult(src, qis, {"source": src.ref, "qis": qis, "sens": sens, "meta": meta})
@@ -85,12 +89,7 @@ def _check_leaves(src: SparkSource, sens: list[dict[str, Any]]) -> None:
     for s in sens:
         if not s["hierarchy"]:
             continue
-        leaves = {row[0] for row in s["hierarchy"]}
         query = render_query("disclosure_values", relation=src.ref, column=s["name"])
         values = {row[0] for row in spark_sql.run(src.spark, query).collect()}
-        missing = sorted(values - leaves, key=str)
-        if missing:
-            raise ParameterError(
-                f"the hierarchy of {s['name']!r} has no entry for {len(missing)} of its values, e.g. "
-                f"{missing[:5]}; give every value its generalisations"
-            )
+        canonical = spark_sql.run(src.spark, render_query("disclosure_leaves", s=s)).collect()
+        check_leaves(s["name"], s["leaf_kind"], [(row[0], row[1]) for row in canonical], values)

@@ -10,6 +10,7 @@ and the single statement (``sql_templates/disclosure/query.sql``) rendered for a
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -63,11 +64,58 @@ def disclosure_query(
     )
 
 
-def sensitive_spec(name: str, ordered: bool, tree: Any) -> dict[str, Any]:
-    """One sensitive column as the templates take it: name, ordered, hierarchy rows, height, distance."""
+def sensitive_spec(name: str, ordered: bool, tree: Any, type_name: str = "") -> dict[str, Any]:
+    """One sensitive column as the templates take it: name, ordered, hierarchy rows, height,
+    distance, and how its hierarchy's leaves are keyed (:func:`leaf_kind` of its type)."""
     rows, height = hierarchy_rows(name, tree) if tree is not None else ([], 0)
     distance = "hierarchical" if rows else "ordered" if ordered else "equal"
-    return {"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance}
+    kind, scale = leaf_kind(type_name)
+    spec = {"name": name, "ordered": ordered, "hierarchy": rows, "height": height, "distance": distance}
+    return spec | {"leaf_kind": kind, "leaf_scale": scale}
+
+
+def leaf_kind(type_name: str) -> tuple[str | None, int]:
+    """How the leaves of a hierarchy on a column of this type (DuckDB's name or Spark's
+    ``simpleString``) are keyed: by value (issue 46), the leaf's text cast to the column's kind of
+    value and written back as the engine writes the column (``True`` and ``'true'`` are the boolean
+    true, ``Decimal('1.0')`` is the DECIMAL(18,3) 1.000), or as text (None) for every other type.
+
+    >>> leaf_kind("DECIMAL(18,3)"), leaf_kind("boolean"), leaf_kind("int"), leaf_kind("VARCHAR")
+    (('decimal', 3), ('boolean', 0), ('bigint', 0), (None, 0))
+    """
+    text = type_name.strip().lower()
+    decimal = re.fullmatch(r"(?:decimal|numeric)\((\d+),\s*(\d+)\)", text)
+    if decimal:
+        return "decimal", int(decimal.group(2))
+    kinds = {"boolean": "boolean", "bool": "boolean", "float": "float", "real": "float", "double": "double"}
+    kinds |= dict.fromkeys(("tinyint", "smallint", "int", "integer", "bigint"), "bigint")
+    kinds |= dict.fromkeys(("utinyint", "usmallint", "uinteger"), "bigint")
+    return kinds.get(text), 0
+
+
+def check_leaves(name: str, kind: str | None, canonical: list[tuple[Any, Any]], values: set[Any]) -> None:
+    """The one check of both engines that every value of a sensitive column has a leaf, and that
+    leaves keyed by value name each value once: ``canonical`` pairs each leaf as given with the
+    text the engine writes for it (:func:`leaf_kind`), ``values`` are the column's values as text."""
+    bad = sorted({str(given) for given, text in canonical if given is not None and text is None})
+    if bad:
+        raise ParameterError(
+            f"the hierarchy of {name!r} has leaves that are no {kind} values: {bad[:5]}; key it by the column's values"
+        )
+    seen: dict[Any, Any] = {}
+    for given, text in canonical:
+        if text in seen and seen[text] != given:
+            raise ParameterError(
+                f"the hierarchy of {name!r} names the value {text!r} twice ({seen[text]!r} and {given!r}); "
+                "give each value one entry"
+            )
+        seen[text] = given
+    missing = sorted(values - set(seen), key=str)
+    if missing:
+        raise ParameterError(
+            f"the hierarchy of {name!r} has no entry for {len(missing)} of its values, e.g. "
+            f"{missing[:5]}; give every value its generalisations"
+        )
 
 
 def sensitive_names(sensitive: Any, columns: list[str], label: str) -> list[str]:

@@ -141,6 +141,8 @@ class SharedValuesResult(SparkResult):
         the chain numbers patterns with monotonically_increasing_id, which differs between two
         statements, so the codes of the rows and of the materialised values need not match.)"""
         a = self.analysis
+        if not _reads_only(a.source, self.expr, a.columns):
+            return self.query  # decided from the analysed plan: no failed attempt (pyspark logs each as an ERROR)
         values = a.shared_values()
         if values is None:
             return self.query
@@ -154,6 +156,20 @@ class SharedValuesResult(SparkResult):
                 raise
             return self.query
         return query
+
+
+def _reads_only(src: SparkSource, expr: str, names: list[str]) -> bool:
+    """Whether the (checked) subgroup expression ``expr`` reads only the columns ``names``: the
+    attributes its analysed projection over ``src`` references (nothing runs)."""
+    try:
+        frame = spark_sql.run(src.spark, f"select ({expr}) as `__sqlpriv_x` from {src.ref}")
+        refs = frame._jdf.queryExecution().analyzed().references().toSeq()
+        read = {str(refs.apply(i).name()).lower() for i in range(refs.size())}
+    except Exception as exc:
+        if not is_spark_error(exc):
+            raise
+        return False
+    return read <= {n.lower() for n in names}
 
 
 def uniqueness_shapley(

@@ -186,7 +186,24 @@ def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> Spar
             raise
         raise SourceError(f"cannot read {label}: {_spark_error(exc)}") from None
     refuse_reserved([f.name for f in fields], label)
-    return SparkSource(spark, name, label, ref, [(f.name, f.dataType.simpleString()) for f in fields], comment)
+    columns = [(f.name, f.dataType.simpleString()) for f in fields]
+    if any(type_.lower().startswith("string collate") for _, type_ in columns):
+        return _binary_text(spark, label, ref, columns, comment)
+    return SparkSource(spark, name, label, ref, columns, comment)
+
+
+def _binary_text(spark: Any, label: str, ref: str, columns: list[tuple[str, str]], comment: str) -> SparkSource:
+    """A temp view over ``ref`` whose text columns compare byte for byte (``UTF8_BINARY``) whatever
+    collation they declare (Spark 4's ``STRING COLLATE UTF8_LCASE`` makes 'Ann' and 'ann' one value,
+    as DuckDB's NOCASE does: :func:`sqlpriv.engine.sources.resolve_source`)."""
+    parts = [
+        f"collate({quote(n)}, 'UTF8_BINARY') as {quote(n)}" if t.lower().startswith("string collate") else quote(n)
+        for n, t in columns
+    ]
+    view = temp_name("sqlpriv_binary")
+    body = f"create or replace temporary view {quote(view)} as select {', '.join(parts)} from {ref}"
+    spark_sql.run(spark, body)
+    return _describe(spark, view, quote(view), label, (comment + "\n" if comment else "") + body + ";")
 
 
 def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
