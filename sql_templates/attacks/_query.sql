@@ -72,3 +72,26 @@ from (
   ) as rates
 ) as residual
 {%- endmacro %}
+
+
+{#- The head of a one-statement attack: `with` and the positioned CTEs of `original`
+    (__sqlpriv_o), `synthetic` (__sqlpriv_s) and, when given, `control` (__sqlpriv_c), each
+    followed by a comma. -#}
+{% macro attacks_query_inputs(original, synthetic, control) -%}
+with {{ sqlpriv.quote("__sqlpriv_o") }} as ({{ sqlpriv.attacks_positioned(original) }}),
+{{ sqlpriv.quote("__sqlpriv_s") }} as ({{ sqlpriv.attacks_positioned(synthetic) }}),
+{% if control is not none %}
+{{ sqlpriv.quote("__sqlpriv_c") }} as ({{ sqlpriv.attacks_positioned(control) }}),
+{% endif %}
+{%- endmacro %}
+
+
+{#- The tail of a one-statement attack: the main (__sqlpriv_m_counts) and control
+    (__sqlpriv_k_counts) counts side by side, then attacks_query_risk's row. -#}
+{% macro attacks_query_result(control, confidence_level) -%}
+{{ sqlpriv.quote("__sqlpriv_counts") }} as (
+  select m.n, m.s, {% if control is not none %}k.n as n_c, k.s as s_c{% else %}cast(null as bigint) as n_c, cast(null as bigint) as s_c{% endif %}
+  from {{ sqlpriv.quote("__sqlpriv_m_counts") }} as m{% if control is not none %} cross join {{ sqlpriv.quote("__sqlpriv_k_counts") }} as k{% endif %}
+)
+{{ sqlpriv.attacks_query_risk("__sqlpriv_counts", confidence_level) }}
+{%- endmacro %}

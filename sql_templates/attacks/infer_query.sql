@@ -4,21 +4,12 @@
     attacks/secret_match.sql says (`regression`, `tolerance`); one row, the counts and risk of
     attacks/_query.sql's attacks_query_risk. The random baseline is drawn by the Python package only. -#}
 {% macro attacks_infer_query(original, synthetic, aux, numeric, secret, regression=false, tolerance=0.05, control=none, confidence_level=0.95) -%}
-with {{ sqlpriv.quote("__sqlpriv_o") }} as ({{ sqlpriv.attacks_positioned(original) }}),
-{{ sqlpriv.quote("__sqlpriv_s") }} as ({{ sqlpriv.attacks_positioned(synthetic) }}),
-{% set attacks = [("__sqlpriv_m", "__sqlpriv_o")] %}
-{% if control is not none %}
-{{ sqlpriv.quote("__sqlpriv_c") }} as ({{ sqlpriv.attacks_positioned(control) }}),
-{% set _ = attacks.append(("__sqlpriv_k", "__sqlpriv_c")) %}
-{% endif %}
+{{ sqlpriv.attacks_query_inputs(original, synthetic, control) }}
+{% set attacks = [("__sqlpriv_m", "__sqlpriv_o")] + ([("__sqlpriv_k", "__sqlpriv_c")] if control is not none else []) %}
 {% for name, targets in attacks %}
 {{ sqlpriv.attacks_query_nn(name, targets, "__sqlpriv_s", aux, numeric, 1) }},
 {{ sqlpriv.quote(name ~ "_guesses") }} as ({{ sqlpriv.attacks_guesses(name ~ "_ts", name ~ "_nn", targets, "__sqlpriv_s", secret, regression, tolerance) }}),
 {{ sqlpriv.quote(name ~ "_counts") }} as (select count(*) as n, coalesce(sum(case when success then 1 else 0 end), 0) as s from {{ sqlpriv.quote(name ~ "_guesses") }}),
 {% endfor %}
-{{ sqlpriv.quote("__sqlpriv_counts") }} as (
-  select m.n, m.s, {% if control is not none %}k.n as n_c, k.s as s_c{% else %}cast(null as bigint) as n_c, cast(null as bigint) as s_c{% endif %}
-  from {{ sqlpriv.quote("__sqlpriv_m_counts") }} as m{% if control is not none %} cross join {{ sqlpriv.quote("__sqlpriv_k_counts") }} as k{% endif %}
-)
-{{ sqlpriv.attacks_query_risk("__sqlpriv_counts", confidence_level) }}
+{{ sqlpriv.attacks_query_result(control, confidence_level) }}
 {%- endmacro %}
