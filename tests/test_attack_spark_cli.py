@@ -16,7 +16,7 @@ from sqlpriv.cli import main
 require_spark()
 
 
-def _pair(tmp_path) -> list[str]:
+def _pair(tmp_path, spread: bool = False) -> list[str]:
     rng = np.random.default_rng(11)
     frames = []
     for n in (24, 30, 16):
@@ -29,6 +29,8 @@ def _pair(tmp_path) -> list[str]:
                 }
             )
         )
+    for frame in frames if spread else []:  # mostly distinct x: rare values to single records out with
+        frame["x"] = rng.permutation(60)[: len(frame)].astype(float)
     frames[1].iloc[:12] = frames[0].iloc[:12].to_numpy()  # copied records: linked and inferred
     paths = []
     for name, frame in zip(("ori", "syn", "ctl"), frames):
@@ -72,3 +74,20 @@ def test_cli_inference_on_spark_equals_duckdb(spark, tmp_path, capsys):
     assert main([*infer, "--engine", "spark", "--per-row", str(tmp_path / "rows.parquet")]) == 2
     assert "--per-row runs on DuckDB only" in capsys.readouterr().err
     assert not (tmp_path / "rows.parquet").exists()
+
+
+@pytest.mark.slow  # the Python face is checked in the default run (tests/test_attack_spark.py)
+def test_cli_singling_out_queries_on_spark_equals_duckdb(spark, tmp_path, capsys):
+    ori, syn, ctl = _pair(tmp_path, spread=True)
+    argv = ["singling-out-queries", ori, syn, "--control", ctl, "--n-attacks", "20", "--max-risk", "0.5"]
+    duck, on_spark = _both(argv, capsys)
+    assert spark_and_duck_equal(duck, on_spark)
+    assert main([*argv, "--engine", "spark", "--mode", "multivariate"]) == 2
+    assert "mode='univariate' only" in capsys.readouterr().err
+
+
+def spark_and_duck_equal(duck: tuple[int, dict], on_spark: tuple[int, dict]) -> bool:
+    assert on_spark[0] == duck[0] and on_spark[1]["verdict"] == duck[1]["verdict"]
+    got, expected = pd.DataFrame(on_spark[1]["summary"]), pd.DataFrame(duck[1]["summary"])
+    pd.testing.assert_frame_equal(got, expected, rtol=0, atol=1e-9)
+    return bool(expected["n_success"].iloc[0] >= 1)  # some query singles a record out
