@@ -58,7 +58,7 @@ class SparkTables:
         self.rows: dict[str, int] = {}
         for role, src in roles.items():
             _match(self.kinds, src, role)
-            query = render_query("attacks_so_distinct", relation=src.ref, columns=self.columns)
+            query = render_query("attacks_so_distinct", relation=src.ref, columns=self.columns, numbered=False)
             view = temp_name(f"sqlpriv_so_{role}")
             spark_sql.run(self.spark, query).localCheckpoint().createOrReplaceTempView(view)
             self.names[role] = view
