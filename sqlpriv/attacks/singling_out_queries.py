@@ -36,7 +36,7 @@ from sqlpriv.attacks.singling_out_tables import column_stats, count, prepare
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
-from sqlpriv.engine.spark.run import wants_spark
+from sqlpriv.engine.spark.run import is_spark_dataframe, wants_spark
 from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 
 MODES = ("univariate", "multivariate")
@@ -87,7 +87,9 @@ def singling_out_queries(
     True
     """
     _check(mode, n_attacks, n_cols, seed, max_attempts)
-    if wants_spark(original, spark):  # univariate on Spark: sqlpriv/attacks/singling_out_spark.py
+    if (
+        wants_spark(original, spark) or is_spark_dataframe(synthetic) or is_spark_dataframe(control)
+    ):  # univariate on Spark: sqlpriv/attacks/singling_out_spark.py
         return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     plan = Plan(conn, None, progress=False)
