@@ -8,7 +8,6 @@ import json
 
 import numpy as np
 import pandas as pd
-import pytest
 from conftest import require_spark
 
 from sqlpriv.cli import main
@@ -56,7 +55,6 @@ def _same(duck: tuple[int, dict], spark: tuple[int, dict]) -> None:
         pd.testing.assert_frame_equal(got, expected, rtol=0, atol=1e-9)
 
 
-@pytest.mark.slow  # about 80 s on a loaded 2-core machine (three tables, two neighbour searches on Spark)
 def test_cli_linkability_on_spark_equals_duckdb(spark, tmp_path, capsys):
     ori, syn, ctl = _pair(tmp_path)
     link = ["linkability", ori, syn, "--control", ctl, "--aux-a", "x", "--aux-b", "c,s", "--max-risk", "0.05"]
@@ -76,7 +74,6 @@ def test_cli_inference_on_spark_equals_duckdb(spark, tmp_path, capsys):
     assert not (tmp_path / "rows.parquet").exists()
 
 
-@pytest.mark.slow  # the Python face is checked in the default run (tests/test_attack_spark.py)
 def test_cli_singling_out_queries_on_spark_equals_duckdb(spark, tmp_path, capsys):
     ori, syn, ctl = _pair(tmp_path, spread=True)
     argv = ["singling-out-queries", ori, syn, "--control", ctl, "--n-attacks", "20", "--max-risk", "0.5"]
