@@ -76,3 +76,46 @@ def test_inference_on_spark_equals_duckdb(spark):
         on_duckdb = sqlpriv.inference(ori, syn, aux, secret, seed=1)
         assert on_duckdb.n_success >= 12 and on_spark.details["regression"] is (secret == "pay")
         _same(on_spark, on_duckdb)
+
+
+def test_singling_out_queries_on_spark_equals_duckdb(spark):
+    """The univariate query attack on Spark (sqlpriv/attacks/singling_out_spark.py): drawn from the
+    synthetic table's aggregates with the seed, counted in one Spark statement per table: the same
+    queries, counts, risk and interval as DuckDB; multivariate is refused on Spark."""
+    rng = np.random.default_rng(8)
+    ori, syn, ctl = _table(rng, 40), _table(rng, 40), _table(rng, 25)
+    for t in (ori, syn, ctl):  # mostly distinct values: rare-value queries
+        t["it's y"] = rng.permutation(80)[: len(t)]
+    syn.iloc[:15] = ori.iloc[:15].to_numpy()
+    s_ori, s_syn, s_ctl = _frames(spark, ori, syn, ctl)
+    on_spark = sqlpriv.singling_out_queries(s_ori, s_syn, control=s_ctl, n_attacks=30, seed=5)
+    on_duckdb = sqlpriv.singling_out_queries(ori, syn, control=ctl, n_attacks=30, seed=5)
+    assert on_spark.counts.queries == on_duckdb.counts.queries and len(on_duckdb.counts.queries) >= 10
+    assert on_spark.counts == on_duckdb.counts  # every count: original, baseline, control
+    assert on_duckdb.counts.successes(on_duckdb.counts.original) >= 3  # the copied records are singled out
+    # an independent count of the main attack's successes: pandas on the deduplicated original
+    distinct = ori.drop_duplicates()
+    expected = sum(1 for q in on_duckdb.counts.queries if _matches(distinct, q) == 1)
+    assert on_spark.counts.successes(on_spark.counts.original) == expected
+    a, b = on_spark.risk(), on_duckdb.risk()
+    assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
+    pd.testing.assert_frame_equal(on_spark.summary(), on_duckdb.summary(), rtol=0, atol=1e-9)
+    with pytest.raises(ParameterError, match="mode='univariate' only"):
+        sqlpriv.singling_out_queries(s_ori, s_syn, mode="multivariate")
+
+
+def _matches(frame: pd.DataFrame, query) -> int:
+    """Records a one-condition query matches (a NULL matches only isna), by pandas."""
+    (c,) = query
+    col = frame[c.column]
+    if c.op == "isna":
+        return int(col.isna().sum())
+    ops = {"==": col == c.value, "<=": col <= c.value, ">=": col >= c.value}
+    return int((ops[c.op] & col.notna()).sum())
+
+
+def test_dcr_refuses_spark_with_one_error(spark):
+    rng = np.random.default_rng(2)
+    (s_ori,) = _frames(spark, _table(rng, 5))
+    with pytest.raises(ParameterError, match="dcr runs on DuckDB only"):
+        sqlpriv.dcr(s_ori, _table(rng, 5))

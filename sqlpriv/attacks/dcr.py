@@ -30,7 +30,9 @@ from sqlpriv.engine.plan import run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import resolve_source
+from sqlpriv.engine.spark.run import is_spark_dataframe
 from sqlpriv.engine.templates import create_table, render
+from sqlpriv.errors import ParameterError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -100,6 +102,12 @@ def dcr(
     """The distance-based measures of ``synthetic`` against ``original`` on ``columns`` (default:
     every column); ``control``: the holdout (real records not used to make ``synthetic``) of
     ``DCROverfittingProtection``; ``seed``: of the random rows of ``DCRBaselineProtection``."""
+    if any(is_spark_dataframe(t) for t in (original, synthetic, control)):
+        raise ParameterError(
+            "dcr runs on DuckDB only: its nearest-record searches (two neighbours per row, the holdout, the "
+            "random rows, identifiability) are a multi-step DuckDB plan with no Spark form yet; read the tables "
+            "into DuckDB (e.g. spark_df.toArrow()) and pass those"
+        )
     tables = prepare(original, synthetic, control, None if columns is None else column_list(columns, "columns"), con)
     cols = list(tables.types) if columns is None else column_list(columns, "columns")
     plan, n = tables.plan, len(cols)

@@ -35,8 +35,8 @@ from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
 from sqlpriv.attacks.singling_out_tables import column_stats, count, prepare
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.plan import Plan
+from sqlpriv.engine.spark.run import is_spark_dataframe, wants_spark
 from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 
 MODES = ("univariate", "multivariate")
@@ -53,7 +53,6 @@ def _check(mode: Any, n_attacks: Any, n_cols: Any, seed: Any, max_attempts: Any)
         checks.positive_int("max_attempts", max_attempts, hint=" or None")
 
 
-@duckdb_only("singling_out_queries", sources=("original", "synthetic", "control"))
 def singling_out_queries(
     original: Any,
     synthetic: Any,
@@ -88,6 +87,10 @@ def singling_out_queries(
     True
     """
     _check(mode, n_attacks, n_cols, seed, max_attempts)
+    if (
+        wants_spark(original, spark) or is_spark_dataframe(synthetic) or is_spark_dataframe(control)
+    ):  # univariate on Spark: sqlpriv/attacks/singling_out_spark.py
+        return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     plan = Plan(conn, None, progress=False)
     tables, ori, _syn, ctl = prepare(plan, original, synthetic, control)
@@ -125,6 +128,23 @@ def singling_out_queries(
     return SinglingOutQueriesResult(
         tables, counts, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts, sources=sources
     )
+
+
+def _on_spark(
+    original: Any, synthetic: Any, control: Any, mode: str, n_attacks: int, seed: int, spark: Any
+) -> SinglingOutQueriesResult:
+    from sqlpriv.attacks.singling_out_spark import SparkSinglingOutQueriesResult, spark_counts
+
+    counts, rows = spark_counts(original, synthetic, control, mode=mode, n_attacks=n_attacks, seed=seed, spark=spark)
+    if len(counts.queries) < n_attacks:
+        warnings.warn(
+            f"only {len(counts.queries)} of the {n_attacks} singling-out queries asked for could be made from the "
+            f"synthetic table ({mode}); the rates are over the {len(counts.queries) or n_attacks} made (anonymeter "
+            f"divides by the {n_attacks} asked for)",
+            SqlprivWarning,
+            stacklevel=caller_stacklevel(),
+        )
+    return SparkSinglingOutQueriesResult(counts, rows, mode=mode, n_requested=n_attacks, seed=seed)
 
 
 __all__ = ["MAX_ATTEMPTS", "MODES", "singling_out_queries"]

@@ -30,6 +30,7 @@ def _common(p: argparse.ArgumentParser, command: str) -> None:
     )
     p.add_argument("--sql", action="store_true", help="print the complete SQL script (DuckDB shell) of the attack")
     common.add_duckdb_options(p)
+    common.add_engine(p)
     verdicts.add_rules(p, command)
 
 
@@ -78,7 +79,7 @@ def run_linkability(args: argparse.Namespace) -> int:
         n_attacks=args.n_attacks,
         seed=args.seed,
         ties=args.ties,
-        con=_connection(args),
+        **_connection(args),
     )
     return _report(args, outcome, "linkability")
 
@@ -96,21 +97,34 @@ def run_inference(args: argparse.Namespace) -> int:
         seed=args.seed,
         regression={"auto": None, "yes": True, "no": False}[args.regression],
         tolerance=args.tolerance,
-        con=_connection(args),
+        **_connection(args),
     )
     return _report(args, outcome, "inference")
 
 
-def _connection(args: argparse.Namespace) -> Any:
+def _connection(args: argparse.Namespace) -> dict[str, Any]:
+    """``con=`` (DuckDB), or ``spark=`` with ``--engine spark`` (the single statement, docs/spark.md)."""
+    if common.engine(args) == "spark":
+        if args.per_row:
+            from sqlpriv.errors import ParameterError
+
+            raise ParameterError(
+                "--per-row runs on DuckDB only: on Spark the attack is one statement that returns the counts "
+                "(leave out --engine spark to write the per-target rows)"
+            )
+        return common.connection_options(args)  # refuses the DuckDB options, opens the session
     from sqlpriv.engine.connection import connect
 
     options = {"threads": args.threads, "memory_limit": args.memory_limit, "temp_directory": args.temp_directory}
-    return connect(args.db, **options)
+    return {"con": connect(args.db, **options)}
 
 
 def _report(args: argparse.Namespace, outcome: Any, command: str) -> int:
     if args.sql:
-        common.print_sql(outcome.sql)
+        if outcome.details.get("engine") == "spark":  # the Spark SQL statement over the tables' temp views
+            print(outcome.details["query"].rstrip() + ";")
+        else:
+            common.print_sql(outcome.sql)
         return 0
     if args.per_row:
         path = outcome.per_row().write(args.per_row)

@@ -1,0 +1,204 @@
+"""The singling-out attack by queries on Spark (docs/spark.md): what
+:func:`sqlpriv.singling_out_queries` runs when a table is a Spark DataFrame or ``spark=`` is given.
+
+The univariate queries and the baseline's guesses are drawn in seeded Python from aggregates of
+the distinct synthetic table only (``attacks/so_stats.sql``: per-column counts and medians, and
+``so_values.sql``: the values at the drawn positions in value order), the same draw as on DuckDB;
+every query of a run is then counted against the distinct original and control tables in one
+statement per table (``attacks/so_counts.sql``, rendered for Spark SQL). Multivariate queries are
+built from sampled synthetic records brought to Python, so they run on DuckDB only.
+
+>>> spark_kind("double"), spark_kind("boolean"), spark_kind("string")
+('number', 'boolean', 'text')
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from sqlpriv.attacks.singling_out_predicates import (
+    Condition,
+    Query,
+    pick,
+    random_columns,
+    random_condition,
+    univariate_candidates,
+)
+from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
+from sqlpriv.attacks.singling_out_tables import QUERIES_PER_SCAN
+from sqlpriv.engine.names import temp_name
+from sqlpriv.engine.spark import sql as spark_sql
+from sqlpriv.engine.spark.run import SparkSource, quote, render_query, resolve_source
+from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+
+_NUMERIC = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
+
+
+def spark_kind(spark_type: str) -> str:
+    """How a Spark column is attacked, as :func:`sqlpriv.attacks.singling_out_tables.column_kind`."""
+    t = spark_type.lower()
+    return "boolean" if t == "boolean" else "number" if t.startswith(_NUMERIC) else "text"
+
+
+class SparkTables:
+    """The distinct original, synthetic and control tables on Spark (checkpointed temp views)."""
+
+    def __init__(self, original: Any, synthetic: Any, control: Any, spark: Any) -> None:
+        ori = resolve_source(original, spark)
+        self.spark = ori.spark
+        roles: dict[str, SparkSource] = {"original": ori, "synthetic": resolve_source(synthetic, spark or ori.spark)}
+        if control is not None:
+            roles["control"] = resolve_source(control, spark or ori.spark)
+        self.columns = [c for c, _ in ori.columns]
+        self.kinds = {c: spark_kind(t) for c, t in ori.columns}
+        self.names: dict[str, str] = {}
+        self.rows: dict[str, int] = {}
+        for role, src in roles.items():
+            _match(self.kinds, src, role)
+            query = render_query("attacks_so_distinct", relation=src.ref, columns=self.columns, numbered=False)
+            view = temp_name(f"sqlpriv_so_{role}")
+            spark_sql.run(self.spark, query).localCheckpoint().createOrReplaceTempView(view)
+            self.names[role] = view
+            self.rows[role] = int(spark_sql.run(self.spark, f"select count(*) from {quote(view)}").collect()[0][0])
+            if self.rows[role] < (1 if role == "control" else 2):
+                raise EmptyInputError(
+                    f"the {role} table ({src.label}) has {self.rows[role]} distinct records; singling out by "
+                    "queries needs at least two (the control table one)"
+                )
+
+    def fetch(self, macro: str, **context: Any) -> list[Any]:
+        """One probe or counting statement rendered for Spark; its (few) rows."""
+        return [tuple(r) for r in spark_sql.run(self.spark, render_query(macro, **context)).collect()]
+
+    def stats(self) -> list[dict[str, Any]]:
+        """``attacks/so_stats.sql`` on the distinct synthetic table (one row per column)."""
+        specs = [{"name": c, "kind": self.kinds[c]} for c in self.columns]
+        keys = ("nulls", "n_min", "n_max", "median", "rare", "n_distinct")
+        out = []
+        for (j, *values), name in zip(sorted(self.fetch("attacks_so_stats", table=self.names["synthetic"], columns=specs)), self.columns):  # fmt: skip
+            out.append(dict(zip(keys, values)) | {"column": name, "numeric": self.kinds[name] == "number", "j": j})
+        return out
+
+    def values(self, column: str, kind: str, positions: list[int]) -> dict[int, Any]:
+        """``attacks/so_values.sql``: one synthetic column's values at positions in value order."""
+        rows = self.fetch("attacks_so_values", table=self.names["synthetic"], column=column, kind=kind, positions=positions)  # fmt: skip
+        return {int(i): v for i, v in rows}
+
+    def count(self, role: str, queries: list[Query]) -> list[int]:
+        """The records of the distinct ``role`` table each query matches: one scan per
+        ``QUERIES_PER_SCAN`` queries (one statement for a run of the default size)."""
+        out: list[int] = []
+        for i in range(0, len(queries), QUERIES_PER_SCAN):
+            specs = [[c.spec() for c in q] for q in queries[i : i + QUERIES_PER_SCAN]]
+            out += [int(v) for v in self.fetch("attacks_so_counts", table=self.names[role], queries=specs)[0]]
+        return out
+
+    def drop(self) -> None:
+        for view in self.names.values():
+            self.spark.catalog.dropTempView(view)
+
+
+def _match(kinds: dict[str, str], src: SparkSource, role: str) -> None:
+    theirs = {c: spark_kind(t) for c, t in src.columns}
+    if list(theirs) != list(kinds) and set(theirs) != set(kinds):
+        raise ColumnError(
+            f"the tables must have the same columns; the {role} table ({src.label}) has {', '.join(theirs)}, "
+            f"the original {', '.join(kinds)}"
+        )
+    for c, kind in kinds.items():
+        if theirs[c] != kind:
+            raise ColumnError(f"column {c!r} is {theirs[c]} in the {role} table but {kind} in the original table")
+
+
+def univariate(t: SparkTables, stats: list[dict[str, Any]], rng: np.random.Generator, n_attacks: int) -> list[Query]:
+    """The univariate draw of :func:`sqlpriv.attacks.singling_out_generate.univariate`, its
+    values fetched on Spark (the same candidates, the same seeded choice)."""
+    candidates = univariate_candidates(sorted(stats, key=lambda s: s["column"]))
+    chosen = [candidates[i] for i in pick(rng, len(candidates), n_attacks)]
+    wanted: dict[tuple[str, str], set[int]] = defaultdict(set)
+    for c in chosen:
+        if c.kind != "isna":
+            wanted[(c.column, c.kind)].add(c.index)
+    values = {key: t.values(key[0], key[1], sorted(idx)) for key, idx in wanted.items()}
+    op = {"min": "<=", "max": ">=", "rare": "=="}
+    return [
+        (Condition(c.column, "isna"),)
+        if c.kind == "isna"
+        else (Condition(c.column, op[c.kind], values[(c.column, c.kind)][c.index]),)
+        for c in chosen
+    ]
+
+
+def baseline(t: SparkTables, stats: list[dict[str, Any]], rng: np.random.Generator, n: int) -> list[Query]:
+    """The baseline's random guesses of :func:`sqlpriv.attacks.singling_out_generate.baseline`
+    (one column each, univariate), their values fetched on Spark."""
+    distinct = {s["column"]: int(s["n_distinct"]) for s in stats}
+    plans = []
+    for _ in range(n):
+        cols = random_columns(rng, t.columns, 1)
+        plans.append([(c, int(rng.integers(distinct[c]))) for c in cols])
+    wanted: dict[str, set[int]] = defaultdict(set)
+    for p in plans:
+        for c, i in p:
+            wanted[c].add(i)
+    values = {c: t.values(c, "distinct", sorted(idx)) for c, idx in wanted.items()}
+    return [tuple(random_condition(rng, c, t.kinds[c], values[c][i]) for c, i in p) for p in plans]
+
+
+def spark_counts(
+    original: Any, synthetic: Any, control: Any, *, mode: str, n_attacks: int, seed: int, spark: Any
+) -> tuple[Counts, dict[str, int | None]]:
+    """The queries and their counts on Spark, and the distinct records per table."""
+    if mode != "univariate":
+        raise ParameterError(
+            "on Spark the singling-out query attack runs mode='univariate' only: multivariate queries are "
+            "built from sampled synthetic records brought to Python (up to 20,000 a round), which the "
+            "Spark face does not do; read the tables into DuckDB (e.g. spark_df.toArrow()) for it"
+        )
+    t = SparkTables(original, synthetic, control, spark)
+    try:
+        rng = np.random.default_rng(seed)
+        stats = t.stats()
+        queries = univariate(t, stats, rng, n_attacks)
+        guesses = baseline(t, stats, rng, len(queries) or n_attacks)
+        on_original = t.count("original", queries + guesses)
+        counts = Counts(
+            queries=queries,
+            baseline=guesses,
+            original=on_original[: len(queries)],
+            baseline_original=on_original[len(queries) :],
+            control=t.count("control", queries) if "control" in t.names else None,
+        )
+        rows = {role: t.rows.get(role) for role in ("original", "synthetic", "control")}
+        return counts, rows
+    finally:
+        t.drop()
+
+
+class SparkSinglingOutQueriesResult(SinglingOutQueriesResult):
+    """The Spark attack's result: the same counts, ``.risk()``, ``.summary()`` and ``.queries()``
+    (without the singled-out positions); ``.per_row()`` and ``.sql`` run on DuckDB only."""
+
+    def __init__(self, counts: Counts, rows: dict[str, int | None], *, mode: str, n_requested: int, seed: int) -> None:
+        self.counts, self.mode, self.n_requested, self.seed, self.attempts = counts, mode, n_requested, seed, 0
+        self._positions = {}
+        self.n_original, self.n_synthetic = int(rows["original"] or 0), int(rows["synthetic"] or 0)
+        self.n_control = rows["control"]
+
+    def positions(self, baseline: bool = False) -> dict[int, int]:
+        """None on Spark: which record a query singles out is a per-row answer (``original_position``
+        is left empty in ``.queries()``)."""
+        return {}
+
+    def per_row(self) -> Any:
+        raise ParameterError("per_row() of the singling-out query attack runs on DuckDB only (records stay on Spark)")
+
+    @property
+    def sql(self) -> str:
+        raise ParameterError("the singling-out query attack's .sql is its DuckDB script; on Spark it has none")
+
+
+__all__ = ["SparkSinglingOutQueriesResult", "SparkTables", "baseline", "spark_counts", "spark_kind", "univariate"]
