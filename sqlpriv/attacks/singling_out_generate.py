@@ -10,7 +10,7 @@ queries"). Every candidate's check against the synthetic table is a SQL count.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -23,13 +23,23 @@ from sqlpriv.attacks.singling_out_predicates import (
     record_query,
     univariate_candidates,
 )
-from sqlpriv.attacks.singling_out_tables import Tables, count, distinct_rows, fetch_rows, fetch_values
+from sqlpriv.attacks.singling_out_tables import Tables, count, distinct_rows, fetch_rows
 
 #: the most synthetic records one multivariate round builds queries from
 MAX_BATCH = 20_000
 
 
-def univariate(tables: Tables, stats: list[dict[str, Any]], rng: np.random.Generator, n_attacks: int) -> list[Query]:
+class Drawn(Protocol):
+    """What the univariate and baseline draws read: the columns, their kinds, and the values of
+    a synthetic column at drawn positions (DuckDB's :class:`Tables`, or the Spark attack's)."""
+
+    columns: list[str]
+    kinds: dict[str, str]
+
+    def values(self, column: str, kind: str, positions: list[int]) -> dict[int, Any]: ...
+
+
+def univariate(tables: Drawn, stats: list[dict[str, Any]], rng: np.random.Generator, n_attacks: int) -> list[Query]:
     """``n_attacks`` univariate queries drawn without replacement among every one that singles out
     a synthetic record (anonymeter shuffles the same list and keeps the first ``n_attacks``)."""
     candidates = univariate_candidates(sorted(stats, key=lambda s: s["column"]))
@@ -38,7 +48,7 @@ def univariate(tables: Tables, stats: list[dict[str, Any]], rng: np.random.Gener
     for c in chosen:
         if c.kind != "isna":
             wanted[(c.column, c.kind)].add(c.index)
-    values = {key: fetch_values(tables, key[0], key[1], sorted(idx)) for key, idx in wanted.items()}
+    values = {key: tables.values(key[0], key[1], sorted(idx)) for key, idx in wanted.items()}
     op = {"min": "<=", "max": ">=", "rare": "=="}
     return [
         (Condition(c.column, "isna"),)
@@ -97,7 +107,7 @@ def multivariate(
     return found, attempts
 
 
-def baseline(tables: Tables, stats: list[dict[str, Any]], rng: np.random.Generator, n: int, n_cols: int) -> list[Query]:
+def baseline(tables: Drawn, stats: list[dict[str, Any]], rng: np.random.Generator, n: int, n_cols: int) -> list[Query]:
     """``n`` random guesses: ``n_cols`` random columns, each a uniformly drawn distinct synthetic
     value (NULL counts as one) with a random operator (anonymeter's baseline attack)."""
     distinct = {s["column"]: int(s["n_distinct"]) for s in stats}
@@ -109,7 +119,7 @@ def baseline(tables: Tables, stats: list[dict[str, Any]], rng: np.random.Generat
     for p in plans:
         for c, i in p:
             wanted[c].add(i)
-    values = {c: fetch_values(tables, c, "distinct", sorted(idx)) for c, idx in wanted.items()}
+    values = {c: tables.values(c, "distinct", sorted(idx)) for c, idx in wanted.items()}
     return [tuple(random_condition(rng, c, tables.kinds[c], values[c][i]) for c, i in p) for p in plans]
 
 

@@ -14,18 +14,13 @@ built from sampled synthetic records brought to Python, so they run on DuckDB on
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
 
+from sqlpriv.attacks import singling_out_generate as generate
 from sqlpriv.attacks.singling_out_predicates import (
-    Condition,
     Query,
-    pick,
-    random_columns,
-    random_condition,
-    univariate_candidates,
 )
 from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
 from sqlpriv.attacks.singling_out_tables import QUERIES_PER_SCAN
@@ -113,41 +108,6 @@ def _match(kinds: dict[str, str], src: SparkSource, role: str) -> None:
             raise ColumnError(f"column {c!r} is {theirs[c]} in the {role} table but {kind} in the original table")
 
 
-def univariate(t: SparkTables, stats: list[dict[str, Any]], rng: np.random.Generator, n_attacks: int) -> list[Query]:
-    """The univariate draw of :func:`sqlpriv.attacks.singling_out_generate.univariate`, its
-    values fetched on Spark (the same candidates, the same seeded choice)."""
-    candidates = univariate_candidates(sorted(stats, key=lambda s: s["column"]))
-    chosen = [candidates[i] for i in pick(rng, len(candidates), n_attacks)]
-    wanted: dict[tuple[str, str], set[int]] = defaultdict(set)
-    for c in chosen:
-        if c.kind != "isna":
-            wanted[(c.column, c.kind)].add(c.index)
-    values = {key: t.values(key[0], key[1], sorted(idx)) for key, idx in wanted.items()}
-    op = {"min": "<=", "max": ">=", "rare": "=="}
-    return [
-        (Condition(c.column, "isna"),)
-        if c.kind == "isna"
-        else (Condition(c.column, op[c.kind], values[(c.column, c.kind)][c.index]),)
-        for c in chosen
-    ]
-
-
-def baseline(t: SparkTables, stats: list[dict[str, Any]], rng: np.random.Generator, n: int) -> list[Query]:
-    """The baseline's random guesses of :func:`sqlpriv.attacks.singling_out_generate.baseline`
-    (one column each, univariate), their values fetched on Spark."""
-    distinct = {s["column"]: int(s["n_distinct"]) for s in stats}
-    plans = []
-    for _ in range(n):
-        cols = random_columns(rng, t.columns, 1)
-        plans.append([(c, int(rng.integers(distinct[c]))) for c in cols])
-    wanted: dict[str, set[int]] = defaultdict(set)
-    for p in plans:
-        for c, i in p:
-            wanted[c].add(i)
-    values = {c: t.values(c, "distinct", sorted(idx)) for c, idx in wanted.items()}
-    return [tuple(random_condition(rng, c, t.kinds[c], values[c][i]) for c, i in p) for p in plans]
-
-
 def spark_counts(
     original: Any, synthetic: Any, control: Any, *, mode: str, n_attacks: int, seed: int, spark: Any
 ) -> tuple[Counts, dict[str, int | None]]:
@@ -162,8 +122,8 @@ def spark_counts(
     try:
         rng = np.random.default_rng(seed)
         stats = t.stats()
-        queries = univariate(t, stats, rng, n_attacks)
-        guesses = baseline(t, stats, rng, len(queries) or n_attacks)
+        queries = generate.univariate(t, stats, rng, n_attacks)
+        guesses = generate.baseline(t, stats, rng, len(queries) or n_attacks, 1)
         on_original = t.count("original", queries + guesses)
         counts = Counts(
             queries=queries,
@@ -201,4 +161,4 @@ class SparkSinglingOutQueriesResult(SinglingOutQueriesResult):
         raise ParameterError("the singling-out query attack's .sql is its DuckDB script; on Spark it has none")
 
 
-__all__ = ["SparkSinglingOutQueriesResult", "SparkTables", "baseline", "spark_counts", "spark_kind", "univariate"]
+__all__ = ["SparkSinglingOutQueriesResult", "SparkTables", "spark_counts", "spark_kind"]

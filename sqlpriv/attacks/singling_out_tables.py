@@ -49,6 +49,10 @@ class Tables:
     def con(self) -> duckdb.DuckDBPyConnection:
         return self.plan.con
 
+    def values(self, column: str, kind: str, positions: list[int]) -> dict[int, Any]:
+        """Values of one synthetic column by position (:func:`fetch_values`)."""
+        return fetch_values(self, column, kind, positions)
+
 
 def _check_rows(src: Source, role: str, con: duckdb.DuckDBPyConnection, minimum: int) -> None:
     n = scalar(run(con, render("engine/count_rows.sql", relation=src.ref)))
