@@ -177,3 +177,66 @@ def test_boolean_and_decimal_hierarchies_are_keyed_by_value(spark):
     twice = {"flag": {**BOOLS, "true": ["yes", "*"]}}  # True and 'true' are one value
     with pytest.raises(sqlpriv.errors.ParameterError, match="twice"):
         sqlpriv.attribute_disclosure("typed", ["q"], sensitive="flag", hierarchies=twice, con=con).summary()
+
+
+def _doubles() -> list[float]:
+    """Doubles over every magnitude (1e7..1e16 where Java writes '1.0E7' and DuckDB
+    '10000000.0'), fractions, negatives, and the values whose Java 17 digits are not the
+    shortest (1e23 is '9.999999999999999E22' there)."""
+    values = [0.0, -0.0, 0.1 + 0.2, 5e-324, 1.7976931348623157e308, 2.82879384806159e17, 1e23]
+    values += [-8.347665334999999e18, 6.948674738744653e16, 123456789.125, 0.0001, 0.00012, 1e-05]
+    for e in range(-12, 25):
+        for m in (1.0, 1.5, 2.25, 3.3, 7.25, 9.999):
+            values += [m * 10.0**e, -m * 10.0**e]
+    return values
+
+
+def test_double_text_writes_every_double_as_duckdb(spark):
+    """double_text on Spark was Java's text between 1e7 and 1e16 and below 1e-3 ('1.0E7',
+    '1.0E-4'), and Java 17's digits where they are not the shortest; it is now DuckDB's text,
+    which is Python's repr (checked here too), for every double."""
+    from sqlpriv.engine import templates
+
+    values = _doubles()
+    df = pd.DataFrame({"x": values, "i": range(len(values))})
+    want = [repr(x) for x in values]
+    con = duckdb.connect()
+    con.register("d", df)
+    sql = f"select {templates.call('double_text', expr='x')} as t from d order by i"
+    assert [r[0] for r in con.execute(sql).fetchall()] == want  # DuckDB writes Python's repr
+    spark.createDataFrame(df).createOrReplaceTempView("doubles")
+    sql = f"select i, {templates.call('double_text', dialect='spark', expr='x')} as t from doubles"
+    assert spark.sql(sql).toPandas().sort_values("i")["t"].tolist() == want
+    special = ", ".join(
+        f"{templates.call('double_text', expr=f'cast({v!r} as double)')}" for v in ("nan", "inf", "-inf")
+    )
+    assert con.execute(f"select {special}").fetchall() == [("nan", "inf", "-inf")]
+    special = ", ".join(
+        f"{templates.call('double_text', dialect='spark', expr=f'double({v!r})')}" for v in ("nan", "inf", "-inf")
+    )
+    assert tuple(spark.sql(f"select {special}").collect()[0]) == ("nan", "inf", "-inf")
+
+
+@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
+def test_fractional_interval_labels_at_every_magnitude_equal_duckdb(spark):
+    """Bounds of a width that is not whole were Java's text on Spark from 1e7 to 1e16
+    ('[0.0, 2.5000000005E9[' where DuckDB writes '[0.0, 2500000000.5['); all labels of both
+    levels are now equal, and level 1's are the oracle's (index x 25000000005 / 10). Values stay
+    below 2e16 (x / w below 1e7: DuckDB's round(x / w, 9) is exact there)."""
+    values = [x for x in _doubles() if abs(x) < 2e16]
+    df = pd.DataFrame({"x": values, "y": [x * 1e-14 for x in values], "i": range(len(values))})
+    con = duckdb.connect()
+    con.register("d", df)
+    spec = {"x": hierarchy.intervals(2500000000.5, 7500000001.5), "y": hierarchy.intervals(0.00003)}
+    g = sqlpriv.generalize("d", spec, k=1, con=con, evaluate="all")
+    spark.createDataFrame(df).createOrReplaceTempView("fractions")
+    index = [float(math.floor(round(x / 2500000000.5, 9))) for x in values]
+    want = [f"[{i * 25000000005 / 10 + 0.0!r}, {(i + 1) * 25000000005 / 10!r}[" for i in index]
+    assert "[0.0, 2500000000.5[" in want and "[9997500001999.5, 10000000002000.0[" in want
+    assert g.apply({"x": 1, "y": 1}).df()["x"].tolist() == want  # DuckDB
+    for node in ({"x": 1, "y": 1}, {"x": 2, "y": 1}):
+        duck = g.apply(node).df()
+        got = spark.sql(g.release_sql(node, dialect="spark", relation="fractions")).toPandas().sort_values("i")
+        assert got["x"].tolist() == duck["x"].tolist()
+        assert got["y"].tolist() == duck["y"].tolist()
+    assert duck["y"].str.contains("e-05").any()

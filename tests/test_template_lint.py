@@ -110,6 +110,12 @@ ALLOWED = {
     "x": "attacks/_query.sql's Horner variable: a sqlpriv.literal(...) number or the fixed alias w.r",
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
     "and sqlpriv.literal(...) numbers",
+    # dialect/double_text.sql (Spark): lambda variable names and SQL built in the same macro from
+    # constants and those names only (its expr parameter is spliced once, outside them)
+    **{
+        f"dt_{n}": "dialect/double_text.sql's Spark parts: constants and lambda variable names"
+        for n in ("v", "t", "q", "d", "e", "lead", "java_e", "p", "up", "cut")
+    },
 }
 # dbt-only templates interpolate dbt's own objects (relations, target), see docs/dbt.md
 DBT_ALLOWED = {
