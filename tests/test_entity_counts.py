@@ -265,3 +265,51 @@ def test_anonymize_cli_entity(tmp_path):
     assert entity_k(pd.read_csv(out, dtype=str), ["age"], "pid") == 2
     code, printed, err = cli(*args, "--format", "json")
     assert code == 0 and json.loads(printed)["best_node"][0]["age"] == 0  # rows: the raw ages
+
+
+def compare_oracle(before: pd.DataFrame, released: pd.DataFrame, qis: list[str], entity: str) -> dict[str, float]:
+    """compare()'s figures in entities (brute force): the source's classes, and the released
+    records' that are not suppressed (every quasi-identifier '*'), each class sized in distinct
+    entities; unique share over all entities, average risk over the kept ones."""
+    want = {}
+    suppressed = (released[qis] == "*").all(axis=1)
+    for side, df, kept in (("before", before, before), ("after", released, released[~suppressed])):
+        sizes = kept.groupby(qis, dropna=False)[entity].nunique()
+        units = df[entity].nunique()
+        want[side] = {
+            "rows": len(df),
+            "suppressed_rows": int(suppressed.sum()) if side == "after" else 0,
+            "entities": units,
+            "suppressed_entities": released[suppressed][entity].nunique() if side == "after" else 0,
+            "classes": len(sizes),
+            "smallest_class (k)": sizes.min(),
+            "unique_share": (sizes == 1).sum() / units,
+            "average_risk": len(sizes) / sizes.sum(),
+            "highest_risk": 1 / sizes.min(),
+        }
+    return want
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_generalize_compare_counts_entities(seed):
+    """compare()'s before/after table counted rows while the search and the release count
+    entities: its class figures are now in distinct entities (oracle: pandas on the source and the
+    release of each node), with the rows entities / suppressed_entities and counted_in naming the
+    unit; without entity= the figures stay rows."""
+    df = panel(seed, people=30).drop(columns=["region"])
+    df["age"] = df["band"] + df["pid"] % 10
+    hier = {"age": sqlpriv.hierarchy.intervals(5, 10, 20), "sex": sex_hierarchy()}
+    g = sqlpriv.generalize(df, hier, k=3, entity="pid", suppression_limit=0.3)
+    suppressed = 0
+    for levels in ({"age": 1, "sex": 0}, {"age": 2, "sex": 1}, dict(g.best)):
+        table = g.compare(levels, measures=False).df().set_index("figure")
+        want = compare_oracle(df, g.apply(levels).df(), ["age", "sex"], "pid")
+        suppressed += want["after"]["suppressed_entities"]
+        for figure, value in want["before"].items():
+            assert table.loc[figure, "before"] == pytest.approx(value, abs=1e-12), (levels, figure)
+            assert table.loc[figure, "after"] == pytest.approx(want["after"][figure], abs=1e-12), (levels, figure)
+        assert table.loc["counted_in", "after_decision"] == "distinct pid"
+    assert want["before"]["smallest_class (k)"] == 1 and want["before"]["entities"] < len(df) and suppressed > 0
+    rows = sqlpriv.generalize(df, hier, k=3).compare({"age": 1, "sex": 0}, measures=False).df().set_index("figure")
+    assert "counted_in" not in rows.index and "entities" not in rows.index
+    assert rows.loc["smallest_class (k)", "before"] == df.groupby(["age", "sex"]).size().min()

@@ -280,16 +280,19 @@ class Generalization(Presentable):
         uniqueness Shapley value, PIF_95 and the gate's score with its decision, measured by those
         families on the quasi-identifiers of the source and of the released records that are not
         suppressed (docs/measures.md §7; the presentation layer registers how, see
-        :func:`sqlpriv.engine.presentable.view_of`)."""
+        :func:`sqlpriv.engine.presentable.view_of`). With ``entity``, the class figures count
+        distinct entities, the rows ``entities`` / ``suppressed_entities`` are added and the row
+        ``counted_in`` says so (``distinct <entity>``)."""
         extra: list[dict[str, Any]] = []
         figures = view_of(self, "compare_figures") if measures else None
         if figures is not None:
             extra = figures(self, levels)
         body, needs = self._released(levels, flag=True, ordered=False)  # counted only: no sort
         source = self.plan.source.ref if self.plan.source else ""
-        return Result(
-            self.plan, render("generalize/compare.sql", source=source, body=body, qis=self.columns, extra=extra), needs
+        query = render(
+            "generalize/compare.sql", source=source, body=body, qis=self.columns, extra=extra, entity=self.entity
         )
+        return Result(self.plan, query, needs)
 
     def kept_table(self, levels: Mapping[str, int] | None = None) -> tuple[str, int]:
         """A temp table (name, rows) on this generalization's connection holding the released
