@@ -229,6 +229,16 @@ def test_disclosure_model_and_tests(built, tables):
     assert stored["failure"].str.endswith("l-diversity needs at least 3").all()
 
 
+@pytest.fixture(scope="module")
+def parse_project(tmp_path_factory):
+    """One copy of the project with its deps installed, for the compile-time refusals: each writes
+    its own models/bad.sql over the last one's and runs `dbt parse` (a copy and `dbt deps` per
+    case cost CI a minute and a half)."""
+    project = copy_project(tmp_path_factory.mktemp("dbt_parse") / "project")
+    assert dbt(project, "deps").returncode == 0
+    return project
+
+
 @pytest.mark.parametrize(
     "model, message",
     [
@@ -255,11 +265,9 @@ def test_disclosure_model_and_tests(built, tables):
     ],
     ids=["empty-columns", "not-a-relation", "columns-as-string", "empty-by", "weight-and-fraction"],
 )
-def test_bad_arguments_stop_dbt_at_compile_time(tmp_path, model, message):
-    project = copy_project(tmp_path / "project")
-    (project / "models" / "bad.sql").write_text(model + "\n")
-    assert dbt(project, "deps").returncode == 0
-    run = dbt(project, "parse")
+def test_bad_arguments_stop_dbt_at_compile_time(parse_project, model, message):
+    (parse_project / "models" / "bad.sql").write_text(model + "\n")
+    run = dbt(parse_project, "parse")
     assert run.returncode != 0
     assert "Compilation Error" in run.stdout and message in run.stdout, run.stdout[-2000:]
 
@@ -633,11 +641,9 @@ def test_attack_test_above_its_maximum_fails_the_build(built):
     ],
     ids=["overlapping-aux", "secret-in-aux", "confidence-1"],
 )
-def test_bad_attack_arguments_stop_dbt_at_compile_time(tmp_path, model, message):
-    project = copy_project(tmp_path / "project")
-    (project / "models" / "bad.sql").write_text(model + "\n")
-    assert dbt(project, "deps").returncode == 0
-    run = dbt(project, "parse")
+def test_bad_attack_arguments_stop_dbt_at_compile_time(parse_project, model, message):
+    (parse_project / "models" / "bad.sql").write_text(model + "\n")
+    run = dbt(parse_project, "parse")
     assert run.returncode != 0
     assert "Compilation Error" in run.stdout and message in run.stdout, run.stdout[-2000:]
 
