@@ -57,7 +57,8 @@ class SparkTables:
             view = temp_name(f"sqlpriv_so_{role}")
             spark_sql.run(self.spark, query).localCheckpoint().createOrReplaceTempView(view)
             self.names[role] = view
-            self.rows[role] = int(spark_sql.run(self.spark, f"select count(*) from {quote(view)}").collect()[0][0])
+            count = render_query("engine_count_rows", relation=quote(view))
+            self.rows[role] = int(spark_sql.run(self.spark, count).collect()[0][0])
             if self.rows[role] < (1 if role == "control" else 2):
                 raise EmptyInputError(
                     f"the {role} table ({src.label}) has {self.rows[role]} distinct records; singling out by "

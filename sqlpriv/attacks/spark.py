@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.spark import sql as spark_sql
-from sqlpriv.engine.spark.run import SparkSource, quote, render_query, require_rows, resolve_source
+from sqlpriv.engine.spark.run import SparkSource, render_query, require_rows, resolve_source
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 _NUMERIC = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
@@ -58,7 +58,7 @@ def _refuse(n_attacks: Any, ties: bool = False) -> None:
 
 
 def _count(src: SparkSource) -> int:
-    return int(spark_sql.run(src.spark, f"select count(*) from {src.ref}").collect()[0][0])
+    return int(spark_sql.run(src.spark, render_query("engine_count_rows", relation=src.ref)).collect()[0][0])
 
 
 def _figures(src: SparkSource, query: str) -> tuple[int, int, int | None, int | None]:
@@ -117,7 +117,7 @@ def _guess_odds(ori: SparkSource, syn: SparkSource, secret: str, regression: boo
     views = [temp_name("sqlpriv_attack_targets"), temp_name("sqlpriv_attack_synthetic")]
     try:
         for view, src in zip(views, (ori, syn)):
-            spark_sql.run(ori.spark, f"create or replace temporary view {quote(view)} as select * from {src.ref}")
+            spark_sql.run(ori.spark, render_query("engine_relation_view", view=view, relation=src.ref))
         query = render_query(
             "attacks_guess_odds", targets=views[0], synthetic=views[1], secret=secret, regression=regression,
             tolerance=tolerance,

@@ -36,7 +36,7 @@ from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import view_of
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.templates import create_table, render
 from sqlpriv.errors import ColumnError, OutputError, ParameterError, SqlprivWarning, caller_stacklevel
 from sqlpriv.generalize.apply import Generalization
 from sqlpriv.generalize.search import lattice
@@ -82,8 +82,8 @@ class CellsGeneralization(Generalization):
     def _search_cells(self, max_nodes: int) -> None:
         heights = self.search.heights
         nodes = lattice(heights, max_nodes)
-        rows = run(self.plan.con, f"select j, level, bound from {quote(self.search.bounds)}").fetchall()
-        bound = {(int(j), int(level)): float(b) for j, level, b in rows}
+        rows = run(self.plan.con, render("generalize/bound_rows.sql", bounds=self.search.bounds)).fetchall()
+        bound = {(int(j), int(level)): float(b) for j, level, b, _ in rows}
 
         def lower(node: Node) -> list[float]:
             return sorted((bound[(j, lvl)] for j, lvl in enumerate(node)), reverse=True)
@@ -263,8 +263,8 @@ class CellsGeneralization(Generalization):
             query, needs = self._release_result(levels)
             self.plan.ensure(needs)
             name = temp_name("sqlpriv_gen_kept", self.plan.con)
-            cols = ", ".join(quote(c) for c in self.columns)
-            run(self.plan.con, create_table(name, f"select {cols} from ({query}) as r"))
+            kept = render("generalize/kept.sql", body=query, qis=self.columns, flagged=False)
+            run(self.plan.con, create_table(name, kept))
             made = f["kept"] = (name, self.n)
         return made
 

@@ -19,6 +19,7 @@ from sqlpriv.engine.spark.run import (
     EXACT_LIMIT,
     SparkResult,
     SparkSource,
+    analysed_probe,
     check_expression,
     duckdb_only,
     is_spark_error,
@@ -162,8 +163,8 @@ def _reads_only(src: SparkSource, expr: str, names: list[str]) -> bool:
     """Whether the (checked) subgroup expression ``expr`` reads only the columns ``names``: the
     attributes its analysed projection over ``src`` references (nothing runs)."""
     try:
-        frame = spark_sql.run(src.spark, f"select ({expr}) as `__sqlpriv_x` from {src.ref}")
-        refs = frame._jdf.queryExecution().analyzed().references().toSeq()
+        with spark_sql.no_substitution(src.spark):
+            refs = analysed_probe(src, expr).references().toSeq()
         read = {str(refs.apply(i).name()).lower() for i in range(refs.size())}
     except Exception as exc:
         if not is_spark_error(exc):

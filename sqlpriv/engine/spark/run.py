@@ -206,6 +206,17 @@ def _binary_text(spark: Any, label: str, ref: str, columns: list[tuple[str, str]
     return _describe(spark, view, quote(view), label, (comment + "\n" if comment else "") + body + ";")
 
 
+def analysed_probe(src: SparkSource, expr: str) -> Any:
+    """The analysed plan (a JVM object) of ``expr`` projected over ``src`` (engine/expression_probe.sql):
+    what the expression reads and whether it is deterministic; nothing runs. Raises Spark's error
+    for an expression that does not resolve."""
+    return (
+        src.spark.sql(render_query("engine_expression_probe", expr=expr, relation=src.ref))
+        ._jdf.queryExecution()
+        .analyzed()
+    )
+
+
 def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
     """Check ``expr`` is ONE scalar Spark SQL expression over ``src``'s columns; returns it.
 
@@ -224,7 +235,7 @@ def check_expression(src: SparkSource, expr: str, *, what: str) -> str:
         with spark_sql.no_substitution(spark):  # the parser substitutes ${...} unless told not to
             parsed = spark._jsparkSession.sessionState().sqlParser().parseExpression(expr)
             spark_sandbox.check_parsed(spark, parsed, expr, columns)
-            analysed = spark.sql(f"select ({expr}) as `__sqlpriv_x` from {src.ref}")._jdf.queryExecution().analyzed()
+            analysed = analysed_probe(src, expr)
         spark_sandbox.check_analysed(analysed, expr, columns)
         tree = analysed.toString()
         deterministic = all(bool(e.deterministic()) for e in _jseq(analysed.expressions()))
