@@ -228,7 +228,7 @@ def test_request_sql_runs_in_duckdb_shell(csv, capsys):
 @pytest.mark.skipif(shutil.which("duckdb") is None, reason="duckdb shell not installed")
 def test_profile_cli_and_sql(csv, capsys):
     assert main(["profile", csv, "--format", "json"]) == 0
-    rows = json.loads(capsys.readouterr().out)["privacy profile"]
+    rows = json.loads(capsys.readouterr().out)["privacy_profile"]
     assert [r["column"] for r in rows] == ["id", "const", "g", "age"]
     assert [r["privacy_factor"] for r in rows] == pytest.approx([0, 1 - 1 / 6, 7 / 18, 0], abs=1e-12)
     assert main(["profile", csv, "-c", "g", "-c", "decade=age // 10", "--sql"]) == 0
