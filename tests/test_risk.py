@@ -455,7 +455,8 @@ def test_a_key_named_like_a_per_row_heading(key):
     odd = reidentification_risk(renamed, ["a"], weight="w", household="h", key=key)
     got_s, want_s = quiet_summary(odd), quiet_summary(plain)
     assert got_s.keys() == want_s.keys()
-    for name, value in want_s.items():  # NaN (Pitman, SNB on 4 rows) equals NaN; sums in parallel differ in the last bit
+    # NaN (Pitman, SNB on 4 rows) equals NaN; sums in parallel differ in the last bit
+    for name, value in want_s.items():
         close = isinstance(value, float) and pytest.approx(value, rel=1e-12, nan_ok=True) == got_s[name]
         assert close or got_s[name] == value, name
     got, want = odd.per_row().df(), plain.per_row().df()
