@@ -361,6 +361,8 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     heavy += [
         "flare_top_coded",
         "flare_microaggregated",
+        "flare_locally_suppressed",  # the materialization sqlpriv_local_suppression refuses non-DuckDB targets
+        "flare_locally_suppressed_by_activity",
     ]  # issue 44's cell treatments: DuckDB only (not run on Spark yet)
     build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy, timeout=1800)
     assert build.returncode == 0, build.stdout[-4000:]
@@ -680,3 +682,138 @@ def test_microaggregate_model_refuses_mdav_at_compile_time(built, tmp_path):
     run = dbt(project, "compile", "--select", "flare_mdav")
     assert run.returncode != 0
     assert "sqlpriv.microaggregate: the dbt model runs method='onedims'" in run.stdout
+
+
+# --------------------------------------------------------------------------- local suppression (issue 44)
+
+LS_KEYS = ["class", "largest spot's size", "spot_distribution", "area"]
+
+
+def _wildcard_sizes(df: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """Brute force: each row's class size when a NULL matches any value (every pair of rows)."""
+    values = df[keys].astype(str).to_numpy()
+    missing = df[keys].isna().to_numpy()
+    sizes = np.empty(len(df), dtype=int)
+    for i in range(len(df)):
+        match = (values == values[i]) | missing | missing[i]
+        sizes[i] = int(match.all(axis=1).sum())
+    return sizes
+
+
+def _released_from(seed: pd.DataFrame, got: pd.DataFrame, keys: list[str]) -> int:
+    """The release is the seed in its order with some key cells blanked, nothing else: the blanks."""
+    assert list(got.columns) == list(seed.columns) and len(got) == len(seed)
+    for col in seed.columns:
+        shown = got[col].notna().to_numpy()
+        if col not in keys:
+            assert shown.all(), col
+        assert got[col][shown].astype(str).tolist() == seed[col][shown].astype(str).tolist(), col
+    return int(got[keys].isna().sum().sum())
+
+
+def test_local_suppression_materialization_equals_the_python_api(built, tables):
+    """The materialization sqlpriv_local_suppression runs the suppress/ round templates in dbt and
+    releases the table sqlpriv.local_suppression releases (method 'auto' in dbt: the fewer cells of
+    greedy and sdcmicro), row for row; a pairwise brute force finds every class (a NULL matching any
+    value) at least k; the wildcard k-anonymity test passed in the build."""
+    _, build = built
+    out = build.stdout
+    for name in ("flare_locally_suppressed", "flare_locally_suppressed_by_activity"):
+        assert f"OK created sql sqlpriv_local_suppression model main.{name}" in out, name
+    assert "PASS sqlpriv_sqlpriv_k_anonymity_flare_locally_suppressed_" in out
+    seed = pd.read_csv(SEED)
+    got = tables("flare_locally_suppressed")
+    runs = [sqlpriv.local_suppression(str(SEED), LS_KEYS, k=3, method=m) for m in ("greedy", "sdcmicro")]
+    best = min(runs, key=lambda r: r.suppressed)
+    _same(got, best.df())
+    assert _released_from(seed, got, LS_KEYS) == best.suppressed > 0
+    assert f"{best.suppressed} cell(s) suppressed (method {best.method};" in out
+    assert _wildcard_sizes(got, LS_KEYS).min() == 3
+    # strata, importance and sdcMicro's rule
+    keys = LS_KEYS[:3]
+    got = tables("flare_locally_suppressed_by_activity")
+    python = sqlpriv.local_suppression(
+        str(SEED), keys, k=3, strata=["activity"], importance=[2, 1, 3], method="sdcmicro"
+    )
+    _same(got, python.df())
+    assert _released_from(seed, got, keys) == python.suppressed > 0
+    for _, part in got.groupby("activity"):
+        assert _wildcard_sizes(part, keys).min() >= 3
+
+
+def test_local_suppression_refusals_leave_the_warehouse_as_it_was(built, tables, tmp_path):
+    """Issue 44 item 7 in dbt: k above the table's rows, a budget no suppression meets (saying how
+    close the best gets), a key the select lacks, a method dbt cannot run (and for microaggregate /
+    top_bottom_code a text column, aggr above a stratum): one error each naming what is wrong and
+    what to do, and the model's table from the last build untouched (the work
+    tables are the connection's temporary tables: none is left in the database). In the same dbt
+    call, the wildcard k-anonymity test fails on the released table at k = 4 with the classes a
+    pairwise brute force finds below 4."""
+    copy = _copy_built(built, tmp_path)
+    before = tables("flare_locally_suppressed_by_activity")
+    released = tables("flare_locally_suppressed")
+    best = min(sqlpriv.local_suppression(str(SEED), LS_KEYS, k=3, method=m).suppressed for m in ("greedy", "sdcmicro"))
+    keys = "['class', \"largest spot's size\", 'spot_distribution', 'area']"
+    bad = {
+        "flare_locally_suppressed_by_activity": f"keys={keys}, k=2000",  # a built model, now asking too much
+        "ls_budget": f"keys={keys}, k=3, max_suppressed=5",
+        "ls_no_key": "keys=['class', 'no_such'], k=3",
+        "ls_exact": f"keys={keys}, method='exact'",
+    }
+    for name, conf in bad.items():
+        (copy / "models" / f"{name}.sql").write_text(
+            f"{{{{ config(materialized='sqlpriv_local_suppression', {conf}) }}}}\nselect * from {{{{ ref('flare') }}}}\n"
+        )
+    schema = (copy / "models" / "schema.yml").read_text(encoding="utf-8")
+    test = '      - sqlpriv.sqlpriv_k_anonymity:\n          arguments: {columns: [class, "largest spot\'s size", '
+    test += "spot_distribution, area], k: 3, missing: wildcard}\n"
+    assert schema.count(test) == 1
+    k4 = test.replace("k: 3", "k: 4").replace(
+        "\n          arguments", "\n          name: ls_is_4_anonymous\n          arguments"
+    )
+    (copy / "models" / "schema.yml").write_text(
+        schema.replace(test, k4 + "          config: {store_failures: true}\n"), encoding="utf-8"
+    )
+    # the one-select cell treatments refuse at compile time as Python does: a text column, aggr above a stratum
+    models = {
+        "mic_text": "{{ sqlpriv.microaggregate(ref('flare'), ['C', 'class']) }}",
+        "mic_stratum": "{{ sqlpriv.microaggregate(ref('flare'), ['C'], aggr=50, strata=['class']) }}",
+        "top_text": "{{ sqlpriv.top_bottom_code(ref('flare'), 'spot_distribution', top=1) }}",
+    }
+    for name, sql in models.items():
+        (copy / "models" / f"{name}.sql").write_text(sql + "\n")
+    run = dbt(copy, "build", "--select", *bad, *models, "ls_is_4_anonymous")
+    assert run.returncode == 1 and run.stdout.count("Compilation Error in model") == 7, run.stdout[-3000:]
+    smallest = int(pd.read_csv(SEED)["class"].value_counts().min())
+    for message in (
+        "sqlpriv.microaggregate: column class is VARCHAR, not numeric: microaggregation needs numbers; leave it out",
+        f"sqlpriv.microaggregate: aggr=50 is larger than the smallest stratum of class ({smallest} rows)",
+        "sqlpriv.top_bottom_code: column spot_distribution is VARCHAR, not numeric: top and bottom coding needs",
+    ):
+        assert message in run.stdout, (message, run.stdout[-3000:])
+    where = "sqlpriv.local_suppression (materialized='sqlpriv_local_suppression'): "
+    n = len(pd.read_csv(SEED))
+    for message in (
+        f"k=2000 is larger than the table ({n} rows): no suppression reaches it; lower k or merge strata",
+        f"no suppression within the budget of 5 cells was found: the best found suppresses {best} ({best - 5} over); "
+        "raise max_suppressed, lower k, or recode the keys first (sqlpriv.generalize)",
+        "the model's select has no column no_such; its columns are: flare_id, class,",
+        "method must be 'auto', 'greedy' or 'sdcmicro' (the exact mode's integer program runs in Python",
+    ):
+        assert where + message in run.stdout, (message, run.stdout[-3000:])
+    sizes = _wildcard_sizes(released, LS_KEYS)
+    small = released[LS_KEYS].assign(f=sizes)[sizes < 4].astype(str).drop_duplicates()
+    assert len(small) > 0
+    assert f"Got {len(small)} result{'s' if len(small) > 1 else ''}, configured to fail" in run.stdout, run.stdout[
+        -3000:
+    ]
+    with duckdb.connect(str(copy / "sqlpriv_example.duckdb"), read_only=True) as con:
+        left = con.execute("select table_name from duckdb_tables() where table_name like '%sqlpriv_ls%'").fetchall()
+        after = con.execute('select * from main."flare_locally_suppressed_by_activity"').df()
+        stored = con.execute("select * from main_dbt_test__audit.ls_is_4_anonymous").df()
+    assert left == []
+    _same(after, before)
+    assert sorted(stored["class_size"].astype(int).tolist()) == sorted(small["f"].astype(int).tolist())
+    assert (
+        stored["failure"].str.contains("row(s) (a missing value matching any) share these values of", regex=False).all()
+    )

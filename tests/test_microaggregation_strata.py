@@ -62,13 +62,24 @@ def _frame(seed: int, d: int) -> tuple[pd.DataFrame, np.ndarray, np.ndarray]:
     return df, x, s
 
 
+def _smallest_stratum(s: np.ndarray) -> int:
+    """Rows of the smallest stratum, a missing value one more stratum."""
+    return int(pd.Series(s).fillna("<NA>").value_counts().min())
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 3), st.integers(1, 3), st.sampled_from(["mean", "median"]))
 def test_mdav_by_strata_against_numpy(seed: int, aggr: int, d: int, measure: str) -> None:
     df, x, s = _frame(seed, d)
     cols = [f"v{j}" for j in range(d)]
-    m = microaggregate(df, cols, aggr=min(aggr, len(df)), strata="s", measure=measure)
     aggr = min(aggr, len(df))
+    if _smallest_stratum(s) < aggr:  # issue 44 item 7: a stratum below aggr is refused, not released as is
+        with pytest.raises(
+            ParameterError, match=f"larger than the smallest stratum of s \\({_smallest_stratum(s)} rows"
+        ):
+            microaggregate(df, cols, aggr=aggr, strata="s", measure=measure)
+        return
+    m = microaggregate(df, cols, aggr=aggr, strata="s", measure=measure)
     want = np.empty_like(x)
     sizes = []
     for value in pd.unique(s):
@@ -90,6 +101,10 @@ def test_onedims_against_numpy(seed: int, aggr: int, d: int, measure: str, by: b
     df, x, s = _frame(seed, d)
     aggr = min(aggr, len(df))
     cols = [f"v{j}" for j in range(d)]
+    if by and _smallest_stratum(s) < aggr:
+        with pytest.raises(ParameterError, match="larger than the smallest stratum"):
+            microaggregate(df, cols, aggr=aggr, method="onedims", strata="s", measure=measure)
+        return
     m = microaggregate(df, cols, aggr=aggr, method="onedims", strata="s" if by else None, measure=measure)
     key = pd.Series(s).fillna("<NA>").to_numpy() if by else np.zeros(len(x))
     want = np.empty_like(x)

@@ -18,7 +18,7 @@ from sqlpriv.errors import ColumnError
 ROOT = template_dir()
 FILES = sorted(p for p in ROOT.rglob("*.sql"))
 DIALECT_PREFIXES = ("default", "duckdb", "spark")
-DEFINES = re.compile(r"\{%-?\s*(?:macro|test)\s+(\w+)\s*\(")
+DEFINES = re.compile(r"\{%-?\s*(?:macro|test|materialization)\s+(\w+)\s*[(,]")
 
 
 def rel(path) -> str:
@@ -134,7 +134,12 @@ def test_every_public_dbt_macro_is_documented_with_its_arguments():
     for path in sorted((ROOT / "dbt").glob("*.sql")):
         if path.stem.startswith("check_"):
             continue
-        m = re.search(r"\{%-?\s*(macro|test)\s+(\w+)\((.*?)\)", path.read_text(encoding="utf-8"), re.S)
+        text = path.read_text(encoding="utf-8")
+        materialization = re.search(r"\{%-?\s*materialization\s+(\w+),\s*(\w+)", text)
+        if materialization:  # dbt names it materialization_<name>_<adapter>; its arguments are config keys
+            public["materialization_{}_{}".format(*materialization.groups())] = []
+            continue
+        m = re.search(r"\{%-?\s*(macro|test)\s+(\w+)\((.*?)\)", text, re.S)
         name = ("test_" if m.group(1) == "test" else "") + m.group(2)
         public[name] = [a.split("=")[0].strip() for a in m.group(3).split(",") if a.strip()]
     assert documented == public

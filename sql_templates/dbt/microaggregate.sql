@@ -21,6 +21,8 @@
 {% for c in strata if c in columns %}
 {% do exceptions.raise_compiler_error("sqlpriv.microaggregate: " ~ c ~ " is both a stratum and a column to microaggregate; list it once") %}
 {% endfor %}
+{% do sqlpriv.check_numeric("microaggregate", relation, columns, "microaggregation") %}
+{% do sqlpriv.check_group_rows("microaggregate", relation, aggr, strata) %}
 {% set names = adapter.get_columns_in_relation(relation) | map(attribute="name") | list if execute else [] %}
 {{ sqlpriv.microaggregation_onedims(source=relation, all_columns=names if names else columns, columns=columns, aggr=aggr, strata=strata, measure=measure) }}
 {%- endmacro %}

@@ -17,6 +17,7 @@
 {% do exceptions.raise_compiler_error("sqlpriv.top_bottom_code: with quantile=true, `" ~ name ~ "` is a quantile in [0, 1], got " ~ value) %}
 {% endif %}
 {% endfor %}
+{% do sqlpriv.check_numeric("top_bottom_code", relation, [column], "top and bottom coding") %}
 {% set names = adapter.get_columns_in_relation(relation) | map(attribute="name") | list if execute else [] %}
 {{ sqlpriv.topcode_release(source=relation, columns=names if names else [column], column=column, top=top, bottom=bottom, top_value=top_value, bottom_value=bottom_value, quantile=quantile) }}
 {%- endmacro %}

@@ -150,25 +150,48 @@ def microaggregate(
     kinds = dict(src.columns)
     for name in names:
         if not kinds[name].upper().startswith(NUMERIC_TYPES):
-            raise ColumnError(f"column {name!r} is {kinds[name]}, not numeric: microaggregation needs numbers")
-    n, nulls = run(conn, render("microaggregation/facts.sql", source=src.ref, columns=names)).fetchall()[0]
-    if n == 0:
-        raise EmptyInputError(f"{src.label} has no rows to microaggregate")
-    if nulls:
-        raise ColumnError(
-            f"{nulls} row(s) have a NULL in {', '.join(names)}: MDAV needs complete values; impute or drop them"
-        )
-    if aggr > n:
-        raise ParameterError(f"aggr={aggr} is larger than the table ({n} rows); lower aggr")
+            raise ColumnError(
+                f"column {name!r} is {kinds[name]}, not numeric: microaggregation needs numbers; leave it out "
+                "(a categorical key is treated by sqlpriv.local_suppression or sqlpriv.generalize) or cast it"
+            )
+    facts = run(conn, render("microaggregation/facts.sql", source=src.ref, columns=names, strata=by)).fetchall()[0]
+    _check_facts(src.label, names, by, aggr, [int(v or 0) for v in facts])
     plan = Plan(conn, src)
     prefix = temp_name("sqlpriv_mdav", conn)
     state = ""
     if method == "mdav":
         state = (
-            _strata(plan, prefix, src.ref, names, by, aggr) if by else _rounds(plan, prefix, src.ref, names, aggr, n)[0]
+            _strata(plan, prefix, src.ref, names, by, aggr)
+            if by
+            else _rounds(plan, prefix, src.ref, names, aggr, int(facts[0]))[0]
         )
-    spec = dict(source=src, columns=names, measure=measure, state=state, n=n, method=method, strata=by, aggr=aggr)
+    spec = dict(
+        source=src, columns=names, measure=measure, state=state, n=facts[0], method=method, strata=by, aggr=aggr
+    )
     return Microaggregation(plan, spec)
+
+
+def _check_facts(label: str, names: list[str], by: list[str], aggr: int, facts: list[int]) -> None:
+    """Refuse what microaggregation cannot release safely (microaggregation/facts.sql's row): no
+    rows, a NULL cell (a locally suppressed key, most often), a table or stratum below ``aggr``."""
+    n, nulls, smallest, per_column = facts[0], facts[1], facts[2], facts[3:]
+    if n == 0:
+        raise EmptyInputError(f"{label} has no rows to microaggregate")
+    if nulls:
+        cells = ", ".join(f"{c} ({k})" for c, k in zip(names, per_column) if k)
+        raise ColumnError(
+            f"{nulls} row(s) have a NULL in the columns to microaggregate, NULL cells per column: {cells}; "
+            "microaggregation needs complete values. A locally suppressed key cannot also be microaggregated: "
+            "microaggregate the numeric keys first, then run sqlpriv.local_suppression with the other keys; "
+            "or impute or drop those rows"
+        )
+    if aggr > n:
+        raise ParameterError(f"aggr={aggr} is larger than the table ({n} rows); lower aggr")
+    if by and aggr > smallest:
+        raise ParameterError(
+            f"aggr={aggr} is larger than the smallest stratum of {', '.join(by)} ({smallest} rows): its values would "
+            "be released in a group below aggr; lower aggr or merge strata"
+        )
 
 
 def _strata(plan: Plan, prefix: str, ref: str, names: list[str], by: list[str], aggr: int) -> str:
