@@ -88,8 +88,11 @@ def test_sample_uniques_on_spark_equal_duckdb_with_nulls_and_odd_names(spark):
     got.close()
 
 
-@pytest.mark.slow  # about 90 s on a quiet 2-core machine (three searches, each several Spark jobs a level)
-def test_key_entity_and_dropna_on_spark_equal_duckdb(spark):
+@pytest.mark.slow  # about 2 min on a quiet 2-core machine (three searches, chunked: several Spark jobs a chunk)
+def test_key_entity_and_dropna_on_spark_equal_duckdb(spark, monkeypatch):
+    from sqlpriv.singling_out import uniques
+
+    monkeypatch.setattr(uniques, "CHUNK_ROWS", 40)  # about one column set per chunk: the chunked levels too
     df = table(4, 40)
     keyed = df.assign(pid=range(100, 140))[::-1].reset_index(drop=True)  # a unique key, not in input order
     for frame, options in (
@@ -101,6 +104,7 @@ def test_key_entity_and_dropna_on_spark_equal_duckdb(spark):
         got = sqlpriv.sample_uniques(on_spark(spark, frame), **options)
         assert_outputs_equal(got, duck)
     assert duck.dropped_rows > 0
+    assert got.sql.count("_su_cells` as") > 3  # the levels ran in several chunks of sets (3 sizes)
 
 
 @pytest.mark.slow  # about 60 s on a quiet 2-core machine
