@@ -430,7 +430,8 @@ def joint_figures(frame: Any) -> tuple[int, int, int]:
     from sqlpriv.engine.templates import call, render, use_dialect
 
     frame.plan.ensure(["patterns"])
-    with use_dialect(getattr(frame, "dialect", "duckdb")):  # a Spark frame's plan reads Spark SQL (sqlpriv.engine.spark.cohorts)
+    # a Spark frame's plan reads Spark SQL (sqlpriv.engine.spark.cohorts)
+    with use_dialect(getattr(frame, "dialect", "duckdb")):
         query = render("engine/pattern_uniqueness.sql", patterns=call("quote", name=frame.names["patterns"]))
     n, unique, k = frame.plan.rows(query)[0]
     return int(n), int(unique), int(k)
