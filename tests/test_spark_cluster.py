@@ -116,9 +116,14 @@ def run_family(family: str, frame, tmp_path) -> None:  # type: ignore[no-untyped
         r.summary().df()
         r.tree().df()
         r.details().to_parquet(tmp_path / "details")
+    elif family == "uniques":  # issue 45: the MSU levels run on Spark; the summary and DIS-SUDA table come back
+        r = sqlpriv.sample_uniques(frame, columns=QI, key="id")
+        r.summary().df()
+        r.dis_suda().df()
+        r.per_row().to_parquet(tmp_path / "msu")
 
 
-FAMILIES = ["shapley", "factors", "request", "risk", "disclosure", "generalize", "singling_out"]
+FAMILIES = ["shapley", "factors", "request", "risk", "disclosure", "generalize", "singling_out", "uniques"]
 
 
 @pytest.mark.spark_cluster  # also on local-cluster in .ci/run

@@ -5,15 +5,12 @@
     `entity` the (entity, pattern) units of su.entities), never a number fixed when the script
     was printed. -#}
 {% macro singling_out_msu_dis_bands(t, su, entity=false) -%}
-with bands(band, "interval") as (
+with bands(band, {{ sqlpriv.quote("interval") }}) as (
     values (0, '== 0'), (1, '(0.0, 0.1]'), (2, '(0.1, 0.2]'), (3, '(0.2, 0.3]'), (4, '(0.3, 0.4]'),
         (5, '(0.4, 0.5]'), (6, '(0.5, 0.6]'), (7, '(0.6, 0.7]'), (8, '> 0.7')
 ),
 scored as (
-    select (
-        select count(*) from range(0, 8) as b(i)
-        where s.dis_suda_score > b.i::double * 0.1::double + 2.220446049250313e-16::double
-    ) as band
+    select {% for i in range(8) %}(case when s.dis_suda_score > {{ loop.index0 }}::double * 0.1::double + 2.220446049250313e-16::double then 1 else 0 end){{ " + " if not loop.last }}{% endfor %} as band
     from {{ sqlpriv.quote(su.scores) }} as s
 ),
 counts as (
@@ -27,7 +24,7 @@ unscored as (
 {% endif %}
         - (select count(*) from {{ sqlpriv.quote(su.scores) }}) as records
 )
-select b."interval",
+select b.{{ sqlpriv.quote("interval") }},
     coalesce(c.records, 0) + case when b.band = 0 then (select records from unscored) else 0 end as records
 from bands as b
 left join counts as c on c.band = b.band

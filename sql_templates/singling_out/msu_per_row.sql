@@ -9,7 +9,7 @@ select
 {% endif %}
     p.smallest_msu_size,
     coalesce(p.msu_count, 0) as msu_count,
-    coalesce(p.msus, []::varchar[][]) as msus,
+    coalesce(p.msus, {{ sqlpriv.empty_text_lists() }}) as msus,
     coalesce(p.suda_score, 0.0::double) as suda_score,
     coalesce(p.dis_suda_score, 0.0::double) as dis_suda_score
 from {{ sqlpriv.quote(t.codes) }} as r

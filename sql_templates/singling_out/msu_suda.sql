@@ -21,13 +21,13 @@ where j < {{ d }}
 {% elif part == "scores" %}
 {{ sqlpriv.create_temp_table(sqlpriv.quote(su.scores)) }}
 with names as (
-    select list(name order by j) as items from {{ sqlpriv.quote(su.columns) }}
+    select {{ sqlpriv.ordered_list("name", "j") }} as items from {{ sqlpriv.quote(su.columns) }}
 ),
 per_pattern as (
     select {% for w in words %}m.f{{ loop.index0 }}, {% endfor %} 
         min(m.size) as smallest_msu_size,
         count(*) as msu_count,
-        list(sqlpriv_so_set_items(m.sid, names.items) order by m.size, m.sid) as msus,
+        {{ sqlpriv.ordered_list(sqlpriv.set_items("m.sid", "names.items"), "(m.size, m.sid)") }} as msus,
         sum(g.weight) as suda_score
     from {{ sqlpriv.quote(su.msu) }} as m
     join {{ sqlpriv.quote(su.weights) }} as g on g.size = m.size

@@ -7,7 +7,7 @@
 with per_column as (
     select c.j, c.name,
         count(m.sid) as msu_count,
-        count(distinct ({% for w in words %}m.f{{ loop.index0 }}::varchar{{ " || ':' || " if not loop.last }}{% endfor %})) as records,
+        count(distinct ({% for w in words %}m.f{{ loop.index0 }}::{{ sqlpriv.text_type() }}{{ " || ':' || " if not loop.last }}{% endfor %})) as records,
         coalesce(sum(g.weight), 0.0::double) as weight,
         {% for s in range(1, max_cols + 1) %}count(m.sid) filter (where m.size = {{ s }}) as msu_size_{{ s }}{{ "," if not loop.last }}
         {% endfor %}
@@ -22,14 +22,14 @@ total as (
     from {{ sqlpriv.quote(su.msu) }} as m
     join {{ sqlpriv.quote(su.weights) }} as g on g.size = m.size
 )
-select name as "column", msu_count, records,
+select name as {{ sqlpriv.quote("column") }}, msu_count, records,
 {% if units is not none %}
     records::double / (select coalesce(sum(entities), 0) from {{ sqlpriv.quote(su.entities) }}) as share_of_records,
 {% else %}
     records::double / (select count(*) from {{ sqlpriv.quote(t.codes) }}) as share_of_records,
 {% endif %}
     100.0::double * per_column.weight / nullif((select weight from total), 0) as suda_contribution,
-    * exclude (j, name, msu_count, records, weight)
+    {% for s in range(1, max_cols + 1) %}msu_size_{{ s }}{{ "," if not loop.last }}{% endfor %} 
 from per_column
 order by j
 {%- endmacro %}

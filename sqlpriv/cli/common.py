@@ -427,14 +427,13 @@ def reading(text: str, fmt: str) -> None:
 def joint_figures(frame: Any) -> tuple[int, int, int]:
     """Rows, rows unique on the analysed columns together and the smallest class, from the
     patterns of a cohort frame (engine/pattern_uniqueness.sql)."""
-    from sqlpriv.engine.plan import run
-    from sqlpriv.engine.rows import one_row
-    from sqlpriv.engine.templates import quote, render
+    from sqlpriv.engine.templates import call, render, use_dialect
 
     frame.plan.ensure(["patterns"])
-    n, unique, k = one_row(
-        run(frame.plan.con, render("engine/pattern_uniqueness.sql", patterns=quote(frame.names["patterns"])))
-    )
+    # a Spark frame's plan reads Spark SQL (sqlpriv.engine.spark.cohorts)
+    with use_dialect(getattr(frame, "dialect", "duckdb")):
+        query = render("engine/pattern_uniqueness.sql", patterns=call("quote", name=frame.names["patterns"]))
+    n, unique, k = frame.plan.rows(query)[0]
     return int(n), int(unique), int(k)
 
 

@@ -44,7 +44,7 @@ from sqlpriv.engine.sources import (
     resolve_source,
     source_column,
 )
-from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.engine.templates import call, create_table, insert_into, quote, render
 from sqlpriv.errors import ColumnError, EmptyInputError, SqlprivWarning, caller_stacklevel
 
 
@@ -61,6 +61,7 @@ class CohortFrame:
     words: list[list[dict[str, int]]] = field(default_factory=list)
     parts: dict[str, list[str]] = field(default_factory=dict)  # a table -> its parts (table_parts)
     unique: bool = False  # the patterns carry u, the columns their value alone singles out (prepare)
+    dialect: str = "duckdb"  # what the plan's statements are rendered for ("spark": sqlpriv.engine.spark.cohorts)
 
     @property
     def d(self) -> int:
@@ -151,7 +152,7 @@ def prepare(
             "output, not measured: drop it from columns= or choose another key"
         )
     prefix = prefix or fresh_name(con, "sqlpriv", "_analysed")
-    frame = CohortFrame(Plan(con, src), src, specs, key, _table_names(prefix, len(specs)), unique=unique_columns)
+    frame = CohortFrame(Plan(con, src), src, specs, key, table_names(prefix, len(specs)), unique=unique_columns)
     files = parquet_files(src)
     if files is not None:  # Parquet: positions from the files' row numbers, a view (no copy)
         view = render("engine/file_positions.sql", **frame.context(dropna=dropna, path=src.parquet, files=files))
@@ -167,13 +168,21 @@ def prepare(
             ],
         )
     frame.plan.ensure(["analysed"])
-    _count_rows(frame, dropna)
-    _add_dictionaries(frame)
-    _add_patterns(frame)
+    add_frame_steps(frame, dropna)
     return frame
 
 
-def _table_names(prefix: str, d: int) -> dict[str, Any]:
+def add_frame_steps(frame: CohortFrame, dropna: bool, warn: bool = True) -> None:
+    """Once the ``analysed`` step ran: read the row counts, build the dictionaries (and, with
+    ``warn``, the DuckDB warnings on them) and add the codes/patterns steps. Engine-neutral: the
+    counts are read with ``frame.plan.rows`` and the statements rendered for the current dialect
+    (:mod:`sqlpriv.engine.spark.cohorts` runs it on a Spark plan)."""
+    _count_rows(frame, dropna)
+    _add_dictionaries(frame, warn)
+    _add_patterns(frame)
+
+
+def table_names(prefix: str, d: int) -> dict[str, Any]:
     """The names of an analysis' tables, all under one fresh prefix."""
     names: dict[str, Any] = {
         name: f"{prefix}_{name}"
@@ -198,9 +207,11 @@ def _table_names(prefix: str, d: int) -> dict[str, Any]:
 
 def _count_rows(frame: CohortFrame, dropna: bool) -> None:
     """Read ``n`` (and the source's row count when rows were dropped); refuse an empty input."""
-    con, src = frame.plan.con, frame.source
-    frame.n = scalar(run(con, render("engine/count_rows.sql", relation=quote(frame.names["analysed"]))))
-    frame.n_source = scalar(run(con, render("engine/count_rows.sql", relation=src.ref))) if dropna else frame.n
+    plan, src = frame.plan, frame.source
+    frame.n = int(
+        plan.rows(render("engine/count_rows.sql", relation=call("quote", name=frame.names["analysed"])))[0][0]
+    )
+    frame.n_source = int(plan.rows(render("engine/count_rows.sql", relation=src.ref))[0][0]) if dropna else frame.n
     if frame.n == 0:
         if frame.n_source:
             raise EmptyInputError(
@@ -216,7 +227,7 @@ def _count_rows(frame: CohortFrame, dropna: bool) -> None:
         )
 
 
-def _add_dictionaries(frame: CohortFrame) -> None:
+def _add_dictionaries(frame: CohortFrame, warn: bool = True) -> None:
     """One dictionary per analysed column (run now: their sizes plan the bit layout)."""
     names = frame.names
     # the rows are grouped once; the dictionaries and the patterns read the (smaller) groups
@@ -237,8 +248,10 @@ def _add_dictionaries(frame: CohortFrame) -> None:
         deps=["values"],
     )
     frame.plan.ensure(["dictionaries"])
-    counts = run(frame.plan.con, render("engine/table_sizes.sql", tables=names["dicts"])).fetchall()
-    frame.cardinalities = [k for _, k in sorted(counts)]
+    counts = frame.plan.rows(render("engine/table_sizes.sql", tables=names["dicts"]))
+    frame.cardinalities = [int(k) for _, k in sorted(counts)]
+    if not warn:
+        return
     analysed = quote(names["analysed"])
     columns = [c.name for c in frame.columns]
     continuous = warn_continuous(frame.plan.con, analysed, columns, frame.cardinalities, frame.n)

@@ -24,15 +24,14 @@ import duckdb
 
 from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.dispatch import duckdb_only
 from sqlpriv.engine.layout import fields, set_chunks
 from sqlpriv.engine.limits import CHUNK_ROWS
-from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.rows import one_row, scalar
 from sqlpriv.engine.sources import ColumnsArg
-from sqlpriv.engine.templates import quote, render
+from sqlpriv.engine.spark.plan import SparkPlanResult
+from sqlpriv.engine.spark.run import wants_spark
+from sqlpriv.engine.templates import call, render, use_dialect
 from sqlpriv.errors import ColumnError, ParameterError, SqlprivWarning
 
 #: sdcMicro's default DisFraction for the DIS-SUDA scores (suda2)
@@ -69,14 +68,13 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         """One row per input row: key (0-based position or key column), smallest_msu_size,
         msu_count, msus (list of column lists), suda_score and dis_suda_score (SUDA, sdcMicro's
         suda2; 0 for a row with no MSU), in input order."""
-        return Result(self.frame.plan, render("singling_out/msu_per_row.sql", **self._ctx()), ["suda"])
+        return self._result("msu_per_row.sql", ["suda"])
 
     def summary(self) -> Result:
         """One row per column: msu_count (MSUs it is part of), records (records with such an
         MSU), share_of_records, suda_contribution (its percent of the total SUDA score, as
         sdcMicro's attribute contributions) and the MSUs of each size it belongs to."""
-        text = render("singling_out/msu_summary.sql", **self._ctx(), units=self.units)
-        return Result(self.frame.plan, text, self._needs())
+        return self._result("msu_summary.sql", self._needs(), units=self.units)
 
     def dis_suda(self) -> Result:
         """The DIS-SUDA table as sdcMicro prints it: ``interval`` (``== 0``, ``(0.0, 0.1]`` ..
@@ -87,8 +85,12 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         >>> sample_uniques(df).dis_suda().fetchall()[0]
         ('== 0', 2)
         """
-        text = render("singling_out/msu_dis_bands.sql", **self._ctx(), entity=self.units is not None)
-        return Result(self.frame.plan, text, self._needs())
+        return self._result("msu_dis_bands.sql", self._needs(), entity=self.units is not None)
+
+    def _result(self, template: str, needs: list[str], **extra: Any) -> Any:
+        """One output: ``singling_out/<template>`` over the plan's tables (a Spark subclass renders
+        it for Spark)."""
+        return Result(self.frame.plan, render(f"singling_out/{template}", **self._ctx(), **extra), needs)
 
     def _needs(self) -> list[str]:
         """The steps a summary needs: the scores, and with entity the units they are shares of."""
@@ -102,7 +104,29 @@ class SampleUniquesResult(Presentable, cohorts.FrameMeasure):
         return self.frame.context(su=self.t, key_name=key_name, max_cols=self.max_cols)
 
 
-@duckdb_only("sample_uniques")
+class SparkSampleUniquesResult(SampleUniquesResult):
+    """:class:`SampleUniquesResult` of a search on Spark: ``per_row()``, ``summary()`` and
+    ``dis_suda()`` are :class:`~sqlpriv.engine.spark.plan.SparkPlanResult` objects (``.df()``,
+    ``.spark()``, ``.to_parquet()``, ...) over the plan's round tables, kept on the executors."""
+
+    def _result(self, template: str, needs: list[str], **extra: Any) -> Any:
+        with use_dialect("spark"):
+            text = render(f"singling_out/{template}", **self._ctx(), **extra)
+        return SparkPlanResult(self.frame.plan, text, needs)  # type: ignore[arg-type]
+
+    @property
+    def sql(self) -> str:
+        """The Spark SQL of the search and its per-row, summary and DIS-SUDA queries."""
+        return self.script(self.per_row(), self.summary(), self.dis_suda())
+
+    def script(self, *results: Any) -> str:
+        """The Spark SQL of the steps ``results`` need and their queries (a ``(result, path)``
+        pair: its query; Spark writes the file, not the script)."""
+        chosen = [item[0] if isinstance(item, tuple) else item for item in results]
+        needs = list(dict.fromkeys(n for r in chosen for n in r.needs))
+        return self.frame.plan.script(needs, [r.query for r in chosen])
+
+
 def sample_uniques(
     source: Any,
     columns: ColumnsArg = None,
@@ -131,6 +155,8 @@ def sample_uniques(
     behind each row (panel data): a record is then unique on a column set when no other
     *entity* shares its values (a person's own other rows do not count); not with ``key``.
     ``dropna=True`` leaves out the rows with a NULL in an analysed column (``dropped_rows``).
+    A Spark DataFrame (or ``spark=`` with a table name or file) runs the same steps on Spark
+    (docs/spark.md); ``con``, ``threads``, ``memory_limit`` and ``temp_directory`` are DuckDB's.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2], "b": ["x", "y", "y"]})
@@ -139,21 +165,40 @@ def sample_uniques(
     """
     dis_fraction = _dis_fraction(dis_fraction)
     _check_entity(entity, key, columns)
-    conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
-    if entity is not None:  # the rows' codes carry the entity as their key (it repeats, by design)
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message="key column", category=SqlprivWarning)
-            frame = cohorts.prepare(source, columns, conn, key=entity, packed=True, dropna=dropna)
+    on_spark = wants_spark(source, spark)
+    if on_spark:  # the cohort frame's steps on a Spark plan (sqlpriv.engine.spark.cohorts)
+        _refuse_duckdb_options(con=con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+        from sqlpriv.engine.spark import cohorts as spark_cohorts
+
+        by = entity if entity is not None else key
+        dense = True if entity is not None else None  # with entity the rows are labelled by position
+        frame = spark_cohorts.prepare(source, columns, spark, key=by, dropna=dropna, dense=dense, packed=True)
     else:
-        frame = cohorts.prepare(source, columns, conn, key=key, packed=True, dropna=dropna)
-    max_cols = checks.bounded_max_cols(frame.d, max_cols)
-    names = ("columns", "sets", "msu", "multi", "cells", "weights", "scores", "entities")
-    t = {name: f"{frame.names['prefix']}_su_{name}" for name in names}
-    units = _add_entities(frame, t) if entity is not None else None
-    _add_sets(frame, t, max_cols)
-    _add_levels(frame, t, max_cols, entity=entity is not None)
-    _add_scores(frame, t, dis_fraction, entity=entity is not None)
-    return SampleUniquesResult(frame, t, max_cols, dis_fraction, units)
+        conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
+        with warnings.catch_warnings():  # with entity, the codes' key is the entity (it repeats, by design)
+            if entity is not None:
+                warnings.filterwarnings("ignore", message="key column", category=SqlprivWarning)
+            frame = cohorts.prepare(source, columns, conn, key=entity or key, packed=True, dropna=dropna)
+    with use_dialect("spark" if on_spark else "duckdb"):
+        max_cols = checks.bounded_max_cols(frame.d, max_cols)
+        names = ("columns", "sets", "msu", "multi", "cells", "weights", "scores", "entities")
+        t = {name: f"{frame.names['prefix']}_su_{name}" for name in names}
+        units = _add_entities(frame, t) if entity is not None else None
+        _add_sets(frame, t, max_cols)
+        _add_levels(frame, t, max_cols, entity=entity is not None)
+        _add_scores(frame, t, dis_fraction, entity=entity is not None)
+    kind = SparkSampleUniquesResult if on_spark else SampleUniquesResult
+    return kind(frame, t, max_cols, dis_fraction, units)
+
+
+def _refuse_duckdb_options(**options: Any) -> None:
+    """On Spark: one error naming the DuckDB connection options given (Spark's settings size the work)."""
+    given = sorted(name for name, value in options.items() if value is not None)
+    if given:
+        raise ParameterError(
+            f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} DuckDB's and not used on Spark; leave "
+            f"{'it' if len(given) == 1 else 'them'} out (Spark's own settings size the work)"
+        )
 
 
 def _check_entity(entity: Any, key: Any, columns: Any) -> None:
@@ -176,7 +221,7 @@ def _add_entities(frame: cohorts.CohortFrame, t: dict[str, str]) -> int:
     plan = frame.plan
     plan.add("entities", [render("singling_out/msu_entities.sql", **frame.context(su=t))], deps=["codes"])
     plan.ensure(["entities"])
-    nulls, units = one_row(run(plan.con, render("singling_out/msu_entity_counts.sql", su=t)))
+    nulls, units = plan.rows(render("singling_out/msu_entity_counts.sql", su=t))[0]
     if nulls:
         raise ParameterError(
             f"entity column {frame.key!r} has NULL values; every row needs the entity (person) it belongs to"
@@ -218,7 +263,9 @@ def _add_levels(frame: cohorts.CohortFrame, t: dict[str, str], max_cols: int, en
     """One step for every level: per set size, chunks of sets sized to the number of patterns."""
     plan = frame.plan
     plan.ensure(["patterns"])
-    n_patterns = scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"]))))
+    n_patterns = int(
+        plan.rows(render("engine/count_rows.sql", relation=call("quote", name=frame.names["patterns"])))[0][0]
+    )
     per_chunk = max(1, CHUNK_ROWS // max(1, n_patterns))
     statements = []
     for size in range(1, max_cols + 1):
