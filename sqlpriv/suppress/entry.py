@@ -75,7 +75,8 @@ def local_suppression(
         raise ParameterError(
             f"k={max(ks)} is larger than {where} ({smallest} rows): no suppression reaches it; lower k or merge strata"
         )
-    order = checks.key_order(key_names, importance, [int(c) for c in facts[2:]])
+    categories = [int(c) for c in facts[2:]]
+    order = checks.key_order(key_names, importance, categories)
     protect = checks.subsets(len(specs), combs, ks)
     plan = Plan(conn, src)
     prefix = temp_name("sqlpriv_ls", conn, "_start")  # its tables are prefix_start, prefix_<rule>_<i>, ...
@@ -85,7 +86,12 @@ def local_suppression(
         [create_table(start, render("suppress/start.sql", keys=specs, strata=strata_names, source=src.ref))],
     )
     plan.ensure([start])
-    state, used = _run(plan, start, protect, len(strata_names), len(specs), order, method, prefix, time_limit)
+    pack = rounds.packing(categories)
+    state, used = _run(plan, start, protect, len(strata_names), len(specs), order, method, prefix, time_limit, pack)
+    if used == "greedy" and pack is not None:
+        reached = rounds.packed_reached(plan, state, len(specs), len(strata_names), pack[1], prefix)
+    else:
+        reached = rounds.reached(plan, state, len(specs), len(strata_names))
     spec = dict(
         source=src,
         keys=key_names,
@@ -95,23 +101,37 @@ def local_suppression(
         state=state,
         method=used,
         suppressed=rounds.total(plan, state),
-        k_reached=rounds.reached(plan, state, len(specs), len(strata_names)),
+        k_reached=reached,
     )
     _check_budget(max_suppressed, spec["suppressed"])
     return LocalSuppression(plan, spec)
 
 
 def _run(
-    plan: Plan, start: str, protect: Any, ns: int, nk: int, order: list[int], method: str, prefix: str, limit: int
+    plan: Plan,
+    start: str,
+    protect: Any,
+    ns: int,
+    nk: int,
+    order: list[int],
+    method: str,
+    prefix: str,
+    limit: int,
+    pack: Any = None,
 ) -> tuple[str, str]:
-    """The final state table and the method that made it."""
+    """The final state table and the method that made it (the greedy rule on packed values when
+    the keys' codes fit one integer, ``pack``: rounds.packing)."""
     if method == "exact" or (method == "auto" and _exact_fits(plan, start, nk)):
         return rounds.exact_state(plan, start, protect, ns, prefix, limit), "exact"
+
+    def rule_state(rule: str) -> str:
+        if rule == "greedy" and pack is not None:
+            return rounds.packed_greedy(plan, start, protect, ns, nk, order, pack, prefix)
+        return rounds.greedy(plan, start, protect, ns, nk, order, rule, prefix)
+
     if method in ("greedy", "sdcmicro"):
-        return rounds.greedy(plan, start, protect, ns, nk, order, method, prefix), method
-    candidates = [
-        (rounds.greedy(plan, start, protect, ns, nk, order, rule, prefix), rule) for rule in ("greedy", "sdcmicro")
-    ]
+        return rule_state(method), method
+    candidates = [(rule_state(rule), rule) for rule in ("greedy", "sdcmicro")]
     return min(candidates, key=lambda c: rounds.total(plan, c[0]))
 
 

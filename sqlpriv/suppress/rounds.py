@@ -80,3 +80,72 @@ def reached(plan: Plan, state: str, nk: int, ns: int) -> Any:
     """The smallest wildcard class size on all keys (the k reached)."""
     query = render("suppress/check.sql", relation=quote(state), subset=list(range(nk)), ns=ns, output="reached")
     return run(plan.con, query).fetchall()[0][0]
+
+
+def packing(categories: Sequence[int]) -> tuple[list[int], list[int]] | None:
+    """Each key's shift and field bits when the keys' dense ranks (0 for NULL, 1..categories) fit
+    one 62-bit integer, key 0 highest (suppress/code.sql); None when they do not.
+
+    >>> packing([3, 1, 4])
+    ([4, 3, 0], [48, 8, 7])
+    """
+    widths = [int(c).bit_length() for c in categories]
+    if sum(widths) > 62:
+        return None
+    shifts = [sum(widths[j + 1 :]) for j in range(len(widths))]
+    return shifts, [((1 << w) - 1) << s for w, s in zip(widths, shifts)]
+
+
+def packed_greedy(
+    plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: list[int], pack: Any, prefix: str
+) -> str:
+    """:func:`greedy`'s "greedy" rule with every pattern's values packed into one integer
+    (suppress/code.sql, suppress/packed_round.sql): the same rounds and the same cells, joins and
+    groups on integers; each round's class sizes are one table, read by the check and the round."""
+    shifts, fms = pack
+    state = f"{prefix}_code"
+    plan.add(
+        state,
+        [create_table(state, render("suppress/code.sql", relation=quote(start), nk=nk, shifts=shifts))],
+        deps=[start],
+    )
+    count = 0
+    for subset, k in protect:
+        for r in range(3 * len(subset) + 1):
+            count += 1
+            sizes = _packed_sizes(plan, state, subset, ns, fms, f"{prefix}_sizes_{count}")
+            query = render("suppress/packed_check.sql", relation=quote(sizes), k=int(k))
+            if int(run(plan.con, query).fetchall()[0][0]) == 0:
+                break
+            body = render(
+                "suppress/packed_round.sql",
+                relation=quote(state),
+                patterns=quote(sizes),
+                subset=list(subset),
+                ns=ns,
+                nk=nk,
+                k=k,
+                order=order,
+                fms=fms,
+                defer=r < 2 * len(subset),
+            )
+            name = f"{prefix}_greedy_{count}"
+            plan.add(name, [create_table(name, body)], deps=[state, sizes])
+            plan.ensure([name])
+            state = name
+        else:
+            raise ExecutionError("local suppression did not converge; this is a sqlpriv bug, please report it")
+    return state
+
+
+def _packed_sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, fms: list[int], name: str) -> str:
+    body = render("suppress/packed_sizes.sql", relation=quote(state), subset=list(subset), ns=ns, fms=fms)
+    plan.add(name, [create_table(name, body)], deps=[state])
+    plan.ensure([name])
+    return name
+
+
+def packed_reached(plan: Plan, state: str, nk: int, ns: int, fms: list[int], prefix: str) -> Any:
+    """The smallest wildcard class size on all keys of a packed state (the k reached)."""
+    sizes = _packed_sizes(plan, state, range(nk), ns, fms, f"{prefix}_sizes_all")
+    return run(plan.con, render("suppress/packed_check.sql", relation=quote(sizes), output="reached")).fetchall()[0][0]

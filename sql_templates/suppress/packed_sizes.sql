@@ -1,0 +1,37 @@
+{#- The wildcard class size f of every current pattern of a packed local-suppression state
+    (`relation`: suppress/code.sql's columns, `code` and `nm` current) on the keys `subset`, within
+    its stratum (`ns` strata): suppress/sizes.sql on one integer per pattern. One row per stratum
+    and current pattern: s0.., c (the code on `subset`), nm (its NULL mask on `subset`), m (its
+    rows), f. `fms[j]`: the bits of key j's field. -#}
+{% macro suppress_packed_sizes(relation, subset, ns, fms) -%}
+{% set acc = namespace(fields=0, bits=0) %}
+{% for j in subset %}
+{% set acc.fields = acc.fields + fms[j] %}
+{% set acc.bits = acc.bits + 2 ** j %}
+{% endfor %}
+with p as (
+    select
+{% for i in range(ns) %}
+        {{ sqlpriv.quote("s" ~ i) }},
+{% endfor %}
+        code & {{ sqlpriv.literal(acc.fields) }} as c,
+        nm & {{ sqlpriv.literal(acc.bits) }} as nm,
+        sum(m) as m
+    from {{ relation }}
+    group by {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}code & {{ sqlpriv.literal(acc.fields) }}, nm & {{ sqlpriv.literal(acc.bits) }}
+),
+t as (
+{{ sqlpriv.suppress_packed_match("p", "p", subset, ns, fms) | indent(4, true) }}
+)
+select
+{% for i in range(ns) %}
+    p.{{ sqlpriv.quote("s" ~ i) }},
+{% endfor %}
+    p.c,
+    p.nm,
+    p.m,
+    t.f
+from p
+join t
+on {% for i in range(ns) %}p.{{ sqlpriv.quote("s" ~ i) }} is not distinct from t.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}p.c = t.c
+{%- endmacro %}
