@@ -34,6 +34,9 @@ CHUNK_DISTANCES = 20_000_000
 MAX_JOINS = 64
 #: open target tuples x candidate rows at or below which a level reads every pattern at once
 CROSS_DISTANCES = 500_000
+#: open target tuples x synthetic patterns at or below which a level's pattern pairs come from one
+#: join of every open pattern with every synthetic pattern (else one equality join per subset)
+CROSS_PATTERNS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ def nearest(
     ties: bool = False,
     metric: str = "anonymeter",
     range_of: str | None = None,
+    group: bool = False,
 ) -> Neighbours:
     """Search (now, in rounds of SQL statements kept on ``plan``) ``targets``' k nearest rows of
     ``synthetic``: tables with ``__sqlpriv_pos`` and ``columns``; ``numeric`` flags the columns compared by
@@ -67,10 +71,13 @@ def nearest(
     ``metric="sdmetrics"`` with ``range_of`` (the table whose ranges scale the numeric columns;
     default: targets and synthetic together) gives SDMetrics' DCR distance times the number of
     columns (attacks/distance.sql); the ranking, the bounds and the tie rule are the same.
+    ``group``: the targets carry a tag ``__sqlpriv_g`` (several attacks, e.g. main and control,
+    searched in one pass), each tag scaled by the ranges over its own targets and the synthetic rows,
+    as if searched alone.
     """
     cats = [j for j, flag in enumerate(numeric) if not flag]
     t = {p: f"{name}_{p}" for p in ("ranges", "ts", "ss", "tuples", "cand", "tpat", "spat", "open", "pairs", "nn")}
-    scaled: dict[str, Any] = {"columns": columns, "numeric": numeric, "cats": cats}
+    scaled: dict[str, Any] = {"columns": columns, "numeric": numeric, "cats": cats, "group": group}
     statements = [
         create_table(
             t["ranges"],
@@ -81,24 +88,25 @@ def nearest(
                 columns=columns,
                 numeric=numeric,
                 only=range_of,
+                group=group,
             ),
         ),
         create_table(t["ts"], render("attacks/scaled.sql", table=targets, ranges=t["ranges"], **scaled)),
         create_table(
             t["ss"], render("attacks/scaled.sql", table=synthetic, ranges=t["ranges"], synthetic=True, **scaled)
         ),
-        create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns))),
+        create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns), group=group)),
         create_table(t["cand"], render("attacks/candidates.sql", scaled=t["ss"], k=k)),
-        create_table(t["tpat"], render("attacks/patterns.sql", table=t["tuples"], cats=cats)),
-        create_table(t["spat"], render("attacks/patterns.sql", table=t["cand"], cats=cats)),
+        create_table(t["tpat"], render("attacks/patterns.sql", table=t["tuples"], cats=cats, group=group)),
+        create_table(t["spat"], render("attacks/patterns.sql", table=t["cand"], cats=cats, group=group)),
         render("attacks/neighbours_table.sql", table=t["nn"]),
     ]
     step = f"{name}_prep"
     plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
     plan.ensure([step])
-    n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
-    n_cand = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["cand"])))) or 0)
-    how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric}
+    sizes = run(plan.con, render("attacks/sizes.sql", tables=[t["tuples"], t["cand"], t["spat"]])).fetchone()
+    n_tuples, n_cand, n_spat = (int(v or 0) for v in (sizes or (0, 0, 0)))
+    how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric, "group": group, "n_spat": n_spat}
     for level in range(len(cats) + 1):
         step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, how)
         if final:
@@ -131,13 +139,16 @@ def _level(
     n_open = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["open"])))) or 0)
     if not final and n_open * n_cand <= CROSS_DISTANCES:  # cheaper to read every pattern now
         subsets, final = [[]], True
+    most = level if level and not final and n_open * how["n_spat"] <= CROSS_PATTERNS else None
     pairs = render(
-        "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets
-    )
+        "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets,
+        group=how["group"], most=most,
+    )  # fmt: skip
     plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
     plan.ensure([f"{t['nn']}_level{level}"])
     work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
-    search = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"], **how}
+    search: dict[str, Any] = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"]}
+    search |= {key: how[key] for key in ("numeric", "k", "ties", "metric")}
     search |= {"bound": level + 1, "final": final}
     statements = [
         insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search)) for lo, hi in chunks(n_tuples, work)
