@@ -105,6 +105,25 @@ def test_nearest_equals_brute_force_with_ties_and_nulls(seed, k, nulls, levels, 
         _same(_sqlpriv(tgt, syn, cols, k, ties), expected)
 
 
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("k", [1, 3])
+def test_level_zero_band_equals_brute_force(seed, k, monkeypatch):
+    """Level 0's band (a bucket join on one numeric column, final below the bucket width), forced
+    on small tables with narrow buckets: targets it proves and targets it leaves open both match."""
+    monkeypatch.setattr(neighbours, "BAND_MIN", 0)
+    monkeypatch.setattr(neighbours, "BAND_ROWS", 1 + seed)
+    monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)
+    monkeypatch.setattr(neighbours, "CHUNK_DISTANCES", 50)
+    rng = np.random.default_rng(seed)
+    tgt, syn = _table(rng, 25, True), _table(rng, 40, True)
+    tgt["y"] = tgt["y"] + rng.uniform(0, 0.3, len(tgt)) * (seed > 0)  # seed 0: many ties on the banded column
+    cols, numeric = ["x", "c", "y", "d"], [True, False, True, False]
+    for ties in (False, True):
+        _same(_sqlpriv(tgt, syn, cols, k, ties), brute_force(tgt, syn, cols, numeric, k, ties))
+    only = ["x", "y"]  # no categorical column: level 0 reads every pattern, after the band
+    _same(_sqlpriv(tgt, syn, only, k, False), brute_force(tgt, syn, only, [True, True], k, False))
+
+
 @pytest.mark.parametrize("cols", [["x", "y"], ["c", "d"], ["x"], ["d"]])
 def test_only_numeric_or_only_categorical_columns(cols, monkeypatch):
     monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)

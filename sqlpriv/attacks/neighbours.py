@@ -36,7 +36,11 @@ MAX_JOINS = 64
 CROSS_DISTANCES = 500_000
 #: open target tuples x synthetic patterns at or below which a level's pattern pairs come from one
 #: join of every open pattern with every synthetic pattern (else one equality join per subset)
-CROSS_PATTERNS = 2_000_000
+CROSS_PATTERNS = 15_000_000
+#: level 0 runs a band first where its targets average at least this many candidate rows
+BAND_MIN = 128
+#: candidate rows a band bucket should hold per target (on average): sets the bucket width
+BAND_ROWS = 16
 
 
 @dataclass(frozen=True)
@@ -149,13 +153,45 @@ def _level(
     work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
     search: dict[str, Any] = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"]}
     search |= {key: how[key] for key in ("numeric", "k", "ties", "metric")}
+    search["same_cats"] = subsets == [cats]  # level 0's one join on every categorical column
+    before = f"{t['nn']}_level{level}"
+    if level == 0 and any(how["numeric"]) and n_open and work >= BAND_MIN * n_open:
+        before, work = _band(plan, t, before, search, n_tuples, work // n_open)
     search |= {"bound": level + 1, "final": final}
     statements = [
         insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search)) for lo, hi in chunks(n_tuples, work)
     ]
-    plan.add(f"{t['nn']}_search{level}", statements, deps=[f"{t['nn']}_level{level}"])
+    plan.add(f"{t['nn']}_search{level}", statements, deps=[before])
     plan.ensure([f"{t['nn']}_search{level}"])
     return f"{t['nn']}_search{level}", final
+
+
+def _band(
+    plan: Plan, t: dict[str, str], after: str, search: dict[str, Any], n_tuples: int, per: int
+) -> tuple[str, int]:
+    """Level 0's band (docs/measures.md §11.2): each open target against the candidates of its
+    pattern whose bucket of one numeric column (the one with the most distinct values; width ``w``,
+    about ``BAND_ROWS`` candidates a target) is the target's or a neighbouring one. A candidate
+    outside the band differs by more than ``w`` on that column alone, so a nearest found closer
+    than ``w`` is final; the other targets stay open for the whole level. The open tuples and the
+    level's work are read again; returns the last step and that work."""
+    numeric = search["numeric"]
+    cols = [j for j, flag in enumerate(numeric) if flag]
+    distinct = run(plan.con, render("attacks/band_column.sql", candidates=t["cand"], columns=cols)).fetchone()
+    column = cols[max(range(len(cols)), key=lambda i: int((distinct or [0] * len(cols))[i] or 0))]
+    buckets = max(4, math.ceil(per / BAND_ROWS))
+    width = 1.0 / buckets
+    band = {**search, "band": column, "width": width, "bound": width * (1 - 1e-9), "final": False}
+    name = f"{t['nn']}_band"
+    statements = [
+        insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **band))
+        for lo, hi in chunks(n_tuples, 3 * per * n_tuples // buckets)
+    ]
+    statements.append(create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"])))
+    plan.add(name, statements, deps=[after])
+    plan.ensure([name])
+    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    return name, work
 
 
 def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:
