@@ -7,8 +7,9 @@
     rule, no sort). `band` (a numeric column's index) with `width`: only the candidates whose
     bucket floor(c / width) of that column is the target's or a neighbouring one (level 0's band;
     the caller sets `bound` below `width`). `same_cats`: every pair agrees on the categorical
-    columns (level 0 by its one equality join; attacks/distance.sql). -#}
-{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false, metric="anonymeter", band=none, width=none, same_cats=false) -%}
+    columns (level 0 by its one equality join; attacks/distance.sql). `masked`: the categorical
+    terms read from the pattern pair's `mask` (attacks/level_pairs.sql), no value compared. -#}
+{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false, metric="anonymeter", band=none, width=none, same_cats=false, masked=false) -%}
 with t as (
   select u.*{% if band is not none %}, floor(u.{{ sqlpriv.quote("c" ~ band) }} / {{ sqlpriv.literal(width) }}) + bo.k as bk{% endif %} from {{ sqlpriv.quote(tuples) }} as u
   join {{ sqlpriv.quote(open) }} as o on o.tid = u.tid
@@ -17,7 +18,7 @@ with t as (
 {% endif %}
   where u.tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
 ), scored as (
-  select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s", metric, same_cats) }} as d
+  select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s", metric, same_cats, "p" if masked else none) }} as d
   from t
   join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp
   join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp{% if band is not none %} and floor(s.{{ sqlpriv.quote("c" ~ band) }} / {{ sqlpriv.literal(width) }}) = t.bk{% endif %}

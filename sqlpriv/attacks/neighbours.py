@@ -37,6 +37,8 @@ CROSS_DISTANCES = 500_000
 #: open target tuples x synthetic patterns at or below which a level's pattern pairs come from one
 #: join of every open pattern with every synthetic pattern (else one equality join per subset)
 CROSS_PATTERNS = 15_000_000
+#: columns up to which a pattern pair carries its mismatches as a bit mask (no string compared per row)
+MASK_COLUMNS = 62
 #: level 0 runs a band first where its targets average at least this many candidate rows
 BAND_MIN = 128
 #: candidate rows a band bucket should hold per target (on average): sets the bucket width
@@ -146,7 +148,7 @@ def _level(
     most = level if level and not final and n_open * how["n_spat"] <= CROSS_PATTERNS else None
     pairs = render(
         "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets,
-        group=how["group"], most=most,
+        group=how["group"], most=most, masked=len(how["numeric"]) <= MASK_COLUMNS,
     )  # fmt: skip
     plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
     plan.ensure([f"{t['nn']}_level{level}"])
@@ -154,6 +156,7 @@ def _level(
     search: dict[str, Any] = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"]}
     search |= {key: how[key] for key in ("numeric", "k", "ties", "metric")}
     search["same_cats"] = subsets == [cats]  # level 0's one join on every categorical column
+    search["masked"] = len(how["numeric"]) <= MASK_COLUMNS
     before = f"{t['nn']}_level{level}"
     if level == 0 and any(how["numeric"]) and n_open and work >= BAND_MIN * n_open:
         before, work = _band(plan, t, before, search, n_tuples, work // n_open)
