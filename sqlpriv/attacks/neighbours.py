@@ -36,7 +36,7 @@ MAX_JOINS = 64
 CROSS_DISTANCES = 500_000
 #: open target tuples x synthetic patterns at or below which a level's pattern pairs come from one
 #: join of every open pattern with every synthetic pattern (else one equality join per subset)
-CROSS_PATTERNS = 15_000_000
+CROSS_PATTERNS = 1_500_000
 #: columns up to which a pattern pair carries its mismatches as a bit mask (no string compared per row)
 MASK_COLUMNS = 62
 #: level 0 runs a band first where its targets average at least this many candidate rows
