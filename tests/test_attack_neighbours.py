@@ -105,6 +105,25 @@ def test_nearest_equals_brute_force_with_ties_and_nulls(seed, k, nulls, levels, 
         _same(_sqlpriv(tgt, syn, cols, k, ties), expected)
 
 
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("k", [1, 3])
+def test_level_zero_band_equals_brute_force(seed, k, monkeypatch):
+    """Level 0's band (a bucket join on one numeric column, final below the bucket width), forced
+    on small tables with narrow buckets: targets it proves and targets it leaves open both match."""
+    monkeypatch.setattr(neighbours, "BAND_MIN", 0)
+    monkeypatch.setattr(neighbours, "BAND_ROWS", 1 + seed)
+    monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)
+    monkeypatch.setattr(neighbours, "CHUNK_DISTANCES", 50)
+    rng = np.random.default_rng(seed)
+    tgt, syn = _table(rng, 25, True), _table(rng, 40, True)
+    tgt["y"] = tgt["y"] + rng.uniform(0, 0.3, len(tgt)) * (seed > 0)  # seed 0: many ties on the banded column
+    cols, numeric = ["x", "c", "y", "d"], [True, False, True, False]
+    for ties in (False, True):
+        _same(_sqlpriv(tgt, syn, cols, k, ties), brute_force(tgt, syn, cols, numeric, k, ties))
+    only = ["x", "y"]  # no categorical column: level 0 reads every pattern, after the band
+    _same(_sqlpriv(tgt, syn, only, k, False), brute_force(tgt, syn, only, [True, True], k, False))
+
+
 @pytest.mark.parametrize("cols", [["x", "y"], ["c", "d"], ["x"], ["d"]])
 def test_only_numeric_or_only_categorical_columns(cols, monkeypatch):
     monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)
@@ -164,3 +183,44 @@ def test_smallest_row_keeps_the_tie_rule():
 def test_smallest_row_is_the_same_on_spark(spark):
     rows = [tuple(r) for r in spark.sql(_smallest_row_query("spark")).collect()]
     assert rows == _smallest_by_rule()
+
+
+def _sqlpriv_grouped(tgts, syn, cols, k, ties):
+    """One search over several target tables tagged __sqlpriv_g (inference's main and control in one pass)."""
+    from sqlpriv.engine.templates import create_table, render
+
+    tables = prepare(tgts[0], syn, tgts[1], cols)
+    names = [targets(tables, tables.ori, None, "t0"), targets(tables, tables.ctl, None, "t1")]
+    tables.plan.add("tagged", [create_table("tagged", render("attacks/tagged.sql", tables=names))], deps=names)
+    nn = neighbours.nearest(
+        tables.plan, "tagged", tables.syn, cols, tables.numeric(cols), k, name="nn", ties=ties, group=True
+    )
+    tables.plan.ensure([nn.step])
+    rows = run(
+        tables.plan.con,
+        f"select t.__sqlpriv_g, t.__sqlpriv_pos, n.spos, n.d from {nn.scaled} t join {nn.neighbours} n on n.tid = t.tid"
+        " order by t.__sqlpriv_g, t.__sqlpriv_pos, n.rk",
+    ).fetchall()
+    out: list[dict[int, list]] = [{}, {}]
+    for g, pos, spos, d in rows:
+        out[g].setdefault(pos, []).append((spos, math.nan if d is None else d))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("levels", [True, False])
+def test_tagged_targets_each_scaled_by_their_own_range(seed, levels, monkeypatch):
+    """Two target tables in one search (group=True) give what two searches give: each scaled by
+    the range over its own targets and the synthetic rows; equal scales share the synthetic copy."""
+    monkeypatch.setattr(neighbours, "CHUNK_DISTANCES", 50)
+    if levels:
+        monkeypatch.setattr(neighbours, "CROSS_DISTANCES", 0)
+        monkeypatch.setattr(neighbours, "CROSS_PATTERNS", 10**9 if seed else 0)  # pattern pairs both ways
+    rng = np.random.default_rng(seed)
+    tgt0, tgt1, syn = _table(rng, 20, True), _table(rng, 15, True), _table(rng, 25, True)
+    tgt1["y"] = tgt1["y"] * (4 if seed == 0 else 1)  # seed 0: another range; seed 1: the same scale
+    cols, numeric = ["x", "c", "y", "d"], [True, False, True, False]
+    for k, ties in ((1, False), (2, True)):
+        got = _sqlpriv_grouped([tgt0, tgt1], syn, cols, k, ties)
+        _same(got[0], brute_force(tgt0, syn, cols, numeric, k, ties))
+        _same(got[1], brute_force(tgt1, syn, cols, numeric, k, ties))

@@ -4,17 +4,24 @@
     the least distance of any pattern the level did not read), or the level read every pattern
     (`final`); `metric` as in attacks/distance.sql. With `ties`, also every candidate at the k-th distance (expanded later). With k = 1 and no
     ties, the nearest is one aggregate (the smallest (d is null, d, spos) per target: the same
-    rule, no sort). -#}
-{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false, metric="anonymeter") -%}
+    rule, no sort). `band` (a numeric column's index) with `width`: only the candidates whose
+    bucket floor(c / width) of that column is the target's or a neighbouring one (level 0's band;
+    the caller sets `bound` below `width`). `same_cats`: every pair agrees on the categorical
+    columns (level 0 by its one equality join; attacks/distance.sql). `masked`: the categorical
+    terms read from the pattern pair's `mask` (attacks/level_pairs.sql), no value compared. -#}
+{% macro attacks_search(tuples, open, pairs, candidates, numeric, k, lo, hi, bound, final=false, ties=false, metric="anonymeter", band=none, width=none, same_cats=false, masked=false) -%}
 with t as (
-  select u.* from {{ sqlpriv.quote(tuples) }} as u
+  select u.*{% if band is not none %}, floor(u.{{ sqlpriv.quote("c" ~ band) }} / {{ sqlpriv.literal(width) }}) + bo.k as bk{% endif %} from {{ sqlpriv.quote(tuples) }} as u
   join {{ sqlpriv.quote(open) }} as o on o.tid = u.tid
+{% if band is not none %}
+  cross join (select * from (values (-1), (0), (1)) as v(k)) as bo
+{% endif %}
   where u.tid between {{ sqlpriv.literal(lo) }} and {{ sqlpriv.literal(hi) }}
 ), scored as (
-  select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s", metric) }} as d
+  select t.tid, s.tid as sid, s.__sqlpriv_pos as spos, {{ sqlpriv.attacks_distance(numeric, "t", "s", metric, same_cats, "p" if masked else none) }} as d
   from t
   join {{ sqlpriv.quote(pairs) }} as p on p.tcp = t.cp
-  join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp
+  join {{ sqlpriv.quote(candidates) }} as s on s.cp = p.scp{% if band is not none %} and floor(s.{{ sqlpriv.quote("c" ~ band) }} / {{ sqlpriv.literal(width) }}) = t.bk{% endif %}
 {% if k == 1 and not ties %}
 ), best as (
   select tid, {{ sqlpriv.smallest_row(["d is null", "d", "spos", "sid"]) }} as b from scored group by tid

@@ -89,12 +89,11 @@ def inference(
         regression = is_numeric(tables.types[secret])
     rng = np.random.default_rng(seed)
     positions = sample_positions(tables.n_ori, n_attacks, rng, "original")
-    main = _attack(tables, tables.ori, positions, aux, secret, bool(regression), tol, f"{tables.prefix}_infer_main")
-    ctl = None
+    ctl_pos = None
     if tables.ctl is not None:
         n_ctl = None if n_attacks is None else min(int(n_attacks), tables.n_ctl)
         ctl_pos = sample_positions(tables.n_ctl, n_ctl, rng, "control")
-        ctl = _attack(tables, tables.ctl, ctl_pos, aux, secret, bool(regression), tol, f"{tables.prefix}_infer_control")
+    main, ctl = _attacks(tables, positions, ctl_pos, aux, secret, bool(regression), tol)
     n_main, s_main = _counts(tables, main)
     n_c, s_c = _counts(tables, ctl) if ctl else (None, None)
     baseline, by_value = _baseline(tables, f"{main}_targets", secret, bool(regression), tol, rng)
@@ -123,26 +122,33 @@ def _on_spark(
     return InferenceOutcome("inference", c["n"], c["s"], sum(by_value.values()), c["n_c"], c["s_c"], None, details)
 
 
-def _attack(
+def _attacks(
     tables: Tables,
-    table: str,
     positions: list[int] | None,
+    ctl_positions: list[int] | None,
     aux: list[str],
     secret: str,
     regression: bool,
     tol: float,
-    name: str,
-) -> str:
-    plan = tables.plan
-    tgt = targets(tables, table, positions, f"{name}_targets")
-    nn = nearest(plan, tgt, tables.syn, aux, tables.numeric(aux), 1, name=f"{name}_nn")
-    body = render(
-        "attacks/guesses.sql", scaled=nn.scaled, nn=nn.neighbours, targets=tgt, synthetic=tables.syn,
-        secret=secret, regression=regression, tolerance=tol,
-    )  # fmt: skip
-    plan.add(name, [create_table(name, body)], deps=[nn.step, tgt])
-    plan.ensure([name])
-    return name
+) -> tuple[str, str | None]:
+    """The main attack (and the control attack) as per-target tables: one nearest-neighbour search
+    over the targets of both, tagged, each scaled by its own ranges (what two searches would give)."""
+    plan, prefix = tables.plan, f"{tables.prefix}_infer"
+    names = [f"{prefix}_main"] + ([f"{prefix}_control"] if tables.ctl is not None else [])
+    tgts = [targets(tables, tables.ori, positions, f"{names[0]}_targets")]
+    if tables.ctl is not None:
+        tgts.append(targets(tables, tables.ctl, ctl_positions, f"{names[1]}_targets"))
+    tagged = f"{prefix}_targets"
+    plan.add(tagged, [create_table(tagged, render("attacks/tagged.sql", tables=tgts))], deps=tgts)
+    nn = nearest(plan, tagged, tables.syn, aux, tables.numeric(aux), 1, name=f"{prefix}_nn", group=True)
+    for g, (name, tgt) in enumerate(zip(names, tgts)):
+        body = render(
+            "attacks/guesses.sql", scaled=nn.scaled, nn=nn.neighbours, targets=tgt, synthetic=tables.syn,
+            secret=secret, regression=regression, tolerance=tol, group=g,
+        )  # fmt: skip
+        plan.add(name, [create_table(name, body)], deps=[nn.step, tgt])
+    plan.ensure(names)
+    return names[0], names[1] if len(names) > 1 else None
 
 
 def _counts(tables: Tables, table: str) -> tuple[int, int]:

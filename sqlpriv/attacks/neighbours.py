@@ -34,6 +34,15 @@ CHUNK_DISTANCES = 20_000_000
 MAX_JOINS = 64
 #: open target tuples x candidate rows at or below which a level reads every pattern at once
 CROSS_DISTANCES = 500_000
+#: open target tuples x synthetic patterns at or below which a level's pattern pairs come from one
+#: join of every open pattern with every synthetic pattern (else one equality join per subset)
+CROSS_PATTERNS = 1_500_000
+#: columns up to which a pattern pair carries its mismatches as a bit mask (no string compared per row)
+MASK_COLUMNS = 62
+#: level 0 runs a band first where its targets average at least this many candidate rows
+BAND_MIN = 128
+#: candidate rows a band bucket should hold per target (on average): sets the bucket width
+BAND_ROWS = 16
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,7 @@ def nearest(
     ties: bool = False,
     metric: str = "anonymeter",
     range_of: str | None = None,
+    group: bool = False,
 ) -> Neighbours:
     """Search (now, in rounds of SQL statements kept on ``plan``) ``targets``' k nearest rows of
     ``synthetic``: tables with ``__sqlpriv_pos`` and ``columns``; ``numeric`` flags the columns compared by
@@ -67,10 +77,13 @@ def nearest(
     ``metric="sdmetrics"`` with ``range_of`` (the table whose ranges scale the numeric columns;
     default: targets and synthetic together) gives SDMetrics' DCR distance times the number of
     columns (attacks/distance.sql); the ranking, the bounds and the tie rule are the same.
+    ``group``: the targets carry a tag ``__sqlpriv_g`` (several attacks, e.g. main and control,
+    searched in one pass), each tag scaled by the ranges over its own targets and the synthetic rows,
+    as if searched alone.
     """
     cats = [j for j, flag in enumerate(numeric) if not flag]
     t = {p: f"{name}_{p}" for p in ("ranges", "ts", "ss", "tuples", "cand", "tpat", "spat", "open", "pairs", "nn")}
-    scaled: dict[str, Any] = {"columns": columns, "numeric": numeric, "cats": cats}
+    scaled: dict[str, Any] = {"columns": columns, "numeric": numeric, "cats": cats, "group": group}
     statements = [
         create_table(
             t["ranges"],
@@ -81,24 +94,25 @@ def nearest(
                 columns=columns,
                 numeric=numeric,
                 only=range_of,
+                group=group,
             ),
         ),
         create_table(t["ts"], render("attacks/scaled.sql", table=targets, ranges=t["ranges"], **scaled)),
         create_table(
             t["ss"], render("attacks/scaled.sql", table=synthetic, ranges=t["ranges"], synthetic=True, **scaled)
         ),
-        create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns))),
+        create_table(t["tuples"], render("attacks/tuples.sql", scaled=t["ts"], n_columns=len(columns), group=group)),
         create_table(t["cand"], render("attacks/candidates.sql", scaled=t["ss"], k=k)),
-        create_table(t["tpat"], render("attacks/patterns.sql", table=t["tuples"], cats=cats)),
-        create_table(t["spat"], render("attacks/patterns.sql", table=t["cand"], cats=cats)),
+        create_table(t["tpat"], render("attacks/patterns.sql", table=t["tuples"], cats=cats, group=group)),
+        create_table(t["spat"], render("attacks/patterns.sql", table=t["cand"], cats=cats, group=group)),
         render("attacks/neighbours_table.sql", table=t["nn"]),
     ]
     step = f"{name}_prep"
     plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
     plan.ensure([step])
-    n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
-    n_cand = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["cand"])))) or 0)
-    how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric}
+    sizes = run(plan.con, render("attacks/sizes.sql", tables=[t["tuples"], t["cand"], t["spat"]])).fetchone()
+    n_tuples, n_cand, n_spat = (int(v or 0) for v in (sizes or (0, 0, 0)))
+    how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric, "group": group, "n_spat": n_spat}
     for level in range(len(cats) + 1):
         step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, how)
         if final:
@@ -131,20 +145,56 @@ def _level(
     n_open = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["open"])))) or 0)
     if not final and n_open * n_cand <= CROSS_DISTANCES:  # cheaper to read every pattern now
         subsets, final = [[]], True
+    most = level if level and not final and n_open * how["n_spat"] <= CROSS_PATTERNS else None
     pairs = render(
-        "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets
-    )
+        "attacks/level_pairs.sql", tpat=t["tpat"], spat=t["spat"], open=t["open"], cats=cats, subsets=subsets,
+        group=how["group"], most=most, masked=len(how["numeric"]) <= MASK_COLUMNS,
+    )  # fmt: skip
     plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
     plan.ensure([f"{t['nn']}_level{level}"])
     work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
-    search = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"], **how}
+    search: dict[str, Any] = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"]}
+    search |= {key: how[key] for key in ("numeric", "k", "ties", "metric")}
+    search["same_cats"] = subsets == [cats]  # level 0's one join on every categorical column
+    search["masked"] = len(how["numeric"]) <= MASK_COLUMNS
+    before = f"{t['nn']}_level{level}"
+    if level == 0 and any(how["numeric"]) and n_open and work >= BAND_MIN * n_open:
+        before, work = _band(plan, t, before, search, n_tuples, work // n_open)
     search |= {"bound": level + 1, "final": final}
     statements = [
         insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **search)) for lo, hi in chunks(n_tuples, work)
     ]
-    plan.add(f"{t['nn']}_search{level}", statements, deps=[f"{t['nn']}_level{level}"])
+    plan.add(f"{t['nn']}_search{level}", statements, deps=[before])
     plan.ensure([f"{t['nn']}_search{level}"])
     return f"{t['nn']}_search{level}", final
+
+
+def _band(
+    plan: Plan, t: dict[str, str], after: str, search: dict[str, Any], n_tuples: int, per: int
+) -> tuple[str, int]:
+    """Level 0's band (docs/measures.md §11.2): each open target against the candidates of its
+    pattern whose bucket of one numeric column (the one with the most distinct values; width ``w``,
+    about ``BAND_ROWS`` candidates a target) is the target's or a neighbouring one. A candidate
+    outside the band differs by more than ``w`` on that column alone, so a nearest found closer
+    than ``w`` is final; the other targets stay open for the whole level. The open tuples and the
+    level's work are read again; returns the last step and that work."""
+    numeric = search["numeric"]
+    cols = [j for j, flag in enumerate(numeric) if flag]
+    distinct = run(plan.con, render("attacks/band_column.sql", candidates=t["cand"], columns=cols)).fetchone()
+    column = cols[max(range(len(cols)), key=lambda i: int((distinct or [0] * len(cols))[i] or 0))]
+    buckets = max(4, math.ceil(per / BAND_ROWS))
+    width = 1.0 / buckets
+    band = {**search, "band": column, "width": width, "bound": width * (1 - 1e-9), "final": False}
+    name = f"{t['nn']}_band"
+    statements = [
+        insert_into(t["nn"], render("attacks/search.sql", lo=lo, hi=hi, **band))
+        for lo, hi in chunks(n_tuples, 3 * per * n_tuples // buckets)
+    ]
+    statements.append(create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"])))
+    plan.add(name, statements, deps=[after])
+    plan.ensure([name])
+    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    return name, work
 
 
 def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:
