@@ -112,10 +112,3 @@ def _matches(frame: pd.DataFrame, query) -> int:
         return int(col.isna().sum())
     ops = {"==": col == c.value, "<=": col <= c.value, ">=": col >= c.value}
     return int((ops[c.op] & col.notna()).sum())
-
-
-def test_dcr_refuses_spark_with_one_error(spark):
-    rng = np.random.default_rng(2)
-    (s_ori,) = _frames(spark, _table(rng, 5))
-    with pytest.raises(ParameterError, match="dcr runs on DuckDB only"):
-        sqlpriv.dcr(s_ori, _table(rng, 5))

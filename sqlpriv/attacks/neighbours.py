@@ -24,9 +24,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.rows import scalar
-from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.engine.plan import Plan
+from sqlpriv.engine.templates import call, create_table, insert_into, render
 
 #: distances computed per chunk statement (a level's estimate); bounds a chunk's memory
 CHUNK_DISTANCES = 20_000_000
@@ -96,8 +95,8 @@ def nearest(
     step = f"{name}_prep"
     plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
     plan.ensure([step])
-    n_tuples = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["tuples"])))) or 0)
-    n_cand = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["cand"])))) or 0)
+    n_tuples = _count(plan, render("engine/count_rows.sql", relation=_quote(t["tuples"])))
+    n_cand = _count(plan, render("engine/count_rows.sql", relation=_quote(t["cand"])))
     how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric}
     for level in range(len(cats) + 1):
         step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, how)
@@ -128,7 +127,7 @@ def _level(
     )
     plan.ensure([opened])
     subsets, final = level_subsets(cats, level)
-    n_open = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["open"])))) or 0)
+    n_open = _count(plan, render("engine/count_rows.sql", relation=_quote(t["open"])))
     if not final and n_open * n_cand <= CROSS_DISTANCES:  # cheaper to read every pattern now
         subsets, final = [[]], True
     pairs = render(
@@ -136,7 +135,7 @@ def _level(
     )
     plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
     plan.ensure([f"{t['nn']}_level{level}"])
-    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    work = _count(plan, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))
     search = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"], **how}
     search |= {"bound": level + 1, "final": final}
     statements = [
@@ -145,6 +144,18 @@ def _level(
     plan.add(f"{t['nn']}_search{level}", statements, deps=[f"{t['nn']}_level{level}"])
     plan.ensure([f"{t['nn']}_search{level}"])
     return f"{t['nn']}_search{level}", final
+
+
+def _count(plan: Plan, sql: str) -> int:
+    """The one number a probe returns, through ``plan.rows`` (a DuckDB plan or a Spark plan:
+    :mod:`sqlpriv.attacks.spark_plan`)."""
+    rows = plan.rows(sql)
+    return int((rows[0][0] if rows else 0) or 0)
+
+
+def _quote(name: str) -> str:
+    """A table name quoted for the dialect the plan is rendered for (DuckDB, or Spark)."""
+    return call("quote", name=name)
 
 
 def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:
