@@ -81,7 +81,7 @@ def test_inference_on_spark_equals_duckdb(spark):
 def test_singling_out_queries_on_spark_equals_duckdb(spark):
     """The univariate query attack on Spark (sqlpriv/attacks/singling_out_spark.py): drawn from the
     synthetic table's aggregates with the seed, counted in one Spark statement per table: the same
-    queries, counts, risk and interval as DuckDB; multivariate is refused on Spark."""
+    queries, counts, risk and interval as DuckDB (multivariate: tests/test_attack_spark_plan.py)."""
     rng = np.random.default_rng(8)
     ori, syn, ctl = _table(rng, 40), _table(rng, 40), _table(rng, 25)
     for t in (ori, syn, ctl):  # mostly distinct values: rare-value queries
@@ -100,8 +100,6 @@ def test_singling_out_queries_on_spark_equals_duckdb(spark):
     a, b = on_spark.risk(), on_duckdb.risk()
     assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
     pd.testing.assert_frame_equal(on_spark.summary(), on_duckdb.summary(), rtol=0, atol=1e-9)
-    with pytest.raises(ParameterError, match="mode='univariate' only"):
-        sqlpriv.singling_out_queries(s_ori, s_syn, mode="multivariate")
 
 
 def _matches(frame: pd.DataFrame, query) -> int:

@@ -81,3 +81,39 @@ def test_dcr_on_spark_columns_and_refusals(spark):
     _same_frame(on_spark.per_row().df(), on_duckdb.per_row().df())
     with pytest.raises(ParameterError, match="con= is a DuckDB connection"):
         sqlpriv.dcr(s_ori, s_syn, con=object())
+
+
+def _matches(frame: pd.DataFrame, query) -> int:
+    """Records a query matches (every condition; a NULL matches only isna), by pandas."""
+    keep = pd.Series(True, index=frame.index)
+    for c in query:
+        col = frame[c.column]
+        if c.op == "isna":
+            keep &= col.isna()
+            continue
+        ops = {"==": col == c.value, "<=": col <= c.value, ">=": col >= c.value}
+        keep &= ops[c.op] & col.notna()
+    return int(keep.sum())
+
+
+def test_multivariate_query_attack_on_spark_equals_duckdb(spark):
+    """mode="multivariate" on Spark: the synthetic records drawn by rank with the seed come to
+    the driver, the candidates are counted on Spark: the same queries, attempts and counts as
+    DuckDB; the successes recounted by pandas on the deduplicated original."""
+    rng = np.random.default_rng(13)
+    ori, syn, ctl = _table(rng, 40), _table(rng, 40), _table(rng, 20)
+    syn.iloc[:12] = ori.iloc[:12].to_numpy()
+    syn.iloc[30:36] = syn.iloc[:6].to_numpy()  # duplicates: dropped before ranking
+    s_ori, s_syn, s_ctl = _frames(spark, ori, syn, ctl)
+    kw = {"mode": "multivariate", "n_attacks": 20, "n_cols": 3, "seed": 9, "max_attempts": 300}
+    on_spark = sqlpriv.singling_out_queries(s_ori, s_syn, control=s_ctl, **kw)
+    on_duckdb = sqlpriv.singling_out_queries(ori, syn, control=ctl, **kw)
+    assert len(on_duckdb.counts.queries) == 20 and all(len(q) == 3 for q in on_duckdb.counts.queries)
+    assert on_spark.counts == on_duckdb.counts and on_spark.attempts == on_duckdb.attempts
+    distinct = ori.drop_duplicates()
+    expected = [_matches(distinct, q) for q in on_duckdb.counts.queries]
+    assert on_spark.counts.original == expected and sum(n == 1 for n in expected) >= 3
+    a, b = on_spark.risk(), on_duckdb.risk()
+    assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
+    with pytest.raises(ParameterError, match="n_cols is 9"):
+        sqlpriv.singling_out_queries(s_ori, s_syn, mode="multivariate", n_cols=9)
