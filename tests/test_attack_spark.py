@@ -11,7 +11,6 @@ import pytest
 from conftest import require_spark
 
 import sqlpriv
-from sqlpriv.errors import ParameterError
 
 require_spark()
 
@@ -61,8 +60,6 @@ def test_linkability_on_spark_equals_duckdb(spark):
     on_duckdb = sqlpriv.linkability(ori, syn, aux_cols=aux, control=ctl, n_neighbors=2, seed=3)
     assert on_duckdb.n_success >= 10
     _same(on_spark, on_duckdb)
-    with pytest.raises(ParameterError, match="n_attacks= \\(sampled targets\\) and ties=True run on DuckDB only"):
-        sqlpriv.linkability(s_ori, s_syn, aux_cols=aux, n_attacks=5)
 
 
 def test_inference_on_spark_equals_duckdb(spark):

@@ -117,3 +117,30 @@ def test_multivariate_query_attack_on_spark_equals_duckdb(spark):
     assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
     with pytest.raises(ParameterError, match="n_cols is 9"):
         sqlpriv.singling_out_queries(s_ori, s_syn, mode="multivariate", n_cols=9)
+
+
+def test_sampled_tie_inclusive_linkability_on_spark_equals_duckdb(spark):
+    """linkability with n_attacks= (the same seeded draw of targets) and ties=True on Spark runs
+    the DuckDB plan as Spark statements: the same counts, risk and per-target rows."""
+    rng = np.random.default_rng(14)
+    ori, syn, ctl = _table(rng, 30), _table(rng, 30), _table(rng, 15)
+    syn.iloc[:10] = ori.iloc[:10].to_numpy()
+    aux = (["x", "c"], ["it's y", "d"])
+    s_ori, s_syn, s_ctl = _frames(spark, ori, syn, ctl)
+    kw = {"aux_cols": aux, "n_neighbors": 2, "n_attacks": 12, "ties": True, "seed": 4}
+    on_spark = sqlpriv.linkability(s_ori, s_syn, control=s_ctl, **kw)
+    on_duckdb = sqlpriv.linkability(ori, syn, control=ctl, **kw)
+    assert (on_spark.n_attacks, on_spark.n_control) == (on_duckdb.n_attacks, on_duckdb.n_control) == (12, 12)
+    assert (on_spark.n_success, on_spark.n_control_success, on_spark.n_baseline) == (
+        on_duckdb.n_success,
+        on_duckdb.n_control_success,
+        on_duckdb.n_baseline,
+    )
+    a, b = on_spark.risk(), on_duckdb.risk()
+    assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
+    rows_s, rows_d = on_spark.per_row().df(), on_duckdb.per_row().df()
+    for r in (rows_s, rows_d):  # the synthetic rows linked through: a list (array), or missing
+        r["via"] = r["via"].map(lambda v: [int(x) for x in v] if isinstance(v, (list, tuple, np.ndarray)) else None)
+    assert rows_d["linked"].sum() == on_duckdb.n_success + on_duckdb.n_control_success
+    _same_frame(rows_s, rows_d)
+    assert "cache table" in on_spark.sql and "count(*) as n_attacks" in on_spark.sql

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sqlpriv.attacks.inputs import Tables, is_numeric
 from sqlpriv.engine.names import temp_name
-from sqlpriv.engine.spark.plan import SparkPlan
+from sqlpriv.engine.result import Result
+from sqlpriv.engine.spark.plan import SparkPlan, SparkPlanResult
 from sqlpriv.engine.spark.run import SparkSource, quote, resolve_source
 from sqlpriv.engine.templates import create_table, render
 from sqlpriv.errors import ColumnError, EmptyInputError
@@ -102,6 +103,14 @@ def spark_rows(plan: SparkPlan, frame: pd.DataFrame, types: dict[str, str]) -> s
     return quote(view)
 
 
+def plan_result(plan: Any, query: str, needs: list[str]) -> Result:
+    """A query over a plan's tables: a :class:`~sqlpriv.engine.result.Result` on DuckDB, a
+    :class:`~sqlpriv.engine.spark.plan.SparkPlanResult` on Spark (``.df()``, ``.spark()``, ``.sql``)."""
+    if isinstance(plan, SparkPlan):
+        return cast(Result, SparkPlanResult(plan, query, needs))
+    return Result(plan, query, needs)
+
+
 def _kind(spark_type: str) -> str:
     duck = duck_type(spark_type)
     if not is_numeric(duck):
@@ -119,4 +128,4 @@ def _plain(value: Any) -> Any:
     return value.item() if hasattr(value, "item") else value
 
 
-__all__ = ["duck_type", "spark_prepare", "spark_rows"]
+__all__ = ["duck_type", "plan_result", "spark_prepare", "spark_rows"]
