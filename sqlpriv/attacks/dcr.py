@@ -20,16 +20,17 @@ SDMetrics' ``DCRBaselineProtection`` (against random data drawn with ``seed``),
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sqlpriv.attacks.inputs import Tables, column_list, prepare
 from sqlpriv.attacks.neighbours import Neighbours, nearest
+from sqlpriv.attacks.spark_plan import plan_result, spark_prepare, spark_rows
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import resolve_source
-from sqlpriv.engine.spark.plan import SparkPlan, SparkPlanResult
+from sqlpriv.engine.spark.plan import SparkPlan
 from sqlpriv.engine.spark.run import is_spark_dataframe
 from sqlpriv.engine.templates import create_table, render, use_dialect
 from sqlpriv.errors import ParameterError
@@ -118,8 +119,6 @@ def _dcr(
 ) -> DCROutcome:  # fmt: skip
     picked = None if columns is None else column_list(columns, "columns")
     if on_spark:
-        from sqlpriv.attacks.spark_plan import spark_prepare
-
         tables = spark_prepare(original, synthetic, control, picked, spark)
     else:
         tables = prepare(original, synthetic, control, picked, con)
@@ -146,7 +145,7 @@ def _dcr(
     random_rows = None
     if baseline:
         rand = _random_median(tables, cols, flags, seed, f"{name}_rand")
-        random_rows = _result(
+        random_rows = plan_result(
             plan, render("attacks/dcr_ordered.sql", table=f"{name}_rand", key="__sqlpriv_pos"), [f"{name}_rand"]
         )
         figures["dcr_baseline_random_median"] = rand
@@ -156,7 +155,7 @@ def _dcr(
         to_syn = _search(tables, tables.ori, tables.syn, cols, flags, 1, f"{name}_id", range_of=tables.ori)
         query = render("attacks/dcr_identifiable.sql", to_original=own, to_synthetic=to_syn)
         figures["identifiability"] = float((plan.rows(query) or [(0.0,)])[0][0] or 0.0)
-    rows = _result(plan, render("attacks/dcr_ordered.sql", table=name, key="row"), [name])
+    rows = plan_result(plan, render("attacks/dcr_ordered.sql", table=name, key="row"), [name])
     clean = {k: None if v is None else float(v) for k, v in figures.items()}
     return DCROutcome(clean, rows, tables.n_syn, random_rows)
 
@@ -221,15 +220,6 @@ def _upload(tables: Tables, frame: pd.DataFrame) -> str:
     """Rows drawn in Python as a relation of the tables' engine (a DuckDB view, a Spark temp view)."""
     plan: Any = tables.plan
     if isinstance(plan, SparkPlan):
-        from sqlpriv.attacks.spark_plan import spark_rows
-
         assert plan.source is not None
         return spark_rows(plan, frame, dict(plan.source.columns))
     return resolve_source(frame, plan.con).ref
-
-
-def _result(plan: Any, query: str, needs: list[str]) -> Result:
-    """A query over the plan's tables: a :class:`Result` (DuckDB) or a SparkPlanResult."""
-    if isinstance(plan, SparkPlan):
-        return cast(Result, SparkPlanResult(plan, query, needs))
-    return Result(plan, query, needs)
