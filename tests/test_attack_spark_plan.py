@@ -47,6 +47,7 @@ def _same_frame(a: pd.DataFrame, b: pd.DataFrame) -> None:
             assert list(x) == list(y), c
 
 
+@pytest.mark.slow  # about 70 s on local Spark (five searches, each a few dozen Spark jobs); the fast case is below
 @pytest.mark.spark_cluster
 def test_dcr_on_spark_equals_duckdb(spark):
     """Every figure of dcr (DCR, NNDR, exact copies, the seeded random baseline, the holdout's
