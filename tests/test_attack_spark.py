@@ -11,7 +11,6 @@ import pytest
 from conftest import require_spark
 
 import sqlpriv
-from sqlpriv.errors import ParameterError
 
 require_spark()
 
@@ -61,8 +60,6 @@ def test_linkability_on_spark_equals_duckdb(spark):
     on_duckdb = sqlpriv.linkability(ori, syn, aux_cols=aux, control=ctl, n_neighbors=2, seed=3)
     assert on_duckdb.n_success >= 10
     _same(on_spark, on_duckdb)
-    with pytest.raises(ParameterError, match="n_attacks= \\(sampled targets\\) and ties=True run on DuckDB only"):
-        sqlpriv.linkability(s_ori, s_syn, aux_cols=aux, n_attacks=5)
 
 
 def test_inference_on_spark_equals_duckdb(spark):
@@ -81,7 +78,7 @@ def test_inference_on_spark_equals_duckdb(spark):
 def test_singling_out_queries_on_spark_equals_duckdb(spark):
     """The univariate query attack on Spark (sqlpriv/attacks/singling_out_spark.py): drawn from the
     synthetic table's aggregates with the seed, counted in one Spark statement per table: the same
-    queries, counts, risk and interval as DuckDB; multivariate is refused on Spark."""
+    queries, counts, risk and interval as DuckDB (multivariate: tests/test_attack_spark_plan.py)."""
     rng = np.random.default_rng(8)
     ori, syn, ctl = _table(rng, 40), _table(rng, 40), _table(rng, 25)
     for t in (ori, syn, ctl):  # mostly distinct values: rare-value queries
@@ -100,8 +97,6 @@ def test_singling_out_queries_on_spark_equals_duckdb(spark):
     a, b = on_spark.risk(), on_duckdb.risk()
     assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
     pd.testing.assert_frame_equal(on_spark.summary(), on_duckdb.summary(), rtol=0, atol=1e-9)
-    with pytest.raises(ParameterError, match="mode='univariate' only"):
-        sqlpriv.singling_out_queries(s_ori, s_syn, mode="multivariate")
 
 
 def _matches(frame: pd.DataFrame, query) -> int:
@@ -112,10 +107,3 @@ def _matches(frame: pd.DataFrame, query) -> int:
         return int(col.isna().sum())
     ops = {"==": col == c.value, "<=": col <= c.value, ">=": col >= c.value}
     return int((ops[c.op] & col.notna()).sum())
-
-
-def test_dcr_refuses_spark_with_one_error(spark):
-    rng = np.random.default_rng(2)
-    (s_ori,) = _frames(spark, _table(rng, 5))
-    with pytest.raises(ParameterError, match="dcr runs on DuckDB only"):
-        sqlpriv.dcr(s_ori, _table(rng, 5))

@@ -624,6 +624,26 @@ def test_attack_test_above_its_maximum_fails_the_build(built):
     )
 
 
+def test_exact_copies_test_gates_the_build_with_dcr_figures(built):
+    """sqlpriv_max_exact_copies: the share of synthetic rows copying an original record on every
+    column passes at 0.05 in the build and fails at its default 0, storing the counts: equal to a
+    pandas merge on the seeds and to sqlpriv.dcr's exact_copy_share."""
+    project, build = built
+    assert "PASS sqlpriv_sqlpriv_max_exact_copies_adult_original_" in build.stdout
+    run = dbt(project, "test", "--select", "adult_synthetic_copies_no_record")
+    assert run.returncode == 1 and "Got 1 result, configured to fail if != 0" in run.stdout, run.stdout[-3000:]
+    with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
+        stored = con.execute("select * from main_dbt_test__audit.adult_synthetic_copies_no_record").df()
+    ori, syn = pd.read_csv(ADULT["original"]), pd.read_csv(ADULT["synthetic"])
+    hit = syn.merge(ori.drop_duplicates().assign(_hit=1), on=list(ori.columns), how="left")["_hit"].notna()
+    assert (stored["n_synthetic"].iloc[0], stored["n_copies"].iloc[0]) == (len(syn), hit.sum()) == (500, 8)
+    share = sqlpriv.dcr(str(ADULT["original"]), str(ADULT["synthetic"]), baseline=False, identifiability=False)
+    assert stored["copy_share"].iloc[0] == pytest.approx(share.figures["exact_copy_share"], abs=1e-12) == 0.016
+    assert stored["failure"].iloc[0] == (
+        "8 of 500 synthetic rows copy an original record on 11 columns (share 0.016); the test allows a share of at most 0"
+    )
+
+
 @pytest.mark.parametrize(
     "model, message",
     [

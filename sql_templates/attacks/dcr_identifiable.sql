@@ -11,5 +11,5 @@ with own as (
   from {{ sqlpriv.quote(to_synthetic.scaled) }} as s join {{ sqlpriv.quote(to_synthetic.neighbours) }} as n on n.tid = s.tid
   where n.rk = 1 group by s.__sqlpriv_pos
 )
-select avg(case when syn.r < own.r then 1.0 else 0.0 end) from own join syn on syn.pos = own.pos
+select avg(case when syn.r < own.r then cast(1 as double) else cast(0 as double) end) from own join syn on syn.pos = own.pos
 {%- endmacro %}

@@ -26,12 +26,13 @@ import numpy as np
 
 from sqlpriv.attacks.inputs import Tables, column_list, prepare
 from sqlpriv.attacks.neighbours import Neighbours, nearest
-from sqlpriv.engine.plan import run
+from sqlpriv.attacks.spark_plan import plan_result, spark_prepare, spark_rows
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import INTEGER_TYPES
 from sqlpriv.engine.sources import resolve_source
+from sqlpriv.engine.spark.plan import SparkPlan
 from sqlpriv.engine.spark.run import is_spark_dataframe
-from sqlpriv.engine.templates import create_table, render
+from sqlpriv.engine.templates import create_table, render, use_dialect
 from sqlpriv.errors import ParameterError
 
 if TYPE_CHECKING:
@@ -98,17 +99,29 @@ def dcr(
     baseline: bool = True,
     identifiability: bool = True,
     con: Any = None,
+    spark: Any = None,
 ) -> DCROutcome:
     """The distance-based measures of ``synthetic`` against ``original`` on ``columns`` (default:
     every column); ``control``: the holdout (real records not used to make ``synthetic``) of
-    ``DCROverfittingProtection``; ``seed``: of the random rows of ``DCRBaselineProtection``."""
-    if any(is_spark_dataframe(t) for t in (original, synthetic, control)):
-        raise ParameterError(
-            "dcr runs on DuckDB only: its nearest-record searches (two neighbours per row, the holdout, the "
-            "random rows, identifiability) are a multi-step DuckDB plan with no Spark form yet; read the tables "
-            "into DuckDB (e.g. spark_df.toArrow()) and pass those"
-        )
-    tables = prepare(original, synthetic, control, None if columns is None else column_list(columns, "columns"), con)
+    ``DCROverfittingProtection``; ``seed``: of the random rows of ``DCRBaselineProtection``.
+    Spark DataFrames (or ``spark=`` with table names or files) run the same plan as Spark
+    statements (:mod:`sqlpriv.attacks.spark_plan`); the per-row tables are then Spark results."""
+    on_spark = spark is not None or any(is_spark_dataframe(t) for t in (original, synthetic, control))
+    if on_spark and con is not None:
+        raise ParameterError("con= is a DuckDB connection; leave it out when the tables are on Spark")
+    with use_dialect("spark" if on_spark else "duckdb"):
+        return _dcr(original, synthetic, control, columns, seed, baseline, identifiability, con, spark, on_spark)
+
+
+def _dcr(
+    original: Any, synthetic: Any, control: Any, columns: Any, seed: int, baseline: bool, identifiability: bool,
+    con: Any, spark: Any, on_spark: bool,
+) -> DCROutcome:  # fmt: skip
+    picked = None if columns is None else column_list(columns, "columns")
+    if on_spark:
+        tables = spark_prepare(original, synthetic, control, picked, spark)
+    else:
+        tables = prepare(original, synthetic, control, picked, con)
     cols = list(tables.types) if columns is None else column_list(columns, "columns")
     plan, n = tables.plan, len(cols)
     name = f"{tables.prefix}_dcr"
@@ -123,7 +136,7 @@ def dcr(
     )  # fmt: skip
     plan.add(name, [create_table(name, body)], deps=[s.step for s in (nn, holdout) if s] + [tables.ori])
     plan.ensure([name])
-    row = run(plan.con, render("attacks/dcr_summary.sql", rows=name, holdout=holdout is not None)).fetchall()[0]
+    row = plan.rows(render("attacks/dcr_summary.sql", rows=name, holdout=holdout is not None))[0]
     _, median, least, nndr, copies, closer = row
     figures: dict[str, float | None] = dict.fromkeys(MEASURES)
     figures |= {"dcr_median": median, "dcr_min": least, "nndr_median": nndr, "exact_copy_share": copies}
@@ -132,15 +145,17 @@ def dcr(
     random_rows = None
     if baseline:
         rand = _random_median(tables, cols, flags, seed, f"{name}_rand")
-        random_rows = Result(plan, f"select * from {name}_rand order by __sqlpriv_pos", [f"{name}_rand"])
+        random_rows = plan_result(
+            plan, render("attacks/dcr_ordered.sql", table=f"{name}_rand", key="__sqlpriv_pos"), [f"{name}_rand"]
+        )
         figures["dcr_baseline_random_median"] = rand
         figures["dcr_baseline_protection"] = None if not rand else min(float(median) / rand, 1.0)
     if identifiability:
         own = _search(tables, tables.ori, tables.ori, cols, flags, 2, f"{name}_own")
         to_syn = _search(tables, tables.ori, tables.syn, cols, flags, 1, f"{name}_id", range_of=tables.ori)
         query = render("attacks/dcr_identifiable.sql", to_original=own, to_synthetic=to_syn)
-        figures["identifiability"] = float((run(plan.con, query).fetchall() or [(0.0,)])[0][0])
-    rows = Result(plan, f"select * from {name} order by row", [name])
+        figures["identifiability"] = float((plan.rows(query) or [(0.0,)])[0][0] or 0.0)
+    rows = plan_result(plan, render("attacks/dcr_ordered.sql", table=name, key="row"), [name])
     clean = {k: None if v is None else float(v) for k, v in figures.items()}
     return DCROutcome(clean, rows, tables.n_syn, random_rows)
 
@@ -149,8 +164,7 @@ def _flags(tables: Tables, reference: str, cols: list[str]) -> list[bool]:
     """Numeric flags of ``cols``: a column constant in ``reference`` is compared as a category
     (SDMetrics: range 0, distance 0 where equal, else 1)."""
     numeric = tables.numeric(cols)
-    row = run(tables.plan.con, render("attacks/dcr_constant.sql", table=reference, columns=cols, numeric=numeric))
-    constant = row.fetchall()[0]
+    constant = tables.plan.rows(render("attacks/dcr_constant.sql", table=reference, columns=cols, numeric=numeric))[0]
     return [flag and not bool(k) for flag, k in zip(numeric, constant)]
 
 
@@ -177,29 +191,35 @@ def _random_median(tables: Tables, cols: list[str], flags: list[bool], seed: int
     value, a uniform draw of its distinct values otherwise, NULL at the column's NULL share."""
     import pandas as pd
 
-    con, rng, n = tables.plan.con, np.random.default_rng(seed), tables.n_syn
+    plan, rng, n = tables.plan, np.random.default_rng(seed), tables.n_syn
     data = {}
     for c in cols:
-        stats = run(con, render("attacks/dcr_column_stats.sql", table=tables.ori, column=c)).fetchall()[0]
+        stats = plan.rows(render("attacks/dcr_column_stats.sql", table=tables.ori, column=c))[0]
         null_share = float(stats[0] or 0.0)
         kind = tables.types[c].upper()
         if kind.startswith((*INTEGER_TYPES, "INT")):
-            lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchall()[0]
+            lo, hi = plan.rows(render("attacks/dcr_column_range.sql", table=tables.ori, column=c))[0]
             values = pd.Series(rng.integers(int(lo), int(hi) + 1, size=n), dtype="Int64")
         elif tables.numeric([c])[0]:
-            lo, hi = run(con, render("attacks/dcr_column_range.sql", table=tables.ori, column=c)).fetchall()[0]
+            lo, hi = plan.rows(render("attacks/dcr_column_range.sql", table=tables.ori, column=c))[0]
             values = pd.Series(rng.uniform(float(lo), float(hi), size=n))
         else:
-            distinct = [
-                v for (v,) in run(con, render("attacks/dcr_distinct.sql", table=tables.ori, column=c)).fetchall()
-            ]
+            distinct = [v for (v,) in plan.rows(render("attacks/dcr_distinct.sql", table=tables.ori, column=c))]
             values = pd.Series([distinct[i] for i in rng.integers(0, len(distinct), size=n)], dtype=object)
         values[rng.random(n) < null_share] = None
         data[c] = values
-    src = resolve_source(pd.DataFrame(data), con)
-    plan = tables.plan
-    plan.add(name, [create_table(name, render("attacks/positioned.sql", relation=src.ref))])
+    ref = _upload(tables, pd.DataFrame(data))
+    plan.add(name, [create_table(name, render("attacks/positioned.sql", relation=ref))])
     plan.ensure([name])
     nn = _search(tables, name, tables.ori, cols, flags, 1, f"{name}_nn")
     query = render("attacks/dcr_median.sql", nn=nn, n_columns=len(cols))
-    return float((run(con, query).fetchall() or [(0.0,)])[0][0])
+    return float((plan.rows(query) or [(0.0,)])[0][0] or 0.0)
+
+
+def _upload(tables: Tables, frame: pd.DataFrame) -> str:
+    """Rows drawn in Python as a relation of the tables' engine (a DuckDB view, a Spark temp view)."""
+    plan: Any = tables.plan
+    if isinstance(plan, SparkPlan):
+        assert plan.source is not None
+        return spark_rows(plan, frame, dict(plan.source.columns))
+    return resolve_source(frame, plan.con).ref

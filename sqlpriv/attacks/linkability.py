@@ -24,11 +24,11 @@ import numpy as np
 from sqlpriv.attacks.inputs import Tables, column_list, prepare, sample_positions, targets
 from sqlpriv.attacks.neighbours import nearest
 from sqlpriv.attacks.outcome import AttackOutcome
+from sqlpriv.attacks.spark_plan import plan_result, spark_prepare
 from sqlpriv.engine import checks
-from sqlpriv.engine.plan import run
-from sqlpriv.engine.result import Result
+from sqlpriv.engine.spark.plan import SparkPlan
 from sqlpriv.engine.spark.run import wants_spark
-from sqlpriv.engine.templates import create_table, render
+from sqlpriv.engine.templates import create_table, render, use_dialect
 from sqlpriv.errors import ParameterError
 
 
@@ -51,13 +51,27 @@ def linkability(
     ``ties=True`` counts every synthetic record at the k-th distance as a neighbour (else ties
     go to the smaller distance, then the smaller synthetic row position). A Spark DataFrame, or
     ``spark=`` (a SparkSession, with table names or files), runs the attack on Spark
-    (:mod:`sqlpriv.attacks.spark`: every record, counts and risk only).
+    (:mod:`sqlpriv.attacks.spark`: every record, counts and risk only, in one statement; with
+    ``n_attacks`` or ``ties=True``, the DuckDB plan as Spark statements,
+    :mod:`sqlpriv.attacks.spark_plan`, with ``.per_row()``).
     """
     cols_a, cols_b = _aux_sets(aux_cols)
     k = checks.positive_int("n_neighbors", n_neighbors)
-    if wants_spark(original, spark):
+    on_spark = wants_spark(original, spark)
+    if on_spark and n_attacks is None and not ties:  # every record: the single statement
         return _on_spark(original, synthetic, (cols_a, cols_b), control, k, n_attacks, seed, ties, spark)
-    tables = prepare(original, synthetic, control, cols_a + cols_b, con)
+    with use_dialect("spark" if on_spark else "duckdb"):
+        if on_spark:  # sampled targets or ties: the DuckDB plan as Spark statements
+            tables = spark_prepare(original, synthetic, control, cols_a + cols_b, spark)
+        else:
+            tables = prepare(original, synthetic, control, cols_a + cols_b, con)
+        return _on_plan(tables, cols_a, cols_b, k, n_attacks, seed, ties)
+
+
+def _on_plan(
+    tables: Tables, cols_a: list[str], cols_b: list[str], k: int, n_attacks: int | None, seed: int, ties: bool
+) -> AttackOutcome:
+    """The attack as a plan of SQL statements (DuckDB, or Spark: :mod:`sqlpriv.attacks.spark_plan`)."""
     k = min(k, tables.n_syn)  # anonymeter caps it at the synthetic rows too
     rng = np.random.default_rng(seed)
     positions = sample_positions(tables.n_ori, n_attacks, rng, "original")
@@ -78,10 +92,13 @@ def linkability(
     n_main, s_main = _counts(tables, main)
     n_ctl_, s_ctl = _counts(tables, ctl) if ctl else (None, None)
     baseline = int(rng.binomial(n_main, baseline_probability(tables.n_syn, k)))
-    rows = Result(tables.plan, render("attacks/per_row.sql", main=main, control=ctl), [s for s in (main, ctl) if s])
+    rows = plan_result(
+        tables.plan, render("attacks/per_row.sql", main=main, control=ctl), [s for s in (main, ctl) if s]
+    )
     return AttackOutcome(
         "linkability", n_main, s_main, baseline, n_ctl_, s_ctl, rows,
-        {"aux_cols": (cols_a, cols_b), "n_neighbors": k, "ties": ties, "seed": seed, "main": main, "control": ctl},
+        {"aux_cols": (cols_a, cols_b), "n_neighbors": k, "ties": ties, "seed": seed, "main": main, "control": ctl,
+         "dialect": "spark" if isinstance(tables.plan, SparkPlan) else "duckdb"},
     )  # fmt: skip
 
 
@@ -132,7 +149,8 @@ def _attack(
 
 
 def _counts(tables: Tables, table: str) -> tuple[int, int]:
-    n, s = run(tables.plan.con, render("attacks/successes.sql", table=table, flag="linked")).fetchone() or (0, 0)
+    rows = tables.plan.rows(render("attacks/successes.sql", table=table, flag="linked"))
+    n, s = rows[0] if rows else (0, 0)
     return int(n), int(s)
 
 

@@ -24,9 +24,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.rows import scalar
-from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.engine.plan import Plan
+from sqlpriv.engine.templates import call, create_table, insert_into, render
 
 #: distances computed per chunk statement (a level's estimate); bounds a chunk's memory
 CHUNK_DISTANCES = 20_000_000
@@ -110,8 +109,8 @@ def nearest(
     step = f"{name}_prep"
     plan.add(step, statements, deps=[s for s in plan.steps if s in (targets, synthetic)])
     plan.ensure([step])
-    sizes = run(plan.con, render("attacks/sizes.sql", tables=[t["tuples"], t["cand"], t["spat"]])).fetchone()
-    n_tuples, n_cand, n_spat = (int(v or 0) for v in (sizes or (0, 0, 0)))
+    sizes = plan.rows(render("attacks/sizes.sql", tables=[t["tuples"], t["cand"], t["spat"]]))
+    n_tuples, n_cand, n_spat = (int(v or 0) for v in (sizes[0] if sizes else (0, 0, 0)))
     how = {"numeric": numeric, "k": k, "ties": ties, "metric": metric, "group": group, "n_spat": n_spat}
     for level in range(len(cats) + 1):
         step, final = _level(plan, t, step, level, n_tuples, n_cand, cats, how)
@@ -142,7 +141,7 @@ def _level(
     )
     plan.ensure([opened])
     subsets, final = level_subsets(cats, level)
-    n_open = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["open"])))) or 0)
+    n_open = _count(plan, render("engine/count_rows.sql", relation=_quote(t["open"])))
     if not final and n_open * n_cand <= CROSS_DISTANCES:  # cheaper to read every pattern now
         subsets, final = [[]], True
     most = level if level and not final and n_open * how["n_spat"] <= CROSS_PATTERNS else None
@@ -152,7 +151,7 @@ def _level(
     )  # fmt: skip
     plan.add(f"{t['nn']}_level{level}", [create_table(t["pairs"], pairs)], deps=[opened])
     plan.ensure([f"{t['nn']}_level{level}"])
-    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    work = _count(plan, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))
     search: dict[str, Any] = {"tuples": t["tuples"], "open": t["open"], "pairs": t["pairs"], "candidates": t["cand"]}
     search |= {key: how[key] for key in ("numeric", "k", "ties", "metric")}
     search["same_cats"] = subsets == [cats]  # level 0's one join on every categorical column
@@ -180,7 +179,8 @@ def _band(
     level's work are read again; returns the last step and that work."""
     numeric = search["numeric"]
     cols = [j for j, flag in enumerate(numeric) if flag]
-    distinct = run(plan.con, render("attacks/band_column.sql", candidates=t["cand"], columns=cols)).fetchone()
+    found = plan.rows(render("attacks/band_column.sql", candidates=t["cand"], columns=cols))
+    distinct = found[0] if found else None
     column = cols[max(range(len(cols)), key=lambda i: int((distinct or [0] * len(cols))[i] or 0))]
     buckets = max(4, math.ceil(per / BAND_ROWS))
     width = 1.0 / buckets
@@ -193,8 +193,20 @@ def _band(
     statements.append(create_table(t["open"], render("attacks/open_tuples.sql", tuples=t["tuples"], found=t["nn"])))
     plan.add(name, statements, deps=[after])
     plan.ensure([name])
-    work = int(scalar(run(plan.con, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))) or 0)
+    work = _count(plan, render("attacks/estimate.sql", open=t["open"], pairs=t["pairs"]))
     return name, work
+
+
+def _count(plan: Plan, sql: str) -> int:
+    """The one number a probe returns, through ``plan.rows`` (a DuckDB plan or a Spark plan:
+    :mod:`sqlpriv.attacks.spark_plan`)."""
+    rows = plan.rows(sql)
+    return int((rows[0][0] if rows else 0) or 0)
+
+
+def _quote(name: str) -> str:
+    """A table name quoted for the dialect the plan is rendered for (DuckDB, or Spark)."""
+    return call("quote", name=name)
 
 
 def level_subsets(cats: list[int], level: int, most: int = MAX_JOINS) -> tuple[list[list[int]], bool]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlpriv.attacks.risk import Evaluation, PrivacyRisk, evaluate
-from sqlpriv.engine.templates import render
+from sqlpriv.engine.templates import render, use_dialect
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -75,7 +75,8 @@ class AttackOutcome:
         attack kind (main, control), then the per-target rows."""
         rows = self.per_row()
         flag = "linked" if self.kind == "linkability" else "success"
-        counts = render("attacks/counts.sql", main=self.details["main"], control=self.details["control"], flag=flag)
+        with use_dialect(self.details.get("dialect", "duckdb")):  # "spark": a plan run by Spark (spark_plan.py)
+            counts = render("attacks/counts.sql", main=self.details["main"], control=self.details["control"], flag=flag)
         return rows.plan.script(rows.needs, [counts, rows.query])
 
     def __repr__(self) -> str:

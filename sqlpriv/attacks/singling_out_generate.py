@@ -23,7 +23,6 @@ from sqlpriv.attacks.singling_out_predicates import (
     record_query,
     univariate_candidates,
 )
-from sqlpriv.attacks.singling_out_tables import Tables, count, distinct_rows, fetch_rows
 
 #: the most synthetic records one multivariate round builds queries from
 MAX_BATCH = 20_000
@@ -37,6 +36,19 @@ class Drawn(Protocol):
     kinds: dict[str, str]
 
     def values(self, column: str, kind: str, positions: list[int]) -> dict[int, Any]: ...
+
+
+class Sampled(Drawn, Protocol):
+    """What the multivariate draw reads besides: the distinct records per table, the distinct
+    synthetic records at drawn ranks (numbered by their first input position) and the counts of
+    queries on a table (DuckDB's :class:`~sqlpriv.attacks.singling_out_tables.Tables`, or the
+    Spark attack's)."""
+
+    def n_rows(self, role: str) -> int: ...
+
+    def records(self, ranks: list[int]) -> dict[int, dict[str, Any]]: ...
+
+    def count(self, role: str, queries: list[Query]) -> list[int]: ...
 
 
 def univariate(tables: Drawn, stats: list[dict[str, Any]], rng: np.random.Generator, n_attacks: int) -> list[Query]:
@@ -68,7 +80,7 @@ def next_batch(found: int, attempts: int, wanted: int) -> int:
 
 
 def multivariate(
-    tables: Tables,
+    tables: Sampled,
     stats: list[dict[str, Any]],
     rng: np.random.Generator,
     n_attacks: int,
@@ -79,7 +91,7 @@ def multivariate(
     synthetic record and were not kept before, until ``n_attacks`` are kept or ``max_attempts``
     records were tried (anonymeter's loop, run in rounds: one SQL count per round). Returns the
     queries and the attempts made."""
-    n_syn = distinct_rows(tables, "synthetic")
+    n_syn = tables.n_rows("synthetic")
     medians = {s["column"]: s["median"] for s in stats if s["median"] is not None}
     found: list[Query] = []
     kept: set[Query] = set()
@@ -91,10 +103,10 @@ def multivariate(
             size = min(size, max_attempts - attempts)
         ranks = [int(r) for r in rng.integers(n_syn, size=size)]
         cols = [random_columns(rng, tables.columns, n_cols) for _ in range(size)]
-        records = fetch_rows(tables, "synthetic", "__sqlpriv_rank", sorted(set(ranks)))
+        records = tables.records(sorted(set(ranks)))
         queries = [record_query(records[r], c, tables.kinds, medians) for r, c in zip(ranks, cols)]
         fresh = list(dict.fromkeys(q for q in queries if q not in kept and q not in failed))
-        counted = dict(zip(fresh, count(tables, "synthetic", fresh)))
+        counted = dict(zip(fresh, tables.count("synthetic", fresh)))
         failed.update(q for q, n in counted.items() if n != 1)
         singles = {q for q, n in counted.items() if n == 1}
         for q in queries:
@@ -123,4 +135,4 @@ def baseline(tables: Drawn, stats: list[dict[str, Any]], rng: np.random.Generato
     return [tuple(random_condition(rng, c, tables.kinds[c], values[c][i]) for c, i in p) for p in plans]
 
 
-__all__ = ["MAX_BATCH", "baseline", "multivariate", "next_batch", "univariate"]
+__all__ = ["MAX_BATCH", "Drawn", "Sampled", "baseline", "multivariate", "next_batch", "univariate"]

@@ -90,7 +90,7 @@ def singling_out_queries(
     if (
         wants_spark(original, spark) or is_spark_dataframe(synthetic) or is_spark_dataframe(control)
     ):  # univariate on Spark: sqlpriv/attacks/singling_out_spark.py
-        return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark)
+        return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark, n_cols, max_attempts)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     plan = Plan(conn, None, progress=False)
     tables, ori, _syn, ctl = prepare(plan, original, synthetic, control)
@@ -131,11 +131,15 @@ def singling_out_queries(
 
 
 def _on_spark(
-    original: Any, synthetic: Any, control: Any, mode: str, n_attacks: int, seed: int, spark: Any
-) -> SinglingOutQueriesResult:
+    original: Any, synthetic: Any, control: Any, mode: str, n_attacks: int, seed: int, spark: Any, n_cols: int,
+    max_attempts: int | None,
+) -> SinglingOutQueriesResult:  # fmt: skip
     from sqlpriv.attacks.singling_out_spark import SparkSinglingOutQueriesResult, spark_counts
 
-    counts, rows = spark_counts(original, synthetic, control, mode=mode, n_attacks=n_attacks, seed=seed, spark=spark)
+    counts, rows, attempts = spark_counts(
+        original, synthetic, control, mode=mode, n_attacks=n_attacks, seed=seed, spark=spark, n_cols=n_cols,
+        max_attempts=max_attempts,
+    )  # fmt: skip
     if len(counts.queries) < n_attacks:
         warnings.warn(
             f"only {len(counts.queries)} of the {n_attacks} singling-out queries asked for could be made from the "
@@ -144,7 +148,7 @@ def _on_spark(
             SqlprivWarning,
             stacklevel=caller_stacklevel(),
         )
-    return SparkSinglingOutQueriesResult(counts, rows, mode=mode, n_requested=n_attacks, seed=seed)
+    return SparkSinglingOutQueriesResult(counts, rows, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts)
 
 
 __all__ = ["MAX_ATTEMPTS", "MODES", "singling_out_queries"]

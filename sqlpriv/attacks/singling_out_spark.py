@@ -6,7 +6,10 @@ the distinct synthetic table only (``attacks/so_stats.sql``: per-column counts a
 ``so_values.sql``: the values at the drawn positions in value order), the same draw as on DuckDB;
 every query of a run is then counted against the distinct original and control tables in one
 statement per table (``attacks/so_counts.sql``, rendered for Spark SQL). Multivariate queries are
-built from sampled synthetic records brought to Python, so they run on DuckDB only.
+built from synthetic records drawn by rank with the seed: the distinct synthetic table is numbered
+by each record's first input position as on DuckDB (``so_distinct.sql``), only the drawn records
+come to the driver (``so_rows.sql``; at most ``MAX_BATCH``, 20,000, a round), and each round's
+candidates are counted on Spark: the same queries and counts as DuckDB with the same seed.
 
 >>> spark_kind("double"), spark_kind("boolean"), spark_kind("string")
 ('number', 'boolean', 'text')
@@ -41,7 +44,7 @@ def spark_kind(spark_type: str) -> str:
 class SparkTables:
     """The distinct original, synthetic and control tables on Spark (checkpointed temp views)."""
 
-    def __init__(self, original: Any, synthetic: Any, control: Any, spark: Any) -> None:
+    def __init__(self, original: Any, synthetic: Any, control: Any, spark: Any, numbered: bool = False) -> None:
         ori = resolve_source(original, spark)
         self.spark = ori.spark
         roles: dict[str, SparkSource] = {"original": ori, "synthetic": resolve_source(synthetic, spark or ori.spark)}
@@ -53,7 +56,8 @@ class SparkTables:
         self.rows: dict[str, int] = {}
         for role, src in roles.items():
             _match(self.kinds, src, role)
-            query = render_query("attacks_so_distinct", relation=src.ref, columns=self.columns, numbered=False)
+            ranked = numbered and role == "synthetic"  # the multivariate draw names synthetic records by rank
+            query = render_query("attacks_so_distinct", relation=src.ref, columns=self.columns, numbered=ranked)
             view = temp_name(f"sqlpriv_so_{role}")
             spark_sql.run(self.spark, query).localCheckpoint().createOrReplaceTempView(view)
             self.names[role] = view
@@ -83,6 +87,17 @@ class SparkTables:
         rows = self.fetch("attacks_so_values", table=self.names["synthetic"], column=column, kind=kind, positions=positions)  # fmt: skip
         return {int(i): v for i, v in rows}
 
+    def n_rows(self, role: str) -> int:
+        """The distinct records of ``role``."""
+        return self.rows[role]
+
+    def records(self, ranks: list[int]) -> dict[int, dict[str, Any]]:
+        """``attacks/so_rows.sql``: the distinct synthetic records at ``ranks`` (a numbered table)."""
+        if not ranks:
+            return {}
+        rows = self.fetch("attacks_so_rows", table=self.names["synthetic"], columns=self.columns, rank_column="__sqlpriv_rank", positions=ranks)  # fmt: skip
+        return {int(rank): dict(zip(self.columns, values)) for rank, _pos, *values in rows}
+
     def count(self, role: str, queries: list[Query]) -> list[int]:
         """The records of the distinct ``role`` table each query matches: one scan per
         ``QUERIES_PER_SCAN`` queries (one statement for a run of the default size)."""
@@ -110,21 +125,27 @@ def _match(kinds: dict[str, str], src: SparkSource, role: str) -> None:
 
 
 def spark_counts(
-    original: Any, synthetic: Any, control: Any, *, mode: str, n_attacks: int, seed: int, spark: Any
-) -> tuple[Counts, dict[str, int | None]]:
-    """The queries and their counts on Spark, and the distinct records per table."""
-    if mode != "univariate":
-        raise ParameterError(
-            "on Spark the singling-out query attack runs mode='univariate' only: multivariate queries are "
-            "built from sampled synthetic records brought to Python (up to 20,000 a round), which the "
-            "Spark face does not do; read the tables into DuckDB (e.g. spark_df.toArrow()) for it"
-        )
-    t = SparkTables(original, synthetic, control, spark)
+    original: Any, synthetic: Any, control: Any, *, mode: str, n_attacks: int, seed: int, spark: Any,
+    n_cols: int = 3, max_attempts: int | None = None,
+) -> tuple[Counts, dict[str, int | None], int]:  # fmt: skip
+    """The queries and their counts on Spark, the distinct records per table and the attempts
+    (records tried by the multivariate draw)."""
+    t = SparkTables(original, synthetic, control, spark, numbered=mode == "multivariate")
     try:
+        if mode == "multivariate" and n_cols > len(t.columns):
+            raise ParameterError(
+                f"n_cols is {n_cols} but the tables have {len(t.columns)} columns; "
+                "a multivariate query uses at most every column"
+            )
         rng = np.random.default_rng(seed)
         stats = t.stats()
-        queries = generate.univariate(t, stats, rng, n_attacks)
-        guesses = generate.baseline(t, stats, rng, len(queries) or n_attacks, 1)
+        attempts = 0
+        if mode == "univariate":
+            queries = generate.univariate(t, stats, rng, n_attacks)
+        else:
+            queries, attempts = generate.multivariate(t, stats, rng, n_attacks, n_cols, max_attempts)
+        width = 1 if mode == "univariate" else n_cols
+        guesses = generate.baseline(t, stats, rng, len(queries) or n_attacks, width)
         on_original = t.count("original", queries + guesses)
         counts = Counts(
             queries=queries,
@@ -134,7 +155,7 @@ def spark_counts(
             control=t.count("control", queries) if "control" in t.names else None,
         )
         rows = {role: t.rows.get(role) for role in ("original", "synthetic", "control")}
-        return counts, rows
+        return counts, rows, attempts
     finally:
         t.drop()
 
@@ -143,8 +164,10 @@ class SparkSinglingOutQueriesResult(SinglingOutQueriesResult):
     """The Spark attack's result: the same counts, ``.risk()``, ``.summary()`` and ``.queries()``
     (without the singled-out positions); ``.per_row()`` and ``.sql`` run on DuckDB only."""
 
-    def __init__(self, counts: Counts, rows: dict[str, int | None], *, mode: str, n_requested: int, seed: int) -> None:
-        self.counts, self.mode, self.n_requested, self.seed, self.attempts = counts, mode, n_requested, seed, 0
+    def __init__(
+        self, counts: Counts, rows: dict[str, int | None], *, mode: str, n_requested: int, seed: int, attempts: int = 0
+    ) -> None:
+        self.counts, self.mode, self.n_requested, self.seed, self.attempts = counts, mode, n_requested, seed, attempts
         self._positions = {}
         self.n_original, self.n_synthetic = int(rows["original"] or 0), int(rows["synthetic"] or 0)
         self.n_control = rows["control"]

@@ -53,6 +53,18 @@ class Tables:
         """Values of one synthetic column by position (:func:`fetch_values`)."""
         return fetch_values(self, column, kind, positions)
 
+    def n_rows(self, role: str) -> int:
+        """The distinct records of ``role`` (:func:`distinct_rows`)."""
+        return distinct_rows(self, role)
+
+    def records(self, ranks: list[int]) -> dict[int, dict[str, Any]]:
+        """Distinct synthetic records by rank (:func:`fetch_rows`)."""
+        return fetch_rows(self, "synthetic", "__sqlpriv_rank", ranks)
+
+    def count(self, role: str, queries: list[Query]) -> list[int]:
+        """The records of the distinct ``role`` table each query matches (:func:`count`)."""
+        return [int(n or 0) for n in count(self, role, queries)]
+
 
 def _check_rows(src: Source, role: str, con: duckdb.DuckDBPyConnection, minimum: int) -> None:
     n = scalar(run(con, render("engine/count_rows.sql", relation=src.ref)))
