@@ -3,7 +3,7 @@ paths, running dbt on a copy of it, and comparing a model with the Python API's 
 are split over four files so that xdist's ``--dist loadfile`` spreads them over its workers:
 test_dbt_project.py (the full build and its models), _gates.py (generic tests and compile-time
 checks run against a project with its seeds loaded), _refusals.py (`dbt parse` / `dbt compile`
-refusals on one unbuilt copy) and _spark.py (the dbt-spark build)."""
+refusals on one unbuilt copy, and the install from git) and _spark.py (the dbt-spark build)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """dbt's generic tests and compile-time checks against the data (tests/dbt_helpers.py): a missing
 column named with the available ones, generalize's hierarchy checks (issue 28), the gating risk
-tests on weights that are not a number of people, and the package installed from git. Each runs
-on a copy of one project whose seeds are loaded (`dbt seed`: these read the seed tables only, not
-the models the full build of test_dbt_project.py makes)."""
+tests on weights that are not a number of people. Each runs on a copy of one project whose seeds
+are loaded (`dbt seed`: these read the seed tables only, not the models the full build of
+test_dbt_project.py makes)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from tests.dbt_helpers import ROOT, SEED, copy_of, copy_project, dbt, require_dbt
+from tests.dbt_helpers import SEED, copy_of, copy_project, dbt, require_dbt
 
 require_dbt()
 
@@ -37,18 +37,6 @@ def test_missing_column_is_named_with_the_available_ones(seeded, tmp_path):
         "sqlpriv.uniqueness_shapley:" in run.stdout
         and "has no column no_such; its columns are: flare_id, class," in run.stdout
     ), run.stdout[-2000:]
-
-
-def test_installs_as_a_git_package(tmp_path):
-    if not (ROOT / ".git").exists():
-        pytest.skip("not a git checkout")
-    project = copy_project(tmp_path / "project")
-    (project / "packages.yml").write_text(f'packages:\n  - git: "file://{ROOT}"\n    revision: HEAD\n')
-    deps = dbt(project, "deps")
-    assert deps.returncode == 0, deps.stdout[-2000:]
-    assert (project / "dbt_packages" / "sqlpriv" / "sql_templates" / "shapley" / "query.sql").is_file()
-    run = dbt(project, "parse")
-    assert run.returncode == 0, run.stdout[-2000:]
 
 
 # --------------------------------------------------------------------------- generalize's checks (issue 28)

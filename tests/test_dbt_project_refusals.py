@@ -1,12 +1,13 @@
 """Bad macro arguments stop dbt at compile time (`dbt parse` / `dbt compile`), each case on one
 shared unbuilt copy of the project with its deps installed (tests/dbt_helpers.py): each writes
-its model, runs dbt, and removes the model again."""
+its model, runs dbt, and removes the model again; and the package installed from git (its own
+copy)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.dbt_helpers import copy_project, dbt, require_dbt, temporary_model
+from tests.dbt_helpers import ROOT, copy_project, dbt, require_dbt, temporary_model
 
 require_dbt()
 
@@ -111,3 +112,15 @@ def test_microaggregate_model_refuses_mdav_at_compile_time(parse_project):
         run = dbt(parse_project, "compile", "--select", "flare_mdav")
     assert run.returncode != 0
     assert "sqlpriv.microaggregate: the dbt model runs method='onedims'" in run.stdout
+
+
+def test_installs_as_a_git_package(tmp_path):
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    project = copy_project(tmp_path / "project")
+    (project / "packages.yml").write_text(f'packages:\n  - git: "file://{ROOT}"\n    revision: HEAD\n')
+    deps = dbt(project, "deps")
+    assert deps.returncode == 0, deps.stdout[-2000:]
+    assert (project / "dbt_packages" / "sqlpriv" / "sql_templates" / "shapley" / "query.sql").is_file()
+    run = dbt(project, "parse")
+    assert run.returncode == 0, run.stdout[-2000:]
