@@ -1,6 +1,9 @@
 """The dbt package on a real ``dbt build`` (dbt-core + dbt-duckdb): the integration project in
-examples/dbt_project builds, its models equal the Python API's numbers, a deliberately failing
-privacy test fails with a readable message, and bad macro arguments stop dbt at compile time."""
+examples/dbt_project builds, its models equal the Python API's numbers, and a deliberately failing
+privacy test fails with a readable message. The checks that need only the seeds loaded are in
+test_dbt_project_gates.py, the compile-time refusals in test_dbt_project_refusals.py and the
+dbt-spark build in test_dbt_project_spark.py (one file each, so that xdist's loadfile spreads
+them over its workers; shared parts in tests/dbt_helpers.py)."""
 
 from __future__ import annotations
 
@@ -17,46 +20,9 @@ import pytest
 
 import sqlpriv
 from sqlpriv.pif.measure import information_factors
+from tests.dbt_helpers import PREDICTORS, PROJECT, SEED, copy_of, copy_project, dbt, require_dbt, same
 
-ROOT = Path(__file__).resolve().parents[1]
-PROJECT = ROOT / "examples" / "dbt_project"
-SEED = PROJECT / "seeds" / "flare.csv"
-DBT = Path(sys.executable).with_name("dbt")
-PREDICTORS = [
-    "class",
-    "largest spot's size",
-    "spot_distribution",
-    "activity",
-    "evolution",
-    "past_activity",
-    "historically_complex",
-    "hc_past",
-    "area",
-    "area_largest",
-]
-
-if not DBT.exists():
-    if os.environ.get("SQLPRIV_REQUIRE_DBT"):
-        raise RuntimeError(f"dbt is not installed next to {sys.executable}; pip install -e '.[test]'")
-    pytest.skip("dbt-core / dbt-duckdb are not installed (pip install -e '.[test]')", allow_module_level=True)
-
-
-def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
-    env = dict(
-        os.environ,
-        SQLPRIV_PACKAGE_DIR=str(ROOT),
-        DBT_SEND_ANONYMOUS_USAGE_STATS="false",
-        DBT_USE_COLORS="false",
-        DBT_PARTIAL_PARSE="false",
-    )
-    return subprocess.run(
-        [str(DBT), *args, "--profiles-dir", "."], cwd=project, env=env, capture_output=True, text=True, timeout=timeout
-    )
-
-
-def copy_project(dest: Path) -> Path:
-    shutil.copytree(PROJECT, dest, ignore=shutil.ignore_patterns("target", "dbt_packages", "logs", "*.duckdb*"))
-    return dest
+require_dbt()
 
 
 @pytest.fixture(scope="module")
@@ -113,62 +79,48 @@ def test_dbt_build_passes_every_model_and_privacy_test(built):
     assert quiet.groupby(["activity", "area"]).size().min() == 4
 
 
-def _same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:
-    assert list(got.columns) == list(expected.columns)
-    if key:
-        got = got.sort_values(key).reset_index(drop=True)
-        expected = expected.sort_values(key).reset_index(drop=True)
-    for col in got.columns:
-        if pd.api.types.is_numeric_dtype(expected[col]):
-            np.testing.assert_allclose(
-                got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-9, err_msg=col
-            )
-        else:
-            assert got[col].tolist() == expected[col].tolist(), col
-
-
 def test_shapley_models_equal_the_python_api(tables):
     result = sqlpriv.uniqueness_shapley(str(SEED), columns=PREDICTORS, key="flare_id")
-    _same(tables("flare_shapley"), result.per_row().df(), key="flare_id")
+    same(tables("flare_shapley"), result.per_row().df(), key="flare_id")
     summary = tables("flare_shapley_summary")
-    _same(summary, result.summary().df())
+    same(summary, result.summary().df())
     assert summary["column"].tolist() == PREDICTORS  # the quoted name came through as a value too
-    _same(tables("flare_shapley_by_flares"), result.by("C > 0").df())
+    same(tables("flare_shapley_by_flares"), result.by("C > 0").df())
     # a column renamed to hold a double quote and a space (model flare_renamed)
     renamed = tables("flare_renamed_summary")
     assert renamed["column"].tolist() == ['class "as given"', "area", "activity"]
     expected = sqlpriv.uniqueness_shapley(str(SEED), columns=["class", "area", "activity"]).summary().df()
-    _same(renamed.drop(columns="column"), expected.drop(columns="column"))
+    same(renamed.drop(columns="column"), expected.drop(columns="column"))
 
 
 def test_small_models_equal_the_python_api(tables):  # the per-row models the Spark target also builds
     three = ["class", "largest spot's size", "area"]
-    _same(
+    same(
         tables("flare_shapley_small"),
         sqlpriv.uniqueness_shapley(str(SEED), columns=three, key="flare_id").per_row().df(),
         key="flare_id",
     )
-    _same(tables("flare_wcig_small"), sqlpriv.wcig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
-    _same(tables("flare_cig_small"), sqlpriv.cig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
-    _same(tables("flare_csf_small"), sqlpriv.csf(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
+    same(tables("flare_wcig_small"), sqlpriv.wcig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
+    same(tables("flare_cig_small"), sqlpriv.cig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
+    same(tables("flare_csf_small"), sqlpriv.csf(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
     by = sqlpriv.uniqueness_shapley(str(SEED), columns=three).by("C > 0").df()
-    _same(tables("flare_shapley_by_small"), by)
+    same(tables("flare_shapley_by_small"), by)
 
 
 def test_pif_models_equal_the_python_api(tables):
     factors = information_factors(str(SEED), columns=PREDICTORS, key="flare_id")
-    _same(tables("flare_cig"), factors.cig().df(), key="flare_id")
-    _same(tables("flare_csf"), factors.csf().df(), key="flare_id")
+    same(tables("flare_cig"), factors.cig().df(), key="flare_id")
+    same(tables("flare_csf"), factors.csf().df(), key="flare_id")
 
 
 def test_request_models_equal_the_python_api(tables):
-    _same(tables("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
+    same(tables("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
     report = (
         sqlpriv.assess_request(str(SEED), ["class", "largest spot's size", "area"], k=5, max_unique_share=0.0, min_k=5)
         .report()
         .df()
     )
-    _same(tables("flare_request"), report)
+    same(tables("flare_request"), report)
     seed = pd.read_csv(SEED)  # brute force: the strict policy's rules on the three columns
     sizes = seed.groupby(["class", "largest spot's size", "area"], dropna=False).size()
     violated = [name for name, bad in [("max_unique_share", (sizes == 1).any()), ("min_k", (sizes < 5).any())] if bad]
@@ -179,12 +131,12 @@ def test_risk_models_equal_the_python_api(tables):
     """Issue 26: the dbt model macro reidentification_risk equals sqlpriv.reidentification_risk."""
     three = ["class", "largest spot's size", "area"]
     r = sqlpriv.reidentification_risk(str(SEED), three, sampling_fraction=0.1, key="flare_id")
-    _same(tables("flare_risk"), r.per_row().df(), key="flare_id")
+    same(tables("flare_risk"), r.per_row().df(), key="flare_id")
     summary = tables("flare_risk_summary")
     expected = r.summary().df()
     expected = expected[expected["figure"].isin(summary["figure"])].reset_index(drop=True)
     assert summary["figure"].tolist() == expected["figure"].tolist()
-    _same(summary.drop(columns="note"), expected.drop(columns="note"))
+    same(summary.drop(columns="note"), expected.drop(columns="note"))
 
 
 def test_deliberately_failing_privacy_test_fails_readably(built):
@@ -217,7 +169,7 @@ def test_disclosure_model_and_tests(built, tables):
     for test in ("sqlpriv_l_diversity", "sqlpriv_t_closeness"):
         assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test
     api = sqlpriv.attribute_disclosure(str(SEED), ["activity", "area"], sensitive=["C", "evolution"])
-    _same(tables("flare_disclosure"), api.summary().df())
+    same(tables("flare_disclosure"), api.summary().df())
     run = dbt(project, "test", "--select", "flare_is_3_diverse_in_evolution")
     assert run.returncode == 1 and "Got 2 results, configured to fail if != 0" in run.stdout, run.stdout[-3000:]
     with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
@@ -227,86 +179,6 @@ def test_disclosure_model_and_tests(built, tables):
     assert sorted(stored["n"].tolist()) == sorted(failing["n"].tolist())
     assert stored["failure"].str.match(r"only 2 distinct value\(s\) of evolution among the \d+ row\(s\)").all()
     assert stored["failure"].str.endswith("l-diversity needs at least 3").all()
-
-
-@pytest.fixture(scope="module")
-def parse_project(tmp_path_factory):
-    """One copy of the project with its deps installed, for the compile-time refusals: each writes
-    its own models/bad.sql over the last one's and runs `dbt parse` (a copy and `dbt deps` per
-    case cost CI a minute and a half)."""
-    project = copy_project(tmp_path_factory.mktemp("dbt_parse") / "project")
-    assert dbt(project, "deps").returncode == 0
-    return project
-
-
-@pytest.mark.parametrize(
-    "model, message",
-    [
-        (
-            "{{ sqlpriv.uniqueness_shapley(ref('flare'), []) }}",
-            "sqlpriv.uniqueness_shapley: argument `columns` is empty",
-        ),
-        (
-            "{{ sqlpriv.privacy_profile('flare', ['class']) }}",
-            "sqlpriv.privacy_profile: argument `relation` must be a relation such as ref('my_model')",
-        ),
-        (
-            "{{ sqlpriv.cell_information_gain(ref('flare'), 'class') }}",
-            "sqlpriv.cell_information_gain: argument `columns` must be a list of column names",
-        ),
-        (
-            "{{ sqlpriv.uniqueness_shapley_by(ref('flare'), ['class'], by='') }}",
-            "sqlpriv.uniqueness_shapley_by: argument `by` must be a column name or a SQL expression",
-        ),
-        (
-            "{{ sqlpriv.reidentification_risk(ref('flare'), ['class'], weight='area', sampling_fraction=0.1) }}",
-            "sqlpriv.reidentification_risk: give `weight` or `sampling_fraction`, not both",
-        ),
-    ],
-    ids=["empty-columns", "not-a-relation", "columns-as-string", "empty-by", "weight-and-fraction"],
-)
-def test_bad_arguments_stop_dbt_at_compile_time(parse_project, model, message):
-    (parse_project / "models" / "bad.sql").write_text(model + "\n")
-    run = dbt(parse_project, "parse")
-    assert run.returncode != 0
-    assert "Compilation Error" in run.stdout and message in run.stdout, run.stdout[-2000:]
-
-
-def test_missing_column_is_named_with_the_available_ones(built, tmp_path):
-    project, _ = built
-    copy = tmp_path / "project"
-    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
-    (copy / "models" / "bad.sql").write_text("{{ sqlpriv.uniqueness_shapley(ref('flare'), ['class', 'no_such']) }}\n")
-    run = dbt(copy, "compile", "--select", "bad")
-    assert run.returncode != 0
-    assert (
-        "sqlpriv.uniqueness_shapley:" in run.stdout
-        and "has no column no_such; its columns are: flare_id, class," in run.stdout
-    ), run.stdout[-2000:]
-
-
-def test_installs_as_a_git_package(tmp_path):
-    if not (ROOT / ".git").exists():
-        pytest.skip("not a git checkout")
-    project = copy_project(tmp_path / "project")
-    (project / "packages.yml").write_text(f'packages:\n  - git: "file://{ROOT}"\n    revision: HEAD\n')
-    deps = dbt(project, "deps")
-    assert deps.returncode == 0, deps.stdout[-2000:]
-    assert (project / "dbt_packages" / "sqlpriv" / "sql_templates" / "shapley" / "query.sql").is_file()
-    run = dbt(project, "parse")
-    assert run.returncode == 0, run.stdout[-2000:]
-
-
-def test_compiles_before_anything_is_built(tmp_path):
-    """`dbt compile` / `dbt docs generate` on a fresh project: the seed does not exist yet, so
-    the column check stands aside (the query reports missing columns itself when it runs)."""
-    project = copy_project(tmp_path / "project")
-    assert dbt(project, "deps").returncode == 0
-    run = dbt(project, "compile")
-    assert run.returncode == 0, run.stdout[-3000:]
-    compiled = project / "target" / "compiled" / "sqlpriv_example" / "models" / "flare_shapley.sql"
-    text = compiled.read_text()
-    assert '"largest spot\'s size"' in text and "sqlpriv_shapley_coefficient" in text
 
 
 def test_the_duckdb_shell_opens_the_database_dbt_wrote(built, tables):
@@ -333,95 +205,6 @@ def test_the_duckdb_shell_opens_the_database_dbt_wrote(built, tables):
     assert out.stdout.split() == ["n", str(len(tables("flare_shapley")))]
 
 
-# --------------------------------------------------------------------------- dbt-spark
-
-
-def _spark_missing() -> str | None:
-    try:
-        import dbt.adapters.spark  # noqa: F401
-        import pyspark  # noqa: F401
-    except ImportError:
-        return "dbt-spark[session] / pyspark are not installed (pip install -e '.[test]')"
-    return None if shutil.which("java") else "java (a JRE) is not installed"
-
-
-def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
-    """The same project on dbt-spark's session method (pyspark in-process): the package's models
-    and generic tests build, and each model equals the Python API on DuckDB to 1e-9."""
-    missing = _spark_missing()
-    if missing:
-        if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-            raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {missing}")
-        pytest.skip(missing)
-    project = copy_project(tmp_path / "project")
-    assert dbt(project, "deps").returncode == 0
-    # the ten-predictor per-row and summary models are left to DuckDB: on local Spark each costs minutes
-    heavy = ["flare_shapley", "flare_shapley_summary", "flare_shapley_by_flares", "flare_cig", "flare_csf"]
-    heavy.append("tag:attacks")  # the attacks' statements run on DuckDB only so far (docs/dbt.md)
-    heavy += [
-        "flare_top_coded",
-        "flare_microaggregated",
-        "flare_locally_suppressed",  # the materialization sqlpriv_local_suppression refuses non-DuckDB targets
-        "flare_locally_suppressed_by_activity",
-    ]  # issue 44's cell treatments: DuckDB only (not run on Spark yet)
-    build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy, timeout=1800)
-    assert build.returncode == 0, build.stdout[-4000:]
-    for test in (
-        "sqlpriv_k_anonymity",
-        "sqlpriv_max_unique_share",
-        "sqlpriv_min_request_score",
-        "sqlpriv_l_diversity",
-        "sqlpriv_t_closeness",
-    ):
-        assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test
-    warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
-
-    def read(name: str) -> pd.DataFrame:  # the tables' Parquet files, read by DuckDB
-        return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
-
-    three = ["class", "largest spot's size", "area"]
-    _same(
-        read("flare_shapley_small"),
-        sqlpriv.uniqueness_shapley(str(SEED), columns=three, key="flare_id").per_row().df(),
-        key="flare_id",
-    )
-    _same(read("flare_wcig_small"), sqlpriv.wcig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
-    # issue 45: every family with a DuckDB model has it on Spark (the three-column stand-ins of the
-    # ten-predictor models; risk, generalization)
-    _same(read("flare_cig_small"), sqlpriv.cig(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
-    _same(read("flare_csf_small"), sqlpriv.csf(str(SEED), columns=three, key="flare_id").df(), key="flare_id")
-    _same(read("flare_shapley_by_small"), sqlpriv.uniqueness_shapley(str(SEED), columns=three).by("C > 0").df())
-    risk = sqlpriv.reidentification_risk(str(SEED), three, sampling_fraction=0.1, key="flare_id")
-    _same(read("flare_risk"), risk.per_row().df(), key="flare_id")
-    summary = read("flare_risk_summary")
-    expected = risk.summary().df()
-    expected = expected[expected["figure"].isin(summary["figure"])].reset_index(drop=True)
-    assert summary["figure"].tolist() == expected["figure"].tolist()
-    _same(summary.drop(columns="note"), expected.drop(columns="note"))
-    from sqlpriv import hierarchy
-
-    classes = {"A": ["simple"], "B": ["simple"], "H": ["simple"], "C": ["medium"], "D": ["medium"]}
-    classes |= {"E": ["large"], "F": ["large"]}
-    h = {"class": classes, "activity": {"1": ["*"], "2": ["*"]}, "area": hierarchy.intervals(2)}
-    release = sqlpriv.generalize(pd.read_csv(SEED), h, k=5).apply({"class": 1, "activity": 0, "area": 2}).df()
-    got = read("flare_generalized").sort_values("flare_id").reset_index(drop=True)
-    release = release.sort_values("flare_id").reset_index(drop=True)
-    for col in ("class", "activity", "area"):
-        assert got[col].astype(str).tolist() == release[col].astype(str).tolist(), col
-    renamed = read("flare_renamed_summary")
-    assert renamed["column"].tolist() == ['class "as given"', "area", "activity"]
-    expected = sqlpriv.uniqueness_shapley(str(SEED), columns=["class", "area", "activity"]).summary().df()
-    _same(renamed.drop(columns="column"), expected.drop(columns="column"))
-    _same(read("flare_privacy_profile"), sqlpriv.privacy_profile(str(SEED), PREDICTORS).df())
-    disclosure = sqlpriv.attribute_disclosure(str(SEED), ["activity", "area"], sensitive=["C", "evolution"])
-    _same(read("flare_disclosure"), disclosure.summary().df())
-    # the model's strict gate policy, on Spark as on DuckDB
-    strict = sqlpriv.assess_request(
-        str(SEED), ["class", "largest spot's size", "area"], k=5, max_unique_share=0.0, min_k=5
-    )
-    _same(read("flare_request"), strict.report().df())
-
-
 def test_generalized_model_equals_python_apply(tables):
     """The dbt model sqlpriv.generalize (sql_templates/dbt/generalize.sql) releases the same table
     as sqlpriv.generalize(...).apply(levels) in Python (issue 28); its k-anonymity test passed."""
@@ -439,138 +222,19 @@ def test_generalized_model_equals_python_apply(tables):
     assert got.groupby(["class", "activity", "area"]).size().min() >= 5
 
 
-# --------------------------------------------------------------------------- generalize's checks (issue 28)
-
-PARTIAL_CLASSES = "{'A': ['simple'], 'B': ['simple'], 'C': ['medium'], 'D': ['medium'], 'E': ['large']}"
-
-
-def _copy_built(built, tmp_path: Path) -> Path:
-    project, _ = built
-    copy = tmp_path / "project"
-    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
-    return copy
-
-
-def _uncovered() -> list[tuple[str, int]]:
-    """Brute force: the seed's classes that PARTIAL_CLASSES leaves out, with their rows."""
-    counts = pd.read_csv(SEED)["class"].astype(str).value_counts()
-    return sorted((v, int(n)) for v, n in counts.items() if v not in "ABCDE")
-
-
 def test_hierarchy_covers_test_passes_in_the_build(built):
     _, build = built
     assert "PASS sqlpriv_sqlpriv_hierarchy_covers_flare_class_" in build.stdout, build.stdout[-3000:]
 
 
-def test_generalize_stops_on_values_its_hierarchy_does_not_cover(built, tmp_path):
-    """As Python's generalize names uncovered values (HierarchyError), the model macro stops dbt
-    at compile time naming them, with their rows, before any table is written."""
-    copy = _copy_built(built, tmp_path)
-    (copy / "models" / "bad.sql").write_text(
-        f"{{{{ sqlpriv.generalize(ref('flare'), {{'class': {{'map': {PARTIAL_CLASSES}}}}}, {{'class': 1}}, k=5) }}}}\n"
-    )
-    missing = _uncovered()
-    assert [v for v, _ in missing] == ["F", "H"]
-    named = ", ".join(f"'{v}' ({n} rows)" for v, n in missing)
-    for command in ("compile", "run"):
-        run = dbt(copy, command, "--select", "bad")
-        assert run.returncode != 0
-        assert "Compilation Error" in run.stdout, run.stdout[-2000:]
-        assert "sqlpriv.generalize: the hierarchy of class does not cover these values of the column in " in run.stdout
-        assert f": {named}; add a row for each" in run.stdout, run.stdout[-2000:]
-    with pytest.raises(sqlpriv.HierarchyError, match="does not cover these values of the column: 'F', 'H'"):
-        sqlpriv.generalize(pd.read_csv(SEED), {"class": eval(PARTIAL_CLASSES)}, k=5)  # the same values in Python
-
-
-def test_hierarchy_covers_test_fails_with_the_uncovered_values(built, tmp_path):
-    copy = _copy_built(built, tmp_path)
-    (copy / "models" / "flare_classes.sql").write_text("select * from {{ ref('flare') }}\n")
-    (copy / "models" / "flare_classes.yml").write_text(
-        "version: 2\nmodels:\n  - name: flare_classes\n    columns:\n      - name: class\n        data_tests:\n"
-        "          - sqlpriv.sqlpriv_hierarchy_covers:\n              name: flare_classes_are_covered\n"
-        f"              arguments: {{hierarchy: {{map: {PARTIAL_CLASSES}}}}}\n"  # a Python dict is YAML flow style
-        "              config: {store_failures: true}\n"
-    )
-    run = dbt(copy, "build", "--select", "flare_classes")
-    assert run.returncode == 1, run.stdout[-3000:]
-    missing = _uncovered()
-    assert "Failure in test flare_classes_are_covered" in run.stdout
-    assert f"Got {len(missing)} results, configured to fail if != 0" in run.stdout
-    con = duckdb.connect(str(copy / "sqlpriv_example.duckdb"), read_only=True)
-    stored = con.execute("select * from main_dbt_test__audit.flare_classes_are_covered order by 1").df()
-    con.close()
-    assert list(zip(stored["uncovered_value"], stored["uncovered_rows"].astype(int))) == missing
-    assert (stored["failure"] == "the hierarchy of class does not cover this value; add a row for it").all()
-
-
-def test_generalize_hierarchy_levels_must_nest_at_parse_time(tmp_path):
-    project = copy_project(tmp_path / "project")
-    (project / "models" / "bad.sql").write_text(
-        "{{ sqlpriv.generalize(ref('flare'), {'class': {'map': {'A': ['x', 'p'], 'B': ['x', 'q'], 'C': ['y', 'q']}}},"
-        " {'class': 1}, k=5) }}\n"
-    )
-    assert dbt(project, "deps").returncode == 0
-    run = dbt(project, "parse")
-    assert run.returncode != 0
-    assert (
-        "sqlpriv.generalize: the hierarchy of class does not nest: 'x' at level 1 has more than one parent at "
-        "level 2 ('p' and 'q')" in run.stdout
-    ), run.stdout[-2000:]
-
-
-BAD_WEIGHTS = ["null", "cast('NaN' as double)", "0", "0.5", "cast('Infinity' as double)"]
-
-
-def test_gating_risk_tests_fail_on_a_weight_that_is_not_a_number_of_people(built, tmp_path):
-    """sqlpriv_max_average_risk and sqlpriv_max_population_uniqueness with `weight`: one missing,
-    zero, NaN or infinite weight (which the Python package refuses with one error) fails both
-    tests with a sentence naming the weights; a NULL weight was left out of the population and a
-    NaN one made the figure NaN, and both tests passed. With every weight 5 both pass. (One
-    model per bad weight, built together: a dbt run costs tens of seconds.)"""
-    project, _ = built
-    copy = tmp_path / "project"
-    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
-    models = {"weighted_ok": "5.0"}
-    models |= {
-        f"weighted_bad_{i}": f"case when flare_id = 3 then {bad} else 5.0 end" for i, bad in enumerate(BAD_WEIGHTS)
-    }
-    for name, weight in models.items():
-        (copy / "models" / f"{name}.sql").write_text(
-            f"select *, cast({weight} as double) as w from {{{{ ref('flare') }}}}\n"
-        )
-    tests = (
-        "      - sqlpriv.sqlpriv_max_average_risk: {arguments: {columns: [activity, area], max_risk: 0.9, "
-        "figure: global_risk, weight: w}}\n"
-        "      - sqlpriv.sqlpriv_max_population_uniqueness: {arguments: {columns: [activity, area], max_share: 0.9, "
-        "weight: w}}\n"
-    )
-    (copy / "models" / "weighted.yml").write_text(
-        "version: 2\nmodels:\n" + "".join(f"  - name: {name}\n    data_tests:\n{tests}" for name in models)
-    )
-    ok = dbt(copy, "build", "--select", "weighted_ok")
-    assert ok.returncode == 0 and ok.stdout.count("PASS sqlpriv_sqlpriv_max_") == 2, ok.stdout[-3000:]
-    run = dbt(copy, "build", "--select", "weighted_bad_*", "--store-failures")
-    assert run.returncode == 1, run.stdout[-3000:]
-    assert run.stdout.count("Got 1 result, configured to fail if != 0") == 2 * len(BAD_WEIGHTS), run.stdout[-3000:]
-    with duckdb.connect(str(copy / "sqlpriv_example.duckdb"), read_only=True) as con:
-        audit = con.execute(
-            "select table_name from duckdb_tables() where schema_name = 'main_dbt_test__audit' "
-            "and (table_name like '%max_average%' or table_name like '%max_population%')"
-        ).fetchall()
-        failures = [
-            row[0]
-            for (name,) in audit
-            for row in con.execute(f'select failure from main_dbt_test__audit."{name}"').fetchall()
-        ]
-    assert len(failures) == 2 * len(BAD_WEIGHTS), failures
-    for failure in failures:
-        assert failure.startswith("1 row(s) have a missing, below 1 or non-finite sampling weight")
-
-
 # --------------------------------------------------------------------------- attacks (issue 43)
 
 ADULT = {name: PROJECT / "seeds" / f"adult_{name}.csv" for name in ("original", "control", "synthetic")}
+
+
 LINK_AUX = (["age", "sex", "race", "marital-status"], ["education", "occupation", "workclass", "native-country"])
+
+
 INFER_AUX = ["age", "sex", "race", "marital-status", "education", "occupation", "hours-per-week"]
 
 
@@ -599,9 +263,9 @@ def test_attack_models_and_tests_equal_the_python_attacks(built, tables):
         data["original"], data["synthetic"], aux_cols=LINK_AUX, control=data["control"], n_neighbors=2
     )
     assert link.n_success > 0
-    _same(tables("adult_linkability"), _attack_figures(link))
+    same(tables("adult_linkability"), _attack_figures(link))
     infer = sqlpriv.inference(data["original"], data["synthetic"], INFER_AUX, "Salary", control=data["control"])
-    _same(tables("adult_inference"), _attack_figures(infer))
+    same(tables("adult_inference"), _attack_figures(infer))
 
 
 def test_attack_test_above_its_maximum_fails_the_build(built):
@@ -617,11 +281,34 @@ def test_attack_test_above_its_maximum_fails_the_build(built):
     assert infer.risk().value > 0.5
     control = ["n_control", "n_control_success", "control_rate", "control_rate_error"]
     assert stored[control].isna().all(axis=None)  # no control attack
-    _same(stored.drop(columns=["failure", *control]), _attack_figures(infer).drop(columns=control))
+    same(stored.drop(columns=["failure", *control]), _attack_figures(infer).drop(columns=control))
     n, s = infer.n_attacks, infer.n_success
     assert stored["failure"].iloc[0] == (
         f"inference risk of Salary is {round(infer.risk().value, 6)} ({s} of {n} guesses right); the test allows at most 0.5"
     )
+
+
+def test_cell_treatment_models_equal_the_python_api(tables):
+    """Issue 44: the model macros top_bottom_code and microaggregate (onedims, by strata) release the
+    same table as sqlpriv.top_bottom_code / sqlpriv.microaggregate, and both equal a pandas
+    computation written here."""
+    seed = pd.read_csv(SEED)
+    coded = tables("flare_top_coded")
+    same(coded, sqlpriv.top_bottom_code(str(SEED), "C", top=2, top_value=2.5).df(), key="flare_id")
+    got = coded.sort_values("flare_id")["C"].to_numpy(float)
+    np.testing.assert_array_equal(got, np.where(seed["C"] > 2, 2.5, seed["C"]))
+    assert (got == 2.5).sum() == (seed["C"] > 2).sum() > 0
+    micro = tables("flare_microaggregated")
+    python = sqlpriv.microaggregate(str(SEED), ["C", "M", "X"], aggr=3, strata=["class"], method="onedims").df()
+    same(micro, python, key="flare_id")
+    for col in ("C", "M", "X"):  # brute force: sort within class (ties by row), groups of 3, last absorbs
+        want = np.empty(len(seed))
+        for _, part in seed.groupby("class"):
+            order = part.sort_values(col, kind="stable").index.to_numpy()
+            groups = np.minimum(np.arange(len(order)) // 3, max(len(order) // 3 - 1, 0))
+            for g in np.unique(groups):
+                want[order[groups == g]] = seed.loc[order[groups == g], col].mean()
+        np.testing.assert_allclose(micro.sort_values("flare_id")[col].to_numpy(float), want, atol=1e-12)
 
 
 def test_exact_copies_test_gates_the_build_with_dcr_figures(built):
@@ -642,66 +329,6 @@ def test_exact_copies_test_gates_the_build_with_dcr_figures(built):
     assert stored["failure"].iloc[0] == (
         "8 of 500 synthetic rows copy an original record on 11 columns (share 0.016); the test allows a share of at most 0"
     )
-
-
-@pytest.mark.parametrize(
-    "model, message",
-    [
-        (
-            "{{ sqlpriv.linkability_risk(ref('adult_original'), ref('adult_synthetic'), [['age', 'sex'], ['sex']]) }}",
-            "sqlpriv.linkability_risk: the two auxiliary column sets must not overlap; both name sex",
-        ),
-        (
-            "{{ sqlpriv.inference_risk(ref('adult_original'), ref('adult_synthetic'), ['age', 'Salary'], 'Salary') }}",
-            "sqlpriv.inference_risk: argument `secret` must be one column name that is not among `aux_cols`",
-        ),
-        (
-            "{{ sqlpriv.linkability_risk(ref('adult_original'), ref('adult_synthetic'), [['age'], ['sex']], "
-            "confidence_level=1) }}",
-            "sqlpriv.linkability_risk: argument `confidence_level` must be a number between 0 and 1 (exclusive)",
-        ),
-    ],
-    ids=["overlapping-aux", "secret-in-aux", "confidence-1"],
-)
-def test_bad_attack_arguments_stop_dbt_at_compile_time(parse_project, model, message):
-    (parse_project / "models" / "bad.sql").write_text(model + "\n")
-    run = dbt(parse_project, "parse")
-    assert run.returncode != 0
-    assert "Compilation Error" in run.stdout and message in run.stdout, run.stdout[-2000:]
-
-
-def test_cell_treatment_models_equal_the_python_api(tables):
-    """Issue 44: the model macros top_bottom_code and microaggregate (onedims, by strata) release the
-    same table as sqlpriv.top_bottom_code / sqlpriv.microaggregate, and both equal a pandas
-    computation written here."""
-    seed = pd.read_csv(SEED)
-    coded = tables("flare_top_coded")
-    _same(coded, sqlpriv.top_bottom_code(str(SEED), "C", top=2, top_value=2.5).df(), key="flare_id")
-    got = coded.sort_values("flare_id")["C"].to_numpy(float)
-    np.testing.assert_array_equal(got, np.where(seed["C"] > 2, 2.5, seed["C"]))
-    assert (got == 2.5).sum() == (seed["C"] > 2).sum() > 0
-    micro = tables("flare_microaggregated")
-    python = sqlpriv.microaggregate(str(SEED), ["C", "M", "X"], aggr=3, strata=["class"], method="onedims").df()
-    _same(micro, python, key="flare_id")
-    for col in ("C", "M", "X"):  # brute force: sort within class (ties by row), groups of 3, last absorbs
-        want = np.empty(len(seed))
-        for _, part in seed.groupby("class"):
-            order = part.sort_values(col, kind="stable").index.to_numpy()
-            groups = np.minimum(np.arange(len(order)) // 3, max(len(order) // 3 - 1, 0))
-            for g in np.unique(groups):
-                want[order[groups == g]] = seed.loc[order[groups == g], col].mean()
-        np.testing.assert_allclose(micro.sort_values("flare_id")[col].to_numpy(float), want, atol=1e-12)
-
-
-def test_microaggregate_model_refuses_mdav_at_compile_time(built, tmp_path):
-    project = copy_project(tmp_path / "project")
-    (project / "models" / "flare_mdav.sql").write_text(
-        "{{ sqlpriv.microaggregate(ref('flare'), ['C', 'M'], method='mdav') }}\n", encoding="utf-8"
-    )
-    assert dbt(project, "deps").returncode == 0
-    run = dbt(project, "compile", "--select", "flare_mdav")
-    assert run.returncode != 0
-    assert "sqlpriv.microaggregate: the dbt model runs method='onedims'" in run.stdout
 
 
 # --------------------------------------------------------------------------- local suppression (issue 44)
@@ -745,7 +372,7 @@ def test_local_suppression_materialization_equals_the_python_api(built, tables):
     got = tables("flare_locally_suppressed")
     runs = [sqlpriv.local_suppression(str(SEED), LS_KEYS, k=3, method=m) for m in ("greedy", "sdcmicro")]
     best = min(runs, key=lambda r: r.suppressed)
-    _same(got, best.df())
+    same(got, best.df())
     assert _released_from(seed, got, LS_KEYS) == best.suppressed > 0
     assert f"{best.suppressed} cell(s) suppressed (method {best.method};" in out
     assert _wildcard_sizes(got, LS_KEYS).min() == 3
@@ -755,7 +382,7 @@ def test_local_suppression_materialization_equals_the_python_api(built, tables):
     python = sqlpriv.local_suppression(
         str(SEED), keys, k=3, strata=["activity"], importance=[2, 1, 3], method="sdcmicro"
     )
-    _same(got, python.df())
+    same(got, python.df())
     assert _released_from(seed, got, keys) == python.suppressed > 0
     for _, part in got.groupby("activity"):
         assert _wildcard_sizes(part, keys).min() >= 3
@@ -769,7 +396,7 @@ def test_local_suppression_refusals_leave_the_warehouse_as_it_was(built, tables,
     tables are the connection's temporary tables: none is left in the database). In the same dbt
     call, the wildcard k-anonymity test fails on the released table at k = 4 with the classes a
     pairwise brute force finds below 4."""
-    copy = _copy_built(built, tmp_path)
+    copy = copy_of(built[0], tmp_path)
     before = tables("flare_locally_suppressed_by_activity")
     released = tables("flare_locally_suppressed")
     best = min(sqlpriv.local_suppression(str(SEED), LS_KEYS, k=3, method=m).suppressed for m in ("greedy", "sdcmicro"))
@@ -832,7 +459,7 @@ def test_local_suppression_refusals_leave_the_warehouse_as_it_was(built, tables,
         after = con.execute('select * from main."flare_locally_suppressed_by_activity"').df()
         stored = con.execute("select * from main_dbt_test__audit.ls_is_4_anonymous").df()
     assert left == []
-    _same(after, before)
+    same(after, before)
     assert sorted(stored["class_size"].astype(int).tolist()) == sorted(small["f"].astype(int).tolist())
     assert (
         stored["failure"].str.contains("row(s) (a missing value matching any) share these values of", regex=False).all()

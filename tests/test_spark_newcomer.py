@@ -6,6 +6,8 @@ SQLPRIV_REQUIRE_SPARK is unset (.ci/run sets it)."""
 from __future__ import annotations
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import duckdb
 import pandas as pd
@@ -222,7 +224,8 @@ def test_fractional_interval_labels_at_every_magnitude_equal_duckdb(spark):
     """Bounds of a width that is not whole were Java's text on Spark from 1e7 to 1e16
     ('[0.0, 2.5000000005E9[' where DuckDB writes '[0.0, 2500000000.5['); all labels of both
     levels are now equal, and level 1's are the oracle's (index x 25000000005 / 10). Values stay
-    below 2e16 (x / w below 1e7: DuckDB's round(x / w, 9) is exact there)."""
+    below 2e16. The index is floor(value as written / w) in exact rationals: it was
+    floor(round(x / w, 9)), which put -1e-12 in [0.0, 2500000000.5[ (generalize/level.sql)."""
     values = [x for x in _doubles() if abs(x) < 2e16]
     df = pd.DataFrame({"x": values, "y": [x * 1e-14 for x in values], "i": range(len(values))})
     con = duckdb.connect()
@@ -230,7 +233,7 @@ def test_fractional_interval_labels_at_every_magnitude_equal_duckdb(spark):
     spec = {"x": hierarchy.intervals(2500000000.5, 7500000001.5), "y": hierarchy.intervals(0.00003)}
     g = sqlpriv.generalize("d", spec, k=1, con=con, evaluate="all")
     spark.createDataFrame(df).createOrReplaceTempView("fractions")
-    index = [float(math.floor(round(x / 2500000000.5, 9))) for x in values]
+    index = [float(math.floor(Fraction(Decimal(repr(x))) / Fraction(Decimal("2500000000.5")))) for x in values]
     want = [f"[{i * 25000000005 / 10 + 0.0!r}, {(i + 1) * 25000000005 / 10!r}[" for i in index]
     assert "[0.0, 2500000000.5[" in want and "[9997500001999.5, 10000000002000.0[" in want
     assert g.apply({"x": 1, "y": 1}).df()["x"].tolist() == want  # DuckDB

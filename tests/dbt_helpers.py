@@ -1,0 +1,96 @@
+"""Shared parts of the dbt integration tests (tests/test_dbt_project*.py): the example project's
+paths, running dbt on a copy of it, and comparing a model with the Python API's frame. The tests
+are split over four files so that xdist's ``--dist loadfile`` spreads them over its workers:
+test_dbt_project.py (the full build and its models), _gates.py (generic tests and compile-time
+checks run against a project with its seeds loaded), _refusals.py (`dbt parse` / `dbt compile`
+refusals on one unbuilt copy, and the install from git) and _spark.py (the dbt-spark build)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = ROOT / "examples" / "dbt_project"
+SEED = PROJECT / "seeds" / "flare.csv"
+DBT = Path(sys.executable).with_name("dbt")
+PREDICTORS = [
+    "class",
+    "largest spot's size",
+    "spot_distribution",
+    "activity",
+    "evolution",
+    "past_activity",
+    "historically_complex",
+    "hc_past",
+    "area",
+    "area_largest",
+]
+
+
+def require_dbt() -> None:
+    """Skip the calling test module where dbt is not installed (fail under SQLPRIV_REQUIRE_DBT)."""
+    if not DBT.exists():
+        if os.environ.get("SQLPRIV_REQUIRE_DBT"):
+            raise RuntimeError(f"dbt is not installed next to {sys.executable}; pip install -e '.[test]'")
+        pytest.skip("dbt-core / dbt-duckdb are not installed (pip install -e '.[test]')", allow_module_level=True)
+
+
+def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
+    env = dict(
+        os.environ,
+        SQLPRIV_PACKAGE_DIR=str(ROOT),
+        DBT_SEND_ANONYMOUS_USAGE_STATS="false",
+        DBT_USE_COLORS="false",
+        DBT_PARTIAL_PARSE="false",
+    )
+    return subprocess.run(
+        [str(DBT), *args, "--profiles-dir", "."], cwd=project, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def copy_project(dest: Path) -> Path:
+    shutil.copytree(PROJECT, dest, ignore=shutil.ignore_patterns("target", "dbt_packages", "logs", "*.duckdb*"))
+    return dest
+
+
+def copy_of(project: Path, tmp_path: Path) -> Path:
+    """A copy of a project dbt has run in (its database and installed packages, not its target)."""
+    copy = tmp_path / "project"
+    shutil.copytree(project, copy, symlinks=True, ignore=shutil.ignore_patterns("target", "logs"))
+    return copy
+
+
+@contextlib.contextmanager
+def temporary_model(project: Path, name: str, text: str) -> Iterator[Path]:
+    """models/<name>.sql holding ``text`` while the block runs, then removed, so that the next
+    test on a shared project parses without it."""
+    path = project / "models" / f"{name}.sql"
+    path.write_text(text, encoding="utf-8")
+    try:
+        yield path
+    finally:
+        path.unlink()
+
+
+def same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> None:
+    assert list(got.columns) == list(expected.columns)
+    if key:
+        got = got.sort_values(key).reset_index(drop=True)
+        expected = expected.sort_values(key).reset_index(drop=True)
+    for col in got.columns:
+        if pd.api.types.is_numeric_dtype(expected[col]):
+            np.testing.assert_allclose(
+                got[col].to_numpy(float), expected[col].to_numpy(float), rtol=0, atol=1e-9, err_msg=col
+            )
+        else:
+            assert got[col].tolist() == expected[col].tolist(), col
