@@ -82,6 +82,8 @@ ALLOWED = {
     # already-safe SQL fragments built by sqlpriv
     "source": "a quoted relation reference (Source.ref / dbt relation)",
     "relation": "a quoted relation reference (Source.ref / dbt relation)",
+    "analysed": "a quoted relation name (disclosure/measure.py passes sqlpriv.quote(...), query.sql a CTE name)",
+    "classes": "a quoted relation name (disclosure/measure.py passes sqlpriv.quote(...), query.sql a CTE name)",
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
     "values": "singling_out/details.sql: the quoted column references (sqlpriv.quote) it builds itself",
     "query": "a rendered template (copy_to wraps a result query)",

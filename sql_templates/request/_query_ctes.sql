@@ -10,8 +10,7 @@
 {% macro request_query_ctes(source, columns, dropna=false, weights=none) -%}
 {% set t = {"sizes": "__sqlpriv_sizes"} %}
 {% set analysed = [] %}
-{% set joint = sqlpriv.request_joint_members(columns, weights) | trim %}
-{% set joint = (joint.split(",") | map("int") | list) if joint else [] %}
+{% set joint = (sqlpriv.request_joint_members(columns, weights) | trim).split(",") | reject("equalto", "") | map("int") | list %}
 {% set sets = [{"j": -1, "members": joint}] if joint | length != 1 else [] %}
 {% set fields = [] %}
 {% for c in columns %}
@@ -28,16 +27,14 @@ with {{ sqlpriv.quote(t.sizes) }} as (
 {%- endmacro %}
 
 
-{#- The indexes of the request's columns without a weight (the joint set's members), as text
-    "0,2" ("" for none). -#}
+{#- The indexes of the request's columns without a weight (the joint set's members), each
+    followed by a comma: "0,2," ("" for none). -#}
 {% macro request_joint_members(columns, weights=none) -%}
-{%- set ns = namespace(out=[]) -%}
-{%- for c in columns -%}{%- if c not in (weights or {}) -%}{%- set ns.out = ns.out + [loop.index0 | string] -%}{%- endif -%}{%- endfor -%}
-{{ ns.out | join(",") }}
+{%- for c in columns -%}{%- if c not in (weights or {}) -%}{{ loop.index0 }},{%- endif -%}{%- endfor -%}
 {%- endmacro %}
 
 {#- The joint set's j (request_query_ctes' sets): the one unweighted column's index, else -1. -#}
 {% macro request_joint_j(columns, weights=none) -%}
-{%- set joint = sqlpriv.request_joint_members(columns, weights) | trim -%}
-{{ joint if joint and "," not in joint else -1 }}
+{%- set joint = (sqlpriv.request_joint_members(columns, weights) | trim).split(",") | reject("equalto", "") | list -%}
+{%- if joint | length == 1 -%}{{ joint[0] | int }}{%- else -%}-1{%- endif -%}
 {%- endmacro %}
