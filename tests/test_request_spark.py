@@ -103,3 +103,51 @@ def test_top_rows_and_heatmap_on_spark_equal_duckdb(spark):
     assert_same(factors.top_rows(on_spark, 7).df(), factors.top_rows(on_duckdb, 7).df())
     assert_same(factors.heatmap_rows(on_spark, bins=4).df(), factors.heatmap_rows(on_duckdb, bins=4).df())
     assert_same(factors.heatmap_rows(on_spark).df(), factors.heatmap_rows(on_duckdb).df())
+
+
+WEIGHTS = [{"it's": 0.5}, {"zip code": 0.25, "A`B": 0.9}, {c: 0.8 for c in COLS}]  # joint: 2 columns, 1, none
+
+
+@pytest.mark.parametrize(("weights", "dropna"), zip(WEIGHTS, [False, True, False]))
+def test_weighted_single_statements_rendered_for_duckdb_equal_the_plan(weights, dropna):
+    """Weights in the single statements (issue 45: Spark refused them): the fields, histogram and
+    report equal DuckDB's plan for a joint set of two columns, one column and none; the score is
+    the product of the fields' factors, a weighted field's factor its weight, and the joint
+    figures are those of the unweighted columns, recounted here with pandas."""
+    df = duck_frame(table(3))
+    con = connect()
+    con.register("t", df)
+    assessment = sqlpriv.assess_request(df, COLS, k=3, dropna=dropna, weights=weights)
+    spelled = {c: w for c in COLS for name, w in weights.items() if name.lower() == c.lower()}
+    for macro, result in (
+        ("request_fields_query", assessment.fields()),
+        ("request_uniqueness_query", assessment.uniqueness()),
+        ("request_report_query", assessment.report()),
+    ):
+        extra = {} if macro == "request_fields_query" else {"k": 3}
+        got = con.sql(call(macro, source='"t"', columns=COLS, dropna=dropna, weights=spelled, **extra)).df()
+        assert_same(got, result.df())
+    fields = assessment.fields().df()
+    assert fields["factor"].prod() == pytest.approx(assessment.score, abs=1e-12)
+    assert [spelled.get(c) for c in COLS] == [None if pd.isna(w) else w for w in fields["weight"]]
+    rows = df.dropna() if dropna else df
+    joint = [c for c in COLS if c not in spelled]
+    sizes = rows.groupby(joint, dropna=False).size() if joint else pd.Series([len(rows)])
+    report = assessment.report().df().iloc[0]
+    assert (report["smallest_class"], report["classes"]) == (sizes.min(), len(sizes))
+
+
+@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
+def test_weights_on_spark_equal_duckdb(spark):
+    """assess_request(..., weights=) on Spark (a ParameterError before) equals DuckDB to 1e-9:
+    the fields, the histogram of the unweighted columns and the report (score and decision)."""
+    df = table(9)
+    weights = {"A`B": 0.9}  # keyed case-insensitively, as on DuckDB
+    on_spark = sqlpriv.assess_request(as_spark(spark, df), COLS, k=3, weights=weights, dropna=True)
+    on_duckdb = sqlpriv.assess_request(duck_frame(df), COLS, k=3, weights=weights, dropna=True)
+    assert_same(on_spark.fields().df(), on_duckdb.fields().df())
+    assert_same(on_spark.uniqueness().df(), on_duckdb.uniqueness().df())
+    assert_same(on_spark.report().df(), on_duckdb.report().df())
+    assert (on_spark.score, on_spark.decision) == (on_duckdb.score, on_duckdb.decision)
+    with pytest.raises(sqlpriv.SqlprivError, match="neither a requested field"):
+        sqlpriv.assess_request(as_spark(spark, df), COLS, weights={"salary": 0.5})

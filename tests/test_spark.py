@@ -260,7 +260,10 @@ def test_bad_input_gets_the_duckdb_errors_on_spark(spark, flare, flare_pd):
     kind, message = error_of(lambda: sqlpriv.sample_uniques(flare, threads=2))  # runs on Spark (issue 45)
     assert kind is sqlpriv.ParameterError and "DuckDB's and not used on Spark" in message
     assert "DuckDB only" in error_of(lambda: sqlpriv.uniqueness_shapley(flare, COLS[:2], method="sample"))[1]
-    assert "priors" in error_of(lambda: sqlpriv.cig(flare, COLS[:2], priors={"class": {"A": 1.0}}))[1]
+    kind, message = error_of(lambda: sqlpriv.cig(flare, COLS[:2], priors={"class": {"A": 1.0}}))  # issue 45: priors run
+    assert (
+        kind is sqlpriv.ParameterError and "the prior for column 'class' has no entry for the observed value" in message
+    )
     assert error_of(lambda: sqlpriv.uniqueness_shapley("no_such_table", spark=spark))[0] is sqlpriv.SourceError
 
 

@@ -85,6 +85,8 @@ ALLOWED = {
     "relation": "a quoted relation reference (Source.ref / dbt relation)",
     "original_relation": "a dbt relation (the generic test's model; attacks/copies_query.sql)",
     "synthetic_relation": "a dbt relation (ref() checked by check_relation; attacks/copies_query.sql)",
+    "analysed": "a quoted relation name (disclosure/measure.py passes sqlpriv.quote(...), query.sql a CTE name)",
+    "classes": "a quoted relation name (disclosure/measure.py passes sqlpriv.quote(...), query.sql a CTE name)",
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
     "values": "singling_out/details.sql: the quoted column references (sqlpriv.quote) it builds itself",
     "query": "a rendered template (copy_to wraps a result query)",

@@ -4,9 +4,11 @@
       words    the key layout: one column per BIGINT word (code at offset 0), so no
                cardinality is needed and nothing can go stale,
       t        the CTE names (prefixed so that they never shadow a user's relation),
-      d, full_sid, key, key_name (the per-row key heading: the key, else "row" or _row...).
+      d, full_sid, key, key_name (the per-row key heading: the key, else "row" or _row...),
+      dropna   leave out the rows with a NULL in an analysed column, after the rows are numbered
+               (positions are those of the input).
     The Python plan (temp tables, packed words) and this chain render the same step macros. -#}
-{% macro engine_chain_frame(frame, columns, key=none) -%}
+{% macro engine_chain_frame(frame, columns, key=none, dropna=false) -%}
 {% set specs = [] %}
 {% set words = [] %}
 {% set dicts = [] %}
@@ -28,6 +30,7 @@
     "full_sid": 2 ** (columns | length) - 1,
     "key": key,
     "key_name": key if key else ns.key_name,
+    "dropna": dropna,
     "t": {
         "analysed": "__sqlpriv_analysed",
         "dicts": dicts,

@@ -5,7 +5,7 @@
 {% macro engine_cohort_ctes(frame, source, level=none) -%}
 {% set t = frame.t %}
 {{ sqlpriv.quote(t.analysed) }} as (
-{{ sqlpriv.engine_analysed(t=t, columns=frame.columns, dropna=false, key=frame.key, source=source, level=level) }}
+{{ sqlpriv.engine_analysed(t=t, columns=frame.columns, dropna=frame.dropna, key=frame.key, source=source, level=level) }}
 ),
 {% for c in frame.columns %}
 {{ sqlpriv.quote(t.dicts[loop.index0]) }} as (

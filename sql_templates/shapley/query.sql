@@ -9,10 +9,11 @@
     values. `source` is a relation as SQL text, `columns` a list of plain column names.
     Spark keeps a 'values' output as a cached view, shared by one analysis' by() tables: `values`
     (that view) gives 'by' from it alone, when `by` reads only analysed columns; `phi` (that view)
-    is read for 'per_row' / 'by' instead of rebuilding the lattice, cells and values. -#}
-{% macro shapley_query(source, columns, key=none, output="per_row", by=none, phi=none, values=none) -%}
+    is read for 'per_row' / 'by' instead of rebuilding the lattice, cells and values. `dropna`:
+    the rows with a NULL in an analysed column are left out after they are numbered. -#}
+{% macro shapley_query(source, columns, key=none, output="per_row", by=none, phi=none, values=none, dropna=false) -%}
 {% set frame = {} %}
-{{ sqlpriv.engine_chain_frame(frame, columns, key) }}
+{{ sqlpriv.engine_chain_frame(frame, columns, key, dropna) }}
 {% set t = frame.t %}
 {% set _ = t.update({"levels": "__sqlpriv_levels"}) %}
 {% if output == "by" %}

@@ -25,6 +25,7 @@ from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.disclosure_specs import (
     ORDERED_TYPES,
+    PER_ROW_FIGURES,
     check_leaves,
     sensitive_hierarchies,
     sensitive_names,
@@ -37,8 +38,6 @@ from sqlpriv.engine.result import Result
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, Source, resolve_columns, resolve_source
 from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ColumnError, ParameterError
-
-PER_ROW_FIGURES = ("l_diversity", "alpha", "t_closeness", "delta_disclosure", "basic_beta_likeness")
 
 
 class DisclosureResult(Presentable, cohorts.FrameMeasure):
@@ -114,8 +113,8 @@ class DisclosureResult(Presentable, cohorts.FrameMeasure):
         heads = [{"n": self.meta["n"], **{f: f"{s['name']}_{f}" for f in PER_ROW_FIGURES}} for s in self.sens]
         query = render(
             "disclosure/per_row.sql",
-            t=self.frame.names,
-            classes=self.table,
+            analysed=quote(self.frame.names["analysed"]),
+            classes=quote(self.table),
             qis=self.qis,
             heads=heads,
             key=self.frame.key,
@@ -159,7 +158,7 @@ def attribute_disclosure(
     column, all with the same number of levels; a root is added when the last level has
     more than one node), or ``{column: path}`` of an ARX hierarchy CSV (``;``-separated: the
     value, then its generalisations). ``spark``: a SparkSession, to measure a table of it (a
-    Spark DataFrame source needs none): ``summary()`` and ``classes()`` run on Spark.
+    Spark DataFrame source needs none): ``summary()``, ``classes()`` and ``per_row()`` run on Spark.
     ``dropna=True`` leaves out the rows with a NULL in a quasi-identifier or a sensitive column
     (``dropped_rows`` counts them). ``entity`` names a column identifying the person behind
     each row (panel data): a person's repeated rows count once, so a class's ``n`` (and ``k``)
@@ -187,6 +186,7 @@ def attribute_disclosure(
             sensitive=sensitive,
             hierarchies=hierarchies,
             spark=spark,
+            key=key,
         )
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     src = resolve_source(source, conn)

@@ -1,8 +1,8 @@
 """Attribute disclosure on Spark (docs/measures.md §8): what
 :func:`sqlpriv.disclosure.attribute_disclosure` runs for a Spark DataFrame or with ``spark=``.
 ``summary()`` and ``classes()`` are :class:`~sqlpriv.engine.spark.run.SparkResult` over the single
-statement (``sql_templates/disclosure/query.sql``) rendered for Spark SQL; ``per_row()`` needs the
-DuckDB plan. Numeric sensitive columns (Spark's integral, floating and decimal types) get the
+statement (``sql_templates/disclosure/query.sql``) rendered for Spark SQL, and so is ``per_row()``
+(its ``per_row`` output: the rows numbered as read, the classes a CTE over them). Numeric sensitive columns (Spark's integral, floating and decimal types) get the
 ordered distance, as on DuckDB.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlpriv.engine.disclosure_specs import (
+    PER_ROW_FIGURES,
     SPARK_NUMBERS,
     check_leaves,
     free_name,
@@ -19,25 +20,30 @@ from sqlpriv.engine.disclosure_specs import (
     sensitive_names,
     sensitive_spec,
 )
+from sqlpriv.engine.output_names import free_heading
+from sqlpriv.engine.sources import source_column
 from sqlpriv.engine.spark import sql as spark_sql
 from sqlpriv.engine.spark.run import (
     SparkResult,
     SparkSource,
+    match_key,
     render_query,
     require_rows,
     resolve_columns,
     resolve_source,
 )
-from sqlpriv.errors import ColumnError, ParameterError
+from sqlpriv.errors import ColumnError
 
 
 class SparkDisclosureResult:
-    """Attribute disclosure of a Spark source: ``summary()``, ``classes()``, ``columns``, ``sensitive``."""
+    """Attribute disclosure of a Spark source: ``summary()``, ``classes()``, ``per_row()``,
+    ``columns``, ``sensitive``."""
 
-    def __init__(self, source: SparkSource, qis: list[str], context: dict[str, Any]) -> None:
+    def __init__(self, source: SparkSource, qis: list[str], context: dict[str, Any], key: str | None = None) -> None:
         self.source = source
         self.columns = qis
         self.context = context
+        self.key = key
 
     @property
     def sensitive(self) -> list[str]:
@@ -50,7 +56,19 @@ class SparkDisclosureResult:
         return SparkResult(self.source, render_query("disclosure_query", output="classes", **self.context))
 
     def per_row(self) -> SparkResult:
-        raise ParameterError("per_row() of attribute_disclosure runs on DuckDB; on Spark use summary() or classes()")
+        """Each row's class figures in input order, headed as on DuckDB: the row key (``row``: the
+        0-based input position, or the key column), class_size, then per sensitive column S
+        S_l_diversity, S_alpha, S_t_closeness, S_delta_disclosure, S_basic_beta_likeness."""
+        warned = self.__dict__.setdefault("_renamed_headings", set())
+        key_name = self.key or free_heading("row", self.columns, warned)
+        n = self.context["meta"]["n"]
+        rows = {
+            "key": self.key,
+            "key_name": key_name,
+            "size_name": free_heading("class_size", [*self.columns, key_name], warned),
+            "heads": [{"n": n, **{f: f"{s}_{f}" for f in PER_ROW_FIGURES}} for s in self.sensitive],
+        }
+        return SparkResult(self.source, render_query("disclosure_query", output="per_row", rows=rows, **self.context))
 
 
 def attribute_disclosure(
@@ -60,12 +78,17 @@ def attribute_disclosure(
     sensitive: Sequence[str] | str,
     hierarchies: Mapping[str, Any] | None,
     spark: Any,
+    key: str | None = None,
 ) -> SparkDisclosureResult:
     """The Spark face of ``attribute_disclosure`` (the DuckDB face's specs, so both build the
     same statement)."""
     src = resolve_source(source, spark)
     sens_names = sensitive_names(sensitive, src.column_names(), src.label)
-    src, qis = resolve_columns(src, columns, exclude=sens_names)
+    key_name = source_column(src, key) if key is not None else None
+    if key_name is not None and key_name in sens_names:
+        raise ColumnError(f"column {key_name!r} is both the key and a sensitive column; choose another key")
+    src, qis = resolve_columns(src, columns, exclude=[*sens_names, *([key_name] if key_name else [])])
+    key_name = match_key(src, key_name, qis)
     for q in qis:
         if q.lower() in {s.lower() for s in sens_names}:
             raise ColumnError(
@@ -81,7 +104,7 @@ def attribute_disclosure(
     ]
     _check_leaves(src, sens)
     meta = {h: free_name(h, qis) for h in ("sensitive", "n")}
-    return SparkDisclosureResult(src, qis, {"source": src.ref, "qis": qis, "sens": sens, "meta": meta})
+    return SparkDisclosureResult(src, qis, {"source": src.ref, "qis": qis, "sens": sens, "meta": meta}, key_name)
 
 
 def _check_leaves(src: SparkSource, sens: list[dict[str, Any]]) -> None:

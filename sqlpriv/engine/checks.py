@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlpriv.engine.limits import MAX_SETS
 from sqlpriv.errors import ColumnError, ParameterError
+
+PRIOR_TOLERANCE = 1e-9  # a population prior sums to 1 within this (sqlpriv.pif.PRIOR_TOLERANCE)
 
 
 def finite_number(name: str, value: Any, *, minimum: float | None = None) -> float:
@@ -232,6 +234,108 @@ def risk_rules(
                 f"sampling_fraction must be in (0, 1] (the share of the population in the table), got {sampling_fraction!r}"
             )
     return max_average_risk, max_population_uniqueness, sampling_fraction
+
+
+def request_weights(weights: Any, fields: Sequence[str], columns: Sequence[str], label: str) -> dict[str, float]:
+    """A request's ``weights`` keyed by its ``fields`` (as they are spelled): each a number in
+    [0, 1]; a weight for anything else (a column of the source, of ``columns``, included) is
+    refused with a ColumnError, never dropped (both engines' check).
+
+    >>> request_weights({"ID": 0.9}, ["id", "age"], ["id", "age"], "t")
+    {'id': 0.9}
+    """
+    if weights is None:
+        return {}
+    if not isinstance(weights, Mapping):
+        raise ParameterError(f"weights must be a mapping of field name to a number in [0, 1], got {weights!r}")
+    out: dict[str, float] = {}
+    for name, value in weights.items():
+        if not isinstance(name, str):
+            raise ParameterError(f"weights keys must be field names, got {name!r}")
+        w = unit_interval(f"weight of {name!r}", value)
+        field = lookup_column(fields, name)
+        if field is not None:
+            out[field] = w
+        else:
+            where = (
+                "a column of the source but not a requested field (request it with -c / columns=, or drop the weight)"
+                if any(n.lower() == name.lower() for n in columns)
+                else f"neither a requested field nor a column of {label}"
+            )
+            raise ColumnError(
+                f"weight given for {name!r}, which is {where}; requested fields: " + ", ".join(repr(f) for f in fields)
+            )
+    return out
+
+
+def information_priors(priors: Any, names: Sequence[str]) -> dict[int, dict[Any, float]]:
+    """Population priors of the information factors keyed by analysed column index (docs/measures.md
+    §2): each a non-empty {value: probability} mapping of finite numbers >= 0 summing to 1."""
+    if priors is None:
+        return {}
+    if not isinstance(priors, Mapping):
+        raise ParameterError(
+            f"priors must map column names to {{value: probability}} mappings, got a {type(priors).__name__}"
+        )
+    out: dict[int, dict[Any, float]] = {}
+    for name, prior in priors.items():
+        j = analysed_index(names, name, "priors")
+        if not isinstance(prior, Mapping) or not prior:
+            raise ParameterError(
+                f"the prior for column {name!r} must be a non-empty {{value: probability}} mapping, got {prior!r}"
+            )
+        total = 0.0
+        seen: dict[Any, float] = {}
+        for value, q in prior.items():
+            if value is not None and not isinstance(value, (str, numbers.Real)):
+                raise ParameterError(
+                    f"the prior for column {name!r} has the key {value!r}; keys must be values "
+                    "(str, int, float, bool or None for NULL)"
+                )
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ParameterError(f"the prior for column {name!r} has the key {value!r}; keys must be finite")
+            if isinstance(q, bool) or not isinstance(q, numbers.Real) or not math.isfinite(float(q)):
+                raise ParameterError(
+                    f"the prior for column {name!r} gives {value!r} the probability {q!r}; probabilities must be numbers"
+                )
+            if q < 0:
+                raise ParameterError(f"the prior for column {name!r} gives {value!r} the negative probability {q!r}")
+            seen[value] = float(q)
+            total += float(q)
+        if abs(total - 1.0) > PRIOR_TOLERANCE:
+            raise ParameterError(
+                f"the prior for column {name!r} sums to {total!r}, not 1 (tolerance {PRIOR_TOLERANCE:g})"
+            )
+        out[j] = seen
+    return out
+
+
+def information_accuracies(accuracies: Any, names: Sequence[str]) -> dict[int, float]:
+    """Accuracies of the information factors keyed by analysed column index: numbers in (0, 1]."""
+    if accuracies is None:
+        return {}
+    if not isinstance(accuracies, Mapping):
+        raise ParameterError(
+            f"accuracies must map column names to numbers in (0, 1], got a {type(accuracies).__name__}"
+        )
+    out: dict[int, float] = {}
+    for name, a in accuracies.items():
+        j = analysed_index(names, name, "accuracies")
+        if isinstance(a, bool) or not isinstance(a, numbers.Real) or not (0 < float(a) <= 1):
+            raise ParameterError(f"the accuracy of column {name!r} must be a number in (0, 1], got {a!r}")
+        out[j] = float(a)
+    return out
+
+
+def analysed_index(names: Sequence[str], name: Any, what: str) -> int:
+    """The index of the analysed column ``name`` (matched as columns are), else one ColumnError."""
+    real = lookup_column(names, name)
+    if real is not None:
+        return names.index(real)
+    raise ColumnError(
+        f"{what} names the column {name!r}, which is not analysed; analysed columns: "
+        + ", ".join(repr(n) for n in names)
+    )
 
 
 def bounded_max_cols(d: int, value: Any, limit: int = MAX_SETS) -> int:

@@ -28,6 +28,15 @@ ORDERED_TYPES = (*INTEGER_TYPES, "FLOAT", "DOUBLE", "REAL", "DECIMAL")
 SPARK_NUMBERS = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
 
 
+PER_ROW_FIGURES = (
+    "l_diversity",
+    "alpha",
+    "t_closeness",
+    "delta_disclosure",
+    "basic_beta_likeness",
+)  # per_row(), per sensitive column
+
+
 def disclosure_query(
     source: str,
     columns: Sequence[str],

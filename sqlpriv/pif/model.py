@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlpriv.engine import cohorts
+from sqlpriv.engine import checks, cohorts
 from sqlpriv.engine.limits import WORD_MASK
 from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
@@ -29,7 +29,7 @@ from sqlpriv.engine.templates import create_table, quote, render
 from sqlpriv.errors import ParameterError, SqlprivError
 
 MEASURES = ("cig", "wcig", "csf")
-PRIOR_TOLERANCE = 1e-9
+PRIOR_TOLERANCE = checks.PRIOR_TOLERANCE
 
 PriorsArg = Mapping[str, Mapping[Any, float]]
 AccuraciesArg = Mapping[str, float]

@@ -12,14 +12,12 @@ the class-size histogram that ``request/sizes.sql`` counts in one step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from sqlpriv.engine import checks
 from sqlpriv.engine.sources import ColumnSpec, Source
 from sqlpriv.engine.sources import read_columns as engine_read_columns
 from sqlpriv.engine.templates import quote
-from sqlpriv.errors import ColumnError, ParameterError
 
 
 def read_columns(src: Source, spec: ColumnSpec) -> list[str]:
@@ -31,30 +29,7 @@ def read_columns(src: Source, spec: ColumnSpec) -> list[str]:
 
 def check_weights(weights: Any, specs: list[ColumnSpec], src: Source) -> dict[str, float]:
     """Map each weight to a requested field; a weight for anything else is refused (never dropped)."""
-    if weights is None:
-        return {}
-    if not isinstance(weights, Mapping):
-        raise ParameterError(f"weights must be a mapping of field name to a number in [0, 1], got {weights!r}")
-    fields = [s.name for s in specs]
-    out: dict[str, float] = {}
-    for name, value in weights.items():
-        if not isinstance(name, str):
-            raise ParameterError(f"weights keys must be field names, got {name!r}")
-        w = checks.unit_interval(f"weight of {name!r}", value)
-        field = checks.lookup_column(fields, name)
-        if field is not None:
-            out[field] = w
-        else:
-            where = (
-                "a column of the source but not a requested field (request it with -c / columns=, or drop the weight)"
-                if any(n.lower() == name.lower() for n in src.column_names())
-                else f"neither a requested field nor a column of {src.label}"
-            )
-            raise ColumnError(
-                f"weight given for {name!r}, which is {where}; requested fields: "
-                + ", ".join(repr(s.name) for s in specs)
-            )
-    return out
+    return checks.request_weights(weights, [s.name for s in specs], src.column_names(), src.label)
 
 
 def field_groups(fields: list[dict[str, Any]]) -> list[list[int]]:

@@ -8,6 +8,7 @@ rendered for Spark SQL; the checks (and their errors) are the DuckDB API's.
 from __future__ import annotations
 
 import itertools
+import re
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -50,8 +51,8 @@ def _unsupported(options: Mapping[str, Any], what: str) -> None:
     if given:
         raise ParameterError(
             f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} not available for {what} on Spark "
-            "(the Spark engine runs the single-statement form: NULL is a category, empirical priors, "
-            "exact values); leave them out, or run on DuckDB"
+            "(the Spark engine runs the single-statement form: NULL is a category, exact values); "
+            "leave them out, or run on DuckDB"
         )
 
 
@@ -64,10 +65,11 @@ class SparkShapleyResult:
 
     method = "exact"
 
-    def __init__(self, source: SparkSource, names: list[str], key: str | None) -> None:
+    def __init__(self, source: SparkSource, names: list[str], key: str | None, dropna: bool = False) -> None:
         self.source = source
         self._names = names
         self.key = key
+        self.dropna = dropna  # rows with a NULL in an analysed column left out, after they are numbered
         self._phi: str | None = None
 
     def shared_values(self) -> str | None:
@@ -82,7 +84,9 @@ class SparkShapleyResult:
             if own & {c.lower() for c in self.source.column_names()}:
                 return None
             name = f"__sqlpriv_values_{next(_COUNTER)}_{uuid.uuid4().hex[:8]}"
-            values = render_query("shapley_query", source=self.source.ref, columns=self._names, output="values")
+            values = render_query(
+                "shapley_query", source=self.source.ref, columns=self._names, output="values", dropna=self.dropna
+            )
             # materialised now and cut from its lineage: Spark never matches a cached plan holding a
             # nondeterministic expression (the chain's monotonically_increasing_id), so a CACHE TABLE
             # view would be recomputed by every statement that reads it
@@ -96,7 +100,8 @@ class SparkShapleyResult:
 
     def _query(self, **args: Any) -> SparkResult:
         return SparkResult(
-            self.source, render_query("shapley_query", source=self.source.ref, columns=self._names, **args)
+            self.source,
+            render_query("shapley_query", source=self.source.ref, columns=self._names, dropna=self.dropna, **args),
         )
 
     def summary(self) -> SparkResult:
@@ -116,7 +121,9 @@ class SparkShapleyResult:
             if expr in self.source.column_names()
             else check_expression(self.source, expr, what="subgroup expression")
         )
-        printed = render_query("shapley_query", source=self.source.ref, columns=self._names, output="by", by=sql_expr)
+        printed = render_query(
+            "shapley_query", source=self.source.ref, columns=self._names, output="by", by=sql_expr, dropna=self.dropna
+        )
         return SharedValuesResult(self, printed, sql_expr)
 
     def entropies(self) -> SparkResult:
@@ -148,7 +155,13 @@ class SharedValuesResult(SparkResult):
         if values is None:
             return self.query
         query = render_query(
-            "shapley_query", source=a.source.ref, columns=a.columns, output="by", by=self.expr, values=values
+            "shapley_query",
+            source=a.source.ref,
+            columns=a.columns,
+            output="by",
+            by=self.expr,
+            values=values,
+            dropna=a.dropna,
         )
         try:
             spark_sql.run(a.source.spark, query)  # resolves the names only; nothing runs
@@ -188,16 +201,15 @@ def uniqueness_shapley(
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if method == "sample":
         raise duckdb_only("uniqueness_shapley(method='sample')")
-    _unsupported(
-        {"dropna": dropna, **{k: v for k, v in options.items() if k not in ("samples", "seed")}}, "uniqueness_shapley"
-    )
+    dropna = checks.boolean("dropna", dropna)
+    _unsupported({k: v for k, v in options.items() if k not in ("samples", "seed")}, "uniqueness_shapley")
     src, names, key = _frame(source, columns, spark, key)
     if len(names) > EXACT_LIMIT:
         raise ParameterError(
             f"{len(names)} columns is too many for exact mode on Spark (2^{len(names)} column subsets per row; "
             f"the limit is {EXACT_LIMIT}); analyse fewer columns, or use method='sample' on DuckDB"
         )
-    return SparkShapleyResult(src, names, key)
+    return SparkShapleyResult(src, names, key, dropna)
 
 
 # --------------------------------------------------------------------------- information factors
@@ -215,15 +227,62 @@ def information_factor(
     dropna: bool = False,
     **options: Any,
 ) -> SparkPifResult:
-    """``sqlpriv.cig`` / ``wcig`` / ``csf`` on Spark (empirical priors, accuracy 1)."""
-    _unsupported({"priors": priors, "accuracies": accuracies, "dropna": dropna, **options}, measure)
+    """``sqlpriv.cig`` / ``wcig`` / ``csf`` on Spark, population priors, accuracies and ``dropna``
+    included (checked as on DuckDB; the prior table is a CTE of the statement, its guard run first)."""
+    dropna = checks.boolean("dropna", dropna)
+    _unsupported(options, measure)
     src, names, key = _frame(source, columns, spark, key)
     if len(names) < 2:
         raise ParameterError(
             "information factors need at least 2 columns: each column is measured given all the other "
             "columns (leave-one-out), so one column has no context"
         )
-    return SparkPifResult(src, names, key, measure)
+    checked = checks.information_priors(priors, names)
+    extra: dict[str, Any] = {
+        "accuracies": {names[j]: a for j, a in checks.information_accuracies(accuracies, names).items()},
+        "dropna": dropna,
+    }
+    if checked:
+        extra["priors"] = {names[j]: _prior_type(src, names[j]) for j in sorted(checked)}
+        extra["prior_entries"] = [
+            {"j": j, "value": None if v is None else str(v), "q": float(q)}
+            for j, prior in sorted(checked.items())
+            for v, q in prior.items()
+        ]
+    result = SparkPifResult(src, names, key, measure, extra)
+    if checked:
+        _check_prior(result)
+    return result
+
+
+_PRIOR_TYPES = re.compile(
+    r"(tinyint|smallint|int|bigint|float|double|string|boolean|date|timestamp(_ntz)?|decimal\(\d+,\d+\))"
+)
+
+
+def _prior_type(src: SparkSource, name: str) -> str:
+    """The column's Spark type as the prior's cast writes it: a built-in scalar type only (never
+    text taken from the data, such as a struct's field names)."""
+    type_ = dict(src.columns)[name].lower()
+    if not _PRIOR_TYPES.fullmatch(type_):
+        raise ParameterError(
+            f"a prior for column {name!r} needs a column of a plain type (numbers, text, dates), not "
+            f"{type_.split('<')[0]}; add a column expression casting it to STRING and give the prior for that"
+        )
+    return type_
+
+
+def _check_prior(result: SparkPifResult) -> None:
+    """Run the prior table's guard (a prior value that is no value of the column, listed twice,
+    missing an observed value or giving one probability 0) before anything else: one small job."""
+    from sqlpriv.engine.spark.plan import spark_failure
+
+    try:
+        spark_sql.run(result.source.spark, f"select max(ok) from ({result._render('prior')}) as g").collect()
+    except Exception as exc:
+        if not is_spark_error(exc):
+            raise
+        raise ParameterError(str(spark_failure(exc))) from None
 
 
 def cig(source: Any, columns: Any = None, **arguments: Any) -> SparkPifResult:
@@ -244,8 +303,11 @@ def csf(source: Any, columns: Any = None, **arguments: Any) -> SparkPifResult:
 class SparkPifResult(SparkResult):
     """Per-row CIG, wCIG or CSF on Spark; :func:`pif_output` derives RIG, FIG and PIF from it."""
 
-    def __init__(self, source: SparkSource, names: list[str], key: str | None, measure: str) -> None:
+    def __init__(
+        self, source: SparkSource, names: list[str], key: str | None, measure: str, extra: dict[str, Any] | None = None
+    ) -> None:
         self.names, self.key, self.measure = names, key, measure
+        self.extra = extra or {}  # priors, prior_entries, accuracies (pif_query)
         super().__init__(source, "")
         self.query = self._render("per_row")
 
@@ -257,6 +319,7 @@ class SparkPifResult(SparkResult):
             key=self.key,
             measure=self.measure,
             output=output,
+            **self.extra,
             **extra,
         )
 
@@ -349,7 +412,7 @@ def assess_request(
     sampling_fraction: float | None = None,
     **options: Any,
 ) -> SparkAssessment:
-    """``sqlpriv.assess_request`` on Spark (no weights), gate policy included."""
+    """``sqlpriv.assess_request`` on Spark, weights and gate policy included."""
     approve, reject = checks.thresholds(approve, reject)
     k = checks.anonymity_k(k)
     max_unique_share, min_k, on_violation = checks.gate_policy(max_unique_share, min_k, on_violation)
@@ -359,8 +422,9 @@ def assess_request(
     if checks.is_empty(request):
         raise ParameterError("the request is empty: name at least one field, e.g. ['gender', 'age']")
     dropna = checks.boolean("dropna", dropna)
-    _unsupported({"weights": weights, **{n: v for n, v in options.items() if n != "strategy"}}, "assess_request")
+    _unsupported({n: v for n, v in options.items() if n != "strategy"}, "assess_request")
     src, names, _ = _frame(source, request, spark)
+    weights = checks.request_weights(weights, names, src.column_names(), src.label)
     query = render_query(
         "request_report_query",
         source=src.ref,
@@ -375,9 +439,12 @@ def assess_request(
         max_population_uniqueness=max_population_uniqueness,
         sampling_fraction=sampling_fraction,
         dropna=dropna,
+        weights=weights,
     )
-    fields = render_query("request_fields_query", source=src.ref, columns=names, dropna=dropna)
-    histogram = render_query("request_uniqueness_query", source=src.ref, columns=names, k=k, dropna=dropna)
+    fields = render_query("request_fields_query", source=src.ref, columns=names, dropna=dropna, weights=weights)
+    histogram = render_query(
+        "request_uniqueness_query", source=src.ref, columns=names, k=k, dropna=dropna, weights=weights
+    )
     return SparkAssessment(SparkResult(src, query), names, SparkResult(src, fields), SparkResult(src, histogram))
 
 
