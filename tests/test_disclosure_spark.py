@@ -5,6 +5,7 @@ skipped only when pyspark or Java is missing and SQLPRIV_REQUIRE_SPARK is unset)
 
 from __future__ import annotations
 
+import json
 import random
 
 import duckdb
@@ -120,3 +121,24 @@ def _schema(df: pd.DataFrame) -> str:
     """A DDL schema for the test table (backticks doubled), so a NULL-heavy column keeps its type."""
     types = {"zip code": "bigint", "pay": "double", "id": "string"}
     return ", ".join(f"`{c.replace('`', '``')}` {types.get(c, 'string')}" for c in df.columns)
+
+
+def test_cli_disclosure_engine_spark_gives_the_duckdb_figures_and_verdict(spark, tmp_path, capsys):
+    """`sqlpriv disclosure --engine spark` (it refused Spark although docs/spark.md listed it): the
+    summary, the verdict and the exit code equal DuckDB's; --classes is written by Spark; --sql
+    prints the Spark statements."""
+    from sqlpriv.cli import main
+
+    table(4, 40).drop(columns="pay").to_csv(tmp_path / "t.csv", index=False)
+    argv = ["disclosure", str(tmp_path / "t.csv"), "-c", "zip code", "-c", "sex", "-s", "dx", "--format", "json"]
+    code = main([*argv, "--engine", "spark", "--classes", str(tmp_path / "classes")])
+    on_spark = json.loads(capsys.readouterr().out)
+    assert main(argv) == code
+    on_duckdb = json.loads(capsys.readouterr().out)
+    assert on_spark["verdict"] == on_duckdb["verdict"]
+    same(pd.DataFrame(on_spark["summary"]), pd.DataFrame(on_duckdb["summary"]))
+    written = pd.read_parquet(tmp_path / "classes")  # a folder of part files written by Spark
+    expected = attribute_disclosure(table(4, 40).drop(columns="pay"), ["zip code", "sex"], sensitive="dx").classes()
+    assert len(written) == len(expected.df()) > 0
+    assert main([*argv, "--engine", "spark", "--sql"]) == 0
+    assert "`zip code`" in capsys.readouterr().out

@@ -63,13 +63,7 @@ def _hierarchies(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     from sqlpriv.disclosure.measure import attribute_disclosure
-    from sqlpriv.errors import ParameterError
 
-    if common.engine(args) == "spark":
-        raise ParameterError(
-            "sqlpriv disclosure runs on DuckDB; on Spark run its single statement "
-            "(sqlpriv.disclosure.measure.disclosure_query, docs/measures.md §8)"
-        )
     sensitive = [s.strip() for item in args.sensitive for s in item.split(",") if s.strip()]
     result = common.show_warnings(
         lambda: attribute_disclosure(

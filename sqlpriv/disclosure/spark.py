@@ -49,6 +49,25 @@ class SparkDisclosureResult:
     def sensitive(self) -> list[str]:
         return [s["name"] for s in self.context["sens"]]
 
+    @property
+    def dropped_rows(self) -> int:
+        """Rows left out for a NULL (``dropna`` runs on DuckDB only): none."""
+        return 0
+
+    @property
+    def n(self) -> int:
+        """The rows of the source (one Spark count, read once)."""
+        if "_n" not in self.__dict__:
+            query = render_query("engine_count_rows", relation=self.source.ref)
+            self.__dict__["_n"] = spark_sql.run(self.source.spark, query).collect()[0][0]
+        return int(self.__dict__["_n"])
+
+    def script(self, *results: Any) -> str:
+        """The Spark SQL of ``results`` (SparkResults, or (result, path) pairs: Spark writes the
+        files, so a path is not part of the SQL), one statement each."""
+        queries = [(r[0] if isinstance(r, tuple) else r).sql for r in results]
+        return "".join(f"{q.rstrip().rstrip(';')};\n" for q in queries)
+
     def summary(self) -> SparkResult:
         return SparkResult(self.source, render_query("disclosure_query", output="summary", **self.context))
 
