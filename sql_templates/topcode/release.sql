@@ -17,7 +17,7 @@ with t as (
 {% endif %}
 ),
 x as (
-    select src.*, {{ sqlpriv.row_position() }} as __sqlpriv_pos
+    select src.*, {{ sqlpriv.row_position(dense=false) }} as __sqlpriv_pos
     from {{ source }} as src
 )
 select

@@ -26,12 +26,14 @@ def top_bottom_code(
     bottom_value: float | None = None,
     quantile: bool = False,
     con: duckdb.DuckDBPyConnection | str | None = None,
+    spark: Any = None,
 ) -> Result:
     """The released table with ``column``'s values above ``top`` replaced by ``top_value`` and below
     ``bottom`` by ``bottom_value`` (each replacement defaults to its threshold; sdcMicro replaces
     values strictly above / below). With ``quantile=True``, ``top`` and ``bottom`` are quantiles in
     [0, 1] of the column (linearly interpolated). Every row and column in input order; the column
-    becomes DOUBLE.
+    becomes DOUBLE. A Spark DataFrame (or ``spark=`` a SparkSession with a table name or file)
+    runs the same statement on Spark and gives a SparkResult (docs/spark.md).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"income": [10.0, 50.0, 900.0, None], "id": [1, 2, 3, 4]})
@@ -47,6 +49,13 @@ def top_bottom_code(
                 raise ParameterError(f"with quantile=True, {name} is a quantile in [0, 1], got {value!r}")
     if top is not None and bottom is not None and not quantile and bottom > top:
         raise ParameterError(f"bottom ({bottom!r}) is above top ({top!r}); give bottom <= top")
+    from sqlpriv.engine.spark.run import wants_spark
+
+    if wants_spark(source, spark):
+        from sqlpriv.topcode import spark as topcode_spark
+
+        thresholds = dict(top=top, bottom=bottom, top_value=top_value, bottom_value=bottom_value, quantile=quantile)
+        return topcode_spark.top_bottom_code(source, column, spark=spark, **thresholds)  # type: ignore[return-value]
     conn = connect(con)
     src = resolve_source(source, conn)
     name = source_column(src, column)
