@@ -4,10 +4,12 @@
     the last group absorbing the remainder (floor(n / aggr) groups; one group when n < 2 aggr),
     each value replaced by its group's mean (or median). `output` "release": every row and column
     of `source` in input order; "il1s": sdcMicro's IL1s over the cells (as microaggregation/
-    release.sql), the number of groups of the first column and the smallest group of any column. -#}
+    release.sql), the number of groups of the first column (each row adds 1 / its group's size, so
+    each group, stratum by stratum, adds 1: no list of the strata's values) and the smallest group
+    of any column. -#}
 {% macro microaggregation_onedims(source, all_columns, columns, aggr, strata=[], measure="mean", output="release") -%}
 with x as (
-    select src.*, {{ sqlpriv.row_position() }} as __sqlpriv_pos
+    select src.*, {{ sqlpriv.row_position(dense=false) }} as __sqlpriv_pos
     from {{ source }} as src
 ),
 k as (
@@ -35,7 +37,7 @@ sd as (
 )
 select
     coalesce(sum({% for c in columns %}coalesce(abs(cast(r.{{ sqlpriv.quote(c) }} as double) - r.{{ sqlpriv.quote("__sqlpriv_a" ~ loop.index0) }}) / (sd.{{ sqlpriv.quote("s" ~ loop.index0) }} * sqrt(2)), 0){{ " + " if not loop.last }}{% endfor %}), 0) as il1s,
-    count(distinct {% if strata %}[{% for s in strata %}cast({{ sqlpriv.quote(s) }} as {{ sqlpriv.text_type() }}), {% endfor %}cast({{ sqlpriv.quote("__sqlpriv_g0") }} as {{ sqlpriv.text_type() }})]{% else %}{{ sqlpriv.quote("__sqlpriv_g0") }}{% endif %}) as groups,
+    cast(round(sum(1 / cast({{ sqlpriv.quote("__sqlpriv_n0") }} as double))) as bigint) as groups,
     {{ "least(" if columns | length > 1 }}{% for c in columns %}min({{ sqlpriv.quote("__sqlpriv_n" ~ loop.index0) }}){{ ", " if not loop.last }}{% endfor %}{{ ")" if columns | length > 1 }} as smallest_group
 from r
 cross join sd

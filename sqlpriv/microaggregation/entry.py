@@ -13,7 +13,8 @@ from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import resolve_source, source_column
 from sqlpriv.engine.templates import create_table, quote, render
-from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+from sqlpriv.errors import ColumnError, ParameterError
+from sqlpriv.microaggregation.checks import check_facts, correlation, eigen_loss
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -76,33 +77,13 @@ class Microaggregation:
         values = []
         for relation in (spec["source"].ref, released):
             row = run(self.plan.con, render("microaggregation/corr.sql", relation=relation, columns=spec["columns"]))
-            values.append(_correlation(list(row.fetchall()[0]), len(spec["columns"])))
-        if any(m is None for m in values):
-            return float("nan")
-        import numpy as np  # only here: importing sqlpriv leaves numpy / pandas to first use
-
-        e1, e2 = (np.linalg.eigvalsh(m)[::-1] for m in values)
-        return float(np.sum(np.abs(e1 - e2) / e1))
+            values.append(correlation(list(row.fetchall()[0]), len(spec["columns"])))
+        return eigen_loss(values)
 
     @property
     def sql(self) -> str:
         """The script: the source, the standardised start, each MDAV round, the released table."""
         return self.released().sql
-
-
-def _correlation(row: list[Any], d: int) -> Any:
-    """The d x d correlation matrix from microaggregation/corr.sql's row; None if a column is constant."""
-    import numpy as np
-
-    sds, pairs = row[:d], row[d:]
-    if any(sd is None or sd == 0 for sd in sds) or any(r is None for r in pairs):
-        return None
-    m = np.eye(d)
-    it = iter(pairs)
-    for i in range(d):
-        for j in range(i + 1, d):
-            m[i, j] = m[j, i] = next(it)
-    return m
 
 
 def microaggregate(
@@ -114,6 +95,7 @@ def microaggregate(
     strata: list[str] | str | None = None,
     method: str = "mdav",
     con: duckdb.DuckDBPyConnection | str | None = None,
+    spark: Any = None,
 ) -> Microaggregation:
     """MDAV microaggregation of the numeric ``columns`` of ``source`` (all together, distances on
     the standardised values): groups of ``aggr`` rows (the last one up to 2 x aggr - 1), each value
@@ -122,6 +104,9 @@ def microaggregate(
     rows; each stratum is microaggregated alone (sdcMicro's ``strata_variables``). ``method``
     "onedims": each column on its own, sorted, groups of ``aggr`` consecutive values, the last
     absorbing the remainder (sdcMicro's ``method = "onedims"``; one SELECT, no rounds).
+    A Spark DataFrame (or ``spark=`` a SparkSession with a table name or file) runs "onedims" on
+    Spark (the released table a SparkResult, docs/spark.md); MDAV there is refused (its rounds
+    depend on each other and run on DuckDB only).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0]})
@@ -136,6 +121,13 @@ def microaggregate(
         raise ParameterError(f"measure must be 'mean' or 'median', got {measure!r}")
     if method not in ("mdav", "onedims"):
         raise ParameterError(f"method must be 'mdav' or 'onedims', got {method!r}")
+    from sqlpriv.engine.spark.run import wants_spark
+
+    if wants_spark(source, spark):
+        from sqlpriv.microaggregation import spark as microaggregation_spark
+
+        spec = {"aggr": aggr, "measure": measure, "strata": strata}
+        return microaggregation_spark.microaggregate(source, columns, spark=spark, method=method, **spec)  # type: ignore[return-value]
     conn = connect(con)
     src = resolve_source(source, conn)
     names = [source_column(src, c) for c in ([columns] if isinstance(columns, str) else list(columns))]
@@ -155,7 +147,7 @@ def microaggregate(
                 "(a categorical key is treated by sqlpriv.local_suppression or sqlpriv.generalize) or cast it"
             )
     facts = run(conn, render("microaggregation/facts.sql", source=src.ref, columns=names, strata=by)).fetchall()[0]
-    _check_facts(src.label, names, by, aggr, [int(v or 0) for v in facts])
+    check_facts(src.label, names, by, aggr, [int(v or 0) for v in facts])
     plan = Plan(conn, src)
     prefix = temp_name("sqlpriv_mdav", conn)
     state = ""
@@ -169,29 +161,6 @@ def microaggregate(
         source=src, columns=names, measure=measure, state=state, n=facts[0], method=method, strata=by, aggr=aggr
     )
     return Microaggregation(plan, spec)
-
-
-def _check_facts(label: str, names: list[str], by: list[str], aggr: int, facts: list[int]) -> None:
-    """Refuse what microaggregation cannot release safely (microaggregation/facts.sql's row): no
-    rows, a NULL cell (a locally suppressed key, most often), a table or stratum below ``aggr``."""
-    n, nulls, smallest, per_column = facts[0], facts[1], facts[2], facts[3:]
-    if n == 0:
-        raise EmptyInputError(f"{label} has no rows to microaggregate")
-    if nulls:
-        cells = ", ".join(f"{c} ({k})" for c, k in zip(names, per_column) if k)
-        raise ColumnError(
-            f"{nulls} row(s) have a NULL in the columns to microaggregate, NULL cells per column: {cells}; "
-            "microaggregation needs complete values. A locally suppressed key cannot also be microaggregated: "
-            "microaggregate the numeric keys first, then run sqlpriv.local_suppression with the other keys; "
-            "or impute or drop those rows"
-        )
-    if aggr > n:
-        raise ParameterError(f"aggr={aggr} is larger than the table ({n} rows); lower aggr")
-    if by and aggr > smallest:
-        raise ParameterError(
-            f"aggr={aggr} is larger than the smallest stratum of {', '.join(by)} ({smallest} rows): its values would "
-            "be released in a group below aggr; lower aggr or merge strata"
-        )
 
 
 def _strata(plan: Plan, prefix: str, ref: str, names: list[str], by: list[str], aggr: int) -> str:
