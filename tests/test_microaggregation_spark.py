@@ -98,3 +98,30 @@ def test_spark_table_name_and_what_spark_refuses(spark):
     holes = df.assign(age=df["age"].astype(object).where(df.index % 5 != 0, None))
     with pytest.raises(sqlpriv.ColumnError, match="3 row\\(s\\) have a NULL"):
         sqlpriv.microaggregate(spark_frame(spark, holes), ["age"], method="onedims")
+
+
+def test_cli_engine_spark_gives_the_duckdb_figures(spark, tmp_path, capsys):
+    """`sqlpriv microaggregate --engine spark` (DuckDB only before): the same IL1s, groups and
+    smallest group as --engine duckdb; --out written by Spark; --sql prints the Spark statement."""
+    import json
+
+    from sqlpriv.cli import main
+
+    table(3, n=16).to_csv(tmp_path / "t.csv", index=False)
+    argv = ["microaggregate", str(tmp_path / "t.csv"), "-c", "age", "--method", "onedims", "--format", "json"]
+    assert main([*argv, "--engine", "spark", "--out", str(tmp_path / "out")]) == 0
+    on_spark = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    on_duckdb = json.loads(capsys.readouterr().out)
+    figures = [(f["figure"], f["value"]) for f in on_spark["microaggregation"]]
+    expected = [(f["figure"], f["value"]) for f in on_duckdb["microaggregation"]]
+    assert [f for f, _ in figures] == [f for f, _ in expected] == ["il1s", "groups", "smallest_group"]
+    close([v for _, v in figures], [v for _, v in expected])
+    assert expected[1][1] == 5 and expected[2][1] == 3  # 16 rows, aggr 3: five groups, the last of four
+    written = pd.read_parquet(tmp_path / "out")
+    assert sorted(written["age"]) == sorted(
+        sqlpriv.microaggregate(table(3, n=16), ["age"], method="onedims").df()["age"]
+    )
+    assert main([*argv, "--engine", "spark", "--sql"]) == 0
+    printed = capsys.readouterr().out
+    assert "monotonically_increasing_id()" in printed and "`__sqlpriv_a0` as `age`" in printed

@@ -30,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", metavar="OUT", help="write the released table (Parquet, or CSV if OUT ends in .csv)")
     p.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     p.add_argument("--sql", action="store_true", help="print the SQL script of the released table")
-    p.set_defaults(run=run, engine="duckdb")
+    common.add_engine(p)
+    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,6 +40,12 @@ def run(args: argparse.Namespace) -> int:
     from sqlpriv.microaggregation import microaggregate
 
     columns = [str(c) for c in common.parse_columns(args.columns) or []]
+    on_spark = common.engine(args) == "spark"
+    if on_spark and args.db:
+        from sqlpriv.errors import ParameterError
+
+        raise ParameterError("--db is a DuckDB option; with --engine spark use --spark-master and --spark-conf")
+    where = {"spark": common.spark_session(args)} if on_spark else {"con": args.db}
     result = microaggregate(
         args.source,
         columns,
@@ -46,9 +53,12 @@ def run(args: argparse.Namespace) -> int:
         measure=args.measure,
         strata=args.strata or None,
         method=args.method,
-        con=args.db,
+        **where,
     )
     released = result.released()
+    if args.sql and on_spark:
+        common.print_sql(released.sql)  # Spark writes --out itself: the SQL is the released table's
+        return 0
     if args.sql:
         common.print_sql(
             released.plan.script(released.needs, released.copy_sql(args.out) if args.out else released.query)

@@ -43,7 +43,7 @@ class SparkMicroaggregation:
             source=self.source.ref,
             all_columns=self.source.column_names(),
             output=output,
-            **spec,
+            **{k: spec[k] for k in ("columns", "strata", "aggr", "measure")},
         )
 
     def _row(self, query: str) -> list[Any]:
@@ -115,4 +115,4 @@ def microaggregate(source: Any, columns: list[str], *, spark: Any, method: str, 
         render_query("microaggregation_facts", source=src.ref, columns=names, strata=by)
     )
     check_facts(src.label, names, by, spec["aggr"], [int(v or 0) for v in facts])
-    return SparkMicroaggregation(src, {"columns": names, "strata": by, **spec})
+    return SparkMicroaggregation(src, {"columns": names, "strata": by, "n": facts[0], **spec})
