@@ -8,7 +8,7 @@
 select
     r.*,
 {% for j in range(nk) %}
-    case when r.{{ sqlpriv.quote("o" ~ j) }} is null then 0 else cast(dense_rank() over (order by r.{{ sqlpriv.quote("o" ~ j) }}) as bigint) * {{ sqlpriv.literal(2 ** shifts[j]) }} end{{ " +" if not loop.last else " as code," }}
+    case when r.{{ sqlpriv.quote("o" ~ j) }} is null then 0 else cast(dense_rank() over (order by r.{{ sqlpriv.quote("o" ~ j) }} nulls last) as bigint) * {{ sqlpriv.literal(2 ** shifts[j]) }} end{{ " +" if not loop.last else " as code," }}
 {% endfor %}
 {% for j in range(nk) %}
     case when r.{{ sqlpriv.quote("o" ~ j) }} is null then {{ sqlpriv.literal(2 ** j) }} else 0 end{{ " +" if not loop.last else " as nm" }}
