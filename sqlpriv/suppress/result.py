@@ -4,12 +4,14 @@ record, and the k reached under wildcard semantics (docs/measures.md, local supp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlpriv.engine.analysis import Analysis
 from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.result import Result
-from sqlpriv.engine.templates import quote, render
+from sqlpriv.engine.spark.plan import SparkPlan, SparkPlanResult
+from sqlpriv.engine.templates import render, use_dialect
+from sqlpriv.suppress.rounds import q
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -53,21 +55,29 @@ class LocalSuppression(Analysis):
         """The method whose suppression this is: "exact", "greedy" or "sdcmicro"."""
         return str(self.spec["method"])
 
-    def _release(self, output: str) -> str:
+    def _render(self, template: str, **context: Any) -> Result:
+        """A query over the final state, in the plan's dialect: a DuckDB Result, or on Spark a
+        SparkPlanResult (written by Spark: ``.spark()``, ``.to_parquet()``; ``.df()`` collects)."""
         spec = self.spec
-        return render(
+        with use_dialect(spec.get("dialect", "duckdb")):
+            query = render(template, relation=q(spec["state"]), keys=spec["keys"], **context)
+        if isinstance(self.plan, SparkPlan):
+            return cast(Result, SparkPlanResult(self.plan, query, [spec["state"]]))
+        return Result(self.plan, query, [spec["state"]])
+
+    def _release(self, output: str) -> Result:
+        spec = self.spec
+        return self._render(
             "suppress/release.sql",
             source=spec["source"].ref,
-            relation=quote(spec["state"]),
             columns=spec["source"].column_names(),
-            keys=spec["keys"],
             strata=spec["strata"],
             output=output,
         )
 
     def released(self) -> Result:
         """The released table: every source column and row in input order, suppressed cells NULL."""
-        return Result(self.plan, self._release("release"), [self.spec["state"]])
+        return self._release("release")
 
     def df(self) -> pd.DataFrame:
         """The released table as a pandas DataFrame."""
@@ -75,12 +85,11 @@ class LocalSuppression(Analysis):
 
     def per_row(self) -> Result:
         """One row per record in input order: row (0-based position), suppressed (its cells)."""
-        return Result(self.plan, self._release("per_row"), [self.spec["state"]])
+        return self._release("per_row")
 
     def summary(self) -> Result:
         """One row per key: key, suppressed (cells), share (of the rows)."""
-        query = render("suppress/summary.sql", relation=quote(self.spec["state"]), keys=self.spec["keys"])
-        return Result(self.plan, query, [self.spec["state"]])
+        return self._render("suppress/summary.sql")
 
     @property
     def sql(self) -> str:

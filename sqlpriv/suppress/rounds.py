@@ -10,18 +10,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.plan import Plan
+from sqlpriv.engine.templates import create_table, current_dialect, quote, render, spark_quote
 from sqlpriv.errors import ExecutionError
 from sqlpriv.suppress import exact
 
 Protect = Sequence[tuple[tuple[int, ...], int]]
 
 
+def q(name: str) -> str:
+    """A round table's quoted name in the dialect being rendered (DuckDB or Spark).
+
+    >>> q("t")
+    '"t"'
+    """
+    return spark_quote(name) if current_dialect() == "spark" else quote(name)
+
+
 def violations(plan: Plan, state: str, subset: tuple[int, ...], ns: int, k: int) -> int:
     """Rows of ``state`` whose wildcard class on ``subset`` is below ``k``."""
-    query = render("suppress/check.sql", relation=quote(state), subset=list(subset), ns=ns, k=int(k))
-    return int(run(plan.con, query).fetchall()[0][0])
+    query = render("suppress/check.sql", relation=q(state), subset=list(subset), ns=ns, k=int(k))
+    return int(plan.rows(query)[0][0])
 
 
 def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: list[int], rule: str, prefix: str) -> str:
@@ -37,7 +46,7 @@ def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: li
             count += 1
             body = render(
                 "suppress/round.sql",
-                relation=quote(state),
+                relation=q(state),
                 subset=list(subset),
                 ns=ns,
                 nk=nk,
@@ -57,14 +66,14 @@ def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: li
 
 def exact_state(plan: Plan, start: str, protect: Protect, ns: int, prefix: str, limit: int) -> str:
     """Solve the exact mode on the patterns of ``start`` and store the assignment as a state table."""
-    rows = run(plan.con, render("suppress/patterns.sql", relation=quote(start))).fetchall()
+    rows = plan.rows(render("suppress/patterns.sql", relation=q(start)))
     nk = len(rows[0]) - 3 - ns if rows else 0
     patterns = [(tuple(r[1 : 1 + ns]), tuple(r[1 + ns : 1 + ns + nk]), int(r[-1])) for r in rows]
     chosen = exact.solve(patterns, protect, limit)
     pids = [int(rows[p][0]) for p, _, _ in chosen]
     values = [(pid, mask, count) for pid, (_, mask, count) in zip(pids, chosen)]
     name = f"{prefix}_exact"
-    body = render("suppress/assign.sql", relation=quote(start), values=values, ns=ns, nk=nk)
+    body = render("suppress/assign.sql", relation=q(start), values=values, ns=ns, nk=nk)
     plan.add(name, [create_table(name, body)], deps=[start])
     plan.ensure([name])
     return name
@@ -72,14 +81,14 @@ def exact_state(plan: Plan, start: str, protect: Protect, ns: int, prefix: str, 
 
 def total(plan: Plan, state: str) -> int:
     """Cells suppressed in ``state``."""
-    query = render("suppress/check.sql", relation=quote(state), subset=[], ns=0, output="total")
-    return int(run(plan.con, query).fetchall()[0][0])
+    query = render("suppress/check.sql", relation=q(state), subset=[], ns=0, output="total")
+    return int(plan.rows(query)[0][0])
 
 
 def reached(plan: Plan, state: str, nk: int, ns: int) -> Any:
     """The smallest wildcard class size on all keys (the k reached)."""
-    query = render("suppress/check.sql", relation=quote(state), subset=list(range(nk)), ns=ns, output="reached")
-    return run(plan.con, query).fetchall()[0][0]
+    query = render("suppress/check.sql", relation=q(state), subset=list(range(nk)), ns=ns, output="reached")
+    return plan.rows(query)[0][0]
 
 
 def packing(categories: Sequence[int]) -> tuple[list[int], list[int]] | None:
@@ -106,7 +115,7 @@ def packed_greedy(
     state = f"{prefix}_code"
     plan.add(
         state,
-        [create_table(state, render("suppress/code.sql", relation=quote(start), nk=nk, shifts=shifts))],
+        [create_table(state, render("suppress/code.sql", relation=q(start), nk=nk, shifts=shifts))],
         deps=[start],
     )
     count = 0
@@ -114,13 +123,13 @@ def packed_greedy(
         for r in range(3 * len(subset) + 1):
             count += 1
             sizes = _packed_sizes(plan, state, subset, ns, fms, f"{prefix}_sizes_{count}")
-            query = render("suppress/packed_check.sql", relation=quote(sizes), k=int(k))
-            if int(run(plan.con, query).fetchall()[0][0]) == 0:
+            query = render("suppress/packed_check.sql", relation=q(sizes), k=int(k))
+            if int(plan.rows(query)[0][0]) == 0:
                 break
             body = render(
                 "suppress/packed_round.sql",
-                relation=quote(state),
-                patterns=quote(sizes),
+                relation=q(state),
+                patterns=q(sizes),
                 subset=list(subset),
                 ns=ns,
                 nk=nk,
@@ -139,7 +148,7 @@ def packed_greedy(
 
 
 def _packed_sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, fms: list[int], name: str) -> str:
-    body = render("suppress/packed_sizes.sql", relation=quote(state), subset=list(subset), ns=ns, fms=fms)
+    body = render("suppress/packed_sizes.sql", relation=q(state), subset=list(subset), ns=ns, fms=fms)
     plan.add(name, [create_table(name, body)], deps=[state])
     plan.ensure([name])
     return name
@@ -148,4 +157,4 @@ def _packed_sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, fms: l
 def packed_reached(plan: Plan, state: str, nk: int, ns: int, fms: list[int], prefix: str) -> Any:
     """The smallest wildcard class size on all keys of a packed state (the k reached)."""
     sizes = _packed_sizes(plan, state, range(nk), ns, fms, f"{prefix}_sizes_all")
-    return run(plan.con, render("suppress/packed_check.sql", relation=quote(sizes), output="reached")).fetchall()[0][0]
+    return plan.rows(render("suppress/packed_check.sql", relation=q(sizes), output="reached"))[0][0]
