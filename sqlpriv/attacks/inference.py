@@ -43,11 +43,9 @@ class InferenceOutcome(AttackOutcome):
         holding it, as anonymeter's ``risk_for_groups``; ``.risk()`` of each. The baseline counts the
         random guesser's successes on the group's targets (anonymeter repeats the whole baseline)."""
         d = self.details
-        if d.get("engine") == "spark":
-            raise ParameterError(
-                "groups() needs the per-target rows: on Spark pass n_attacks= (the attack then runs as the DuckDB "
-                "plan of Spark statements) or run it on DuckDB"
-            )
+        planned = self.planned()
+        if isinstance(planned, InferenceOutcome):  # Spark's single statement: the plan, run now
+            return planned.groups(confidence_level)
         with use_dialect(d["dialect"]):  # "spark": the plan's tables live on Spark (spark_plan.py)
             query = render("attacks/groups.sql", main=d["main"], control=d["control"])
         out = {}
@@ -140,6 +138,13 @@ def _on_spark(
         by_value[value] = int(rng.binomial(int(n_value), min(1.0, int(n_right) / c["n_syn"])))
     details = {"aux_cols": aux, "secret": secret, "regression": c["regression"], "tolerance": tol, "seed": seed}
     details |= {"engine": "spark", "query": c["query"], "baseline": by_value}
+
+    def later() -> InferenceOutcome:  # .per_row() and .groups(): the plan as Spark statements, on demand
+        with use_dialect("spark"):
+            tables = spark_prepare(original, synthetic, control, [*aux, secret], spark)
+            return _on_plan(tables, aux, secret, None, seed, c["regression"], tol)
+
+    details["later"] = later
     return InferenceOutcome("inference", c["n"], c["s"], sum(by_value.values()), c["n_c"], c["s_c"], None, details)
 
 
