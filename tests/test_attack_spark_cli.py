@@ -1,6 +1,6 @@
 """``sqlpriv linkability --engine spark`` and ``sqlpriv inference --engine spark`` (the single
 statements on Spark, sqlpriv/attacks/spark.py) print the same summary, risk, verdict and exit
-code as on DuckDB; the per-target rows are refused on Spark with one error."""
+code as on DuckDB; ``--per-row`` writes the same per-target rows (the attack's plan run by Spark)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 import pandas as pd
+import pytest
 from conftest import require_spark
 
 from sqlpriv.cli import main
@@ -69,9 +70,20 @@ def test_cli_inference_on_spark_equals_duckdb(spark, tmp_path, capsys):
     duck, on_spark = _both(infer, capsys)
     assert duck[0] == 0 and duck[1]["verdict"]["status"] == "pass"
     _same(duck, on_spark)
-    assert main([*infer, "--engine", "spark", "--per-row", str(tmp_path / "rows.parquet")]) == 2
-    assert "--per-row runs on DuckDB only" in capsys.readouterr().err
-    assert not (tmp_path / "rows.parquet").exists()
+
+
+@pytest.mark.slow  # about 60 s on local Spark: the single statement, then the plan's statements
+def test_cli_inference_per_row_on_spark_equals_duckdb(spark, tmp_path, capsys):
+    """--per-row with --engine spark writes every record's row (the attack's plan run by Spark)."""
+    ori, syn, _ = _pair(tmp_path)
+    infer = ["inference", ori, syn, "--aux", "x,c", "--secret", "s", "--seed", "2"]
+    paths = [tmp_path / "duck.parquet", tmp_path / "spark.parquet"]
+    assert main([*infer, "--per-row", str(paths[0])]) == 0
+    assert main([*infer, "--engine", "spark", "--spark-master", "local[1]", "--per-row", str(paths[1])]) == 0
+    capsys.readouterr()
+    expected, got = (pd.read_parquet(p) for p in paths)
+    assert len(expected) == 24 and expected["success"].sum() >= 12  # 12 copied records
+    pd.testing.assert_frame_equal(got, expected, check_dtype=False)
 
 
 def test_cli_singling_out_queries_on_spark_equals_duckdb(spark, tmp_path, capsys):

@@ -145,3 +145,74 @@ def test_sampled_tie_inclusive_linkability_on_spark_equals_duckdb(spark):
     assert rows_d["linked"].sum() == on_duckdb.n_success + on_duckdb.n_control_success
     _same_frame(rows_s, rows_d)
     assert "cache table" in on_spark.sql and "count(*) as n_attacks" in on_spark.sql
+
+
+def test_sampled_inference_on_spark_equals_duckdb(spark):
+    """inference with n_attacks= (the same seeded draw of targets as DuckDB) on Spark runs the
+    DuckDB plan as Spark statements: the same counts, baseline, risk, per-target rows and groups
+    (a secret with NULLs: its NULL group too)."""
+    rng = np.random.default_rng(15)
+    ori, syn, ctl = _table(rng, 30), _table(rng, 30), _table(rng, 15)
+    syn.iloc[:10] = ori.iloc[:10].to_numpy()
+    s_ori, s_syn, s_ctl = _frames(spark, ori, syn, ctl)
+    kw = {"aux_cols": ["x", "d", "it's y"], "secret": "c", "n_attacks": 12, "seed": 6}
+    on_spark = sqlpriv.inference(s_ori, s_syn, control=s_ctl, **kw)
+    on_duckdb = sqlpriv.inference(ori, syn, control=ctl, **kw)
+    assert (on_spark.n_attacks, on_spark.n_control) == (on_duckdb.n_attacks, on_duckdb.n_control) == (12, 12)
+    assert (on_spark.n_success, on_spark.n_control_success, on_spark.n_baseline) == (
+        on_duckdb.n_success,
+        on_duckdb.n_control_success,
+        on_duckdb.n_baseline,
+    )
+    a, b = on_spark.risk(), on_duckdb.risk()
+    assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
+    rows_s, rows_d = on_spark.per_row().df(), on_duckdb.per_row().df()
+    assert rows_d["success"].sum() == on_duckdb.n_success + on_duckdb.n_control_success
+    _same_frame(rows_s, rows_d)
+    g_s, g_d = on_spark.groups(), on_duckdb.groups()
+    assert list(g_s) == list(g_d) and None in g_d and len(g_d) == 3
+    main = rows_d[rows_d["attack"] == "main"]
+    for value, e in g_d.items():  # the group's counts, by pandas from the per-target rows
+        mine = main[main["secret"].isna()] if value is None else main[main["secret"] == value]
+        assert (e.n_attacks, e.n_success) == (len(mine), int(mine["success"].sum())), value
+        assert (g_s[value].n_attacks, g_s[value].n_success, g_s[value].n_baseline) == (
+            e.n_attacks,
+            e.n_success,
+            e.n_baseline,
+        )
+        assert (g_s[value].n_control, g_s[value].n_control_success) == (e.n_control, e.n_control_success)
+        r_s, r_d = g_s[value].risk(), e.risk()
+        assert r_s.value == pytest.approx(r_d.value, abs=1e-9) and r_s.ci == pytest.approx(r_d.ci, abs=1e-9), value
+    assert "cache table" in on_spark.sql and "count(*) as n_attacks" in on_spark.sql
+
+
+@pytest.mark.slow  # about 60 s on local Spark: two single statements, then their plans
+def test_every_record_rows_on_spark_equal_duckdb(spark):
+    """Spark's single statement (every record) gives .per_row() and .groups() by running the
+    attack's plan as Spark statements on demand: equal to DuckDB's, its counts equal to the
+    statement's."""
+    rng = np.random.default_rng(16)
+    ori, syn = _table(rng, 24), _table(rng, 24)
+    syn.iloc[:8] = ori.iloc[:8].to_numpy()
+    s_ori, s_syn = _frames(spark, ori, syn)
+    kw = {"aux_cols": ["x", "d"], "secret": "c", "seed": 2}
+    on_spark, on_duckdb = sqlpriv.inference(s_ori, s_syn, **kw), sqlpriv.inference(ori, syn, **kw)
+    assert on_spark.details["engine"] == "spark" and on_spark.n_success == on_duckdb.n_success >= 8
+    _same_frame(on_spark.per_row().df(), on_duckdb.per_row().df())
+    g_s, g_d = on_spark.groups(), on_duckdb.groups()
+    assert list(g_s) == list(g_d) and None in g_d
+    for value, e in g_d.items():
+        assert (g_s[value].n_attacks, g_s[value].n_success, g_s[value].n_baseline) == (
+            e.n_attacks,
+            e.n_success,
+            e.n_baseline,
+        )
+    planned = on_spark.planned()
+    assert planned is not None and (planned.n_success, planned.n_baseline) == (on_spark.n_success, on_spark.n_baseline)
+    kw = {"aux_cols": (["x"], ["d", "it's y"]), "seed": 2}
+    link_s, link_d = sqlpriv.linkability(s_ori, s_syn, **kw), sqlpriv.linkability(ori, syn, **kw)
+    rows_s, rows_d = link_s.per_row().df(), link_d.per_row().df()
+    for r in (rows_s, rows_d):
+        r["via"] = r["via"].map(lambda v: [int(x) for x in v] if isinstance(v, (list, tuple, np.ndarray)) else None)
+    assert rows_d["linked"].sum() == link_d.n_success == link_s.n_success >= 4  # ties go to the smaller position
+    _same_frame(rows_s, rows_d)

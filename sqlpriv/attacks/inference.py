@@ -27,11 +27,11 @@ from sqlpriv.attacks.inputs import Tables, column_list, is_numeric, prepare, sam
 from sqlpriv.attacks.neighbours import nearest
 from sqlpriv.attacks.outcome import AttackOutcome
 from sqlpriv.attacks.risk import Evaluation, evaluate
+from sqlpriv.attacks.spark_plan import plan_result, spark_prepare
 from sqlpriv.engine import checks
-from sqlpriv.engine.plan import run
-from sqlpriv.engine.result import Result
+from sqlpriv.engine.spark.plan import SparkPlan
 from sqlpriv.engine.spark.run import wants_spark
-from sqlpriv.engine.templates import create_table, render
+from sqlpriv.engine.templates import create_table, render, use_dialect
 from sqlpriv.errors import ParameterError
 
 
@@ -43,11 +43,13 @@ class InferenceOutcome(AttackOutcome):
         holding it, as anonymeter's ``risk_for_groups``; ``.risk()`` of each. The baseline counts the
         random guesser's successes on the group's targets (anonymeter repeats the whole baseline)."""
         d = self.details
-        if d.get("engine") == "spark":
-            raise ParameterError("groups() runs on DuckDB only (the per-target rows stay on Spark's side)")
-        query = render("attacks/groups.sql", main=d["main"], control=d["control"])
+        planned = self.planned()
+        if isinstance(planned, InferenceOutcome):  # Spark's single statement: the plan, run now
+            return planned.groups(confidence_level)
+        with use_dialect(d["dialect"]):  # "spark": the plan's tables live on Spark (spark_plan.py)
+            query = render("attacks/groups.sql", main=d["main"], control=d["control"])
         out = {}
-        for value, n, s, n_c, s_c in run(d["con"], query).fetchall():
+        for value, n, s, n_c, s_c in d["plan"].rows(query):
             control = (int(n_c or 0), int(s_c or 0)) if d["control"] is not None else (None, None)
             if control[0] == 0:
                 control = (None, None)
@@ -74,7 +76,10 @@ def inference(
     ``n_attacks`` drawn with ``seed``) and every control record (at most ``n_attacks``).
 
     ``regression`` (default: whether the secret's type is numeric) judges a guess by the relative
-    tolerance instead of equality.
+    tolerance instead of equality. A Spark DataFrame, or ``spark=`` (a SparkSession, with table
+    names or files), runs the attack on Spark (:mod:`sqlpriv.attacks.spark`: every record, counts
+    and risk, in one statement; with ``n_attacks``, the DuckDB plan as Spark statements,
+    :mod:`sqlpriv.attacks.spark_plan`, with ``.per_row()`` and ``.groups()``).
     """
     aux = column_list(aux_cols, "aux_cols")
     if not isinstance(secret, str):
@@ -82,9 +87,21 @@ def inference(
     if secret in aux:
         raise ParameterError(f"the secret {secret!r} is also an auxiliary column; the attacker cannot know it")
     tol = checks.finite_number("tolerance", tolerance, minimum=0.0)
-    if wants_spark(original, spark):  # a Spark DataFrame or spark=: every record, counts and risk only
+    on_spark = wants_spark(original, spark)
+    if on_spark and n_attacks is None:  # a Spark DataFrame or spark=: every record, the single statement
         return _on_spark(original, synthetic, aux, secret, control, n_attacks, seed, regression, tol, spark)
-    tables = prepare(original, synthetic, control, [*aux, secret], con)
+    with use_dialect("spark" if on_spark else "duckdb"):
+        if on_spark:  # sampled targets: the DuckDB plan as Spark statements (spark_plan.py)
+            tables = spark_prepare(original, synthetic, control, [*aux, secret], spark)
+        else:
+            tables = prepare(original, synthetic, control, [*aux, secret], con)
+        return _on_plan(tables, aux, secret, n_attacks, seed, regression, tol)
+
+
+def _on_plan(
+    tables: Tables, aux: list[str], secret: str, n_attacks: int | None, seed: int, regression: bool | None, tol: float
+) -> InferenceOutcome:
+    """The attack as a plan of SQL statements (DuckDB, or Spark: :mod:`sqlpriv.attacks.spark_plan`)."""
     if regression is None:
         regression = is_numeric(tables.types[secret])
     rng = np.random.default_rng(seed)
@@ -97,9 +114,11 @@ def inference(
     n_main, s_main = _counts(tables, main)
     n_c, s_c = _counts(tables, ctl) if ctl else (None, None)
     baseline, by_value = _baseline(tables, f"{main}_targets", secret, bool(regression), tol, rng)
-    rows = Result(tables.plan, render("attacks/per_row.sql", main=main, control=ctl), [s for s in (main, ctl) if s])
+    query = render("attacks/per_row.sql", main=main, control=ctl)
+    rows = plan_result(tables.plan, query, [s for s in (main, ctl) if s])
     details = {"aux_cols": aux, "secret": secret, "regression": bool(regression), "tolerance": tol, "seed": seed}
-    details |= {"main": main, "control": ctl, "con": tables.plan.con, "baseline": by_value}
+    details |= {"main": main, "control": ctl, "plan": tables.plan, "baseline": by_value}
+    details["dialect"] = "spark" if isinstance(tables.plan, SparkPlan) else "duckdb"
     return InferenceOutcome("inference", n_main, s_main, baseline, n_c, s_c, rows, details)
 
 
@@ -119,6 +138,13 @@ def _on_spark(
         by_value[value] = int(rng.binomial(int(n_value), min(1.0, int(n_right) / c["n_syn"])))
     details = {"aux_cols": aux, "secret": secret, "regression": c["regression"], "tolerance": tol, "seed": seed}
     details |= {"engine": "spark", "query": c["query"], "baseline": by_value}
+
+    def later() -> InferenceOutcome:  # .per_row() and .groups(): the plan as Spark statements, on demand
+        with use_dialect("spark"):
+            tables = spark_prepare(original, synthetic, control, [*aux, secret], spark)
+            return _on_plan(tables, aux, secret, None, seed, c["regression"], tol)
+
+    details["later"] = later
     return InferenceOutcome("inference", c["n"], c["s"], sum(by_value.values()), c["n_c"], c["s_c"], None, details)
 
 
@@ -152,7 +178,8 @@ def _attacks(
 
 
 def _counts(tables: Tables, table: str) -> tuple[int, int]:
-    n, s = run(tables.plan.con, render("attacks/successes.sql", table=table, flag="success")).fetchone() or (0, 0)
+    rows = tables.plan.rows(render("attacks/successes.sql", table=table, flag="success"))
+    n, s = rows[0] if rows else (0, 0)
     return int(n), int(s)
 
 
@@ -165,6 +192,6 @@ def _baseline(
         "attacks/guess_odds.sql", targets=tgt, synthetic=tables.syn, secret=secret, regression=regression, tolerance=tol
     )
     by_value = {}
-    for value, n, n_right in run(tables.plan.con, query).fetchall():
+    for value, n, n_right in tables.plan.rows(query):
         by_value[value] = int(rng.binomial(int(n), min(1.0, int(n_right) / tables.n_syn)))
     return sum(by_value.values()), by_value

@@ -115,6 +115,13 @@ def _on_spark(
     baseline = int(np.random.default_rng(seed).binomial(c["n"], baseline_probability(c["n_syn"], c["k"])))
     details = {"aux_cols": cols, "n_neighbors": c["k"], "ties": False, "seed": seed, "engine": "spark"}
     details["query"] = c["query"]
+
+    def later() -> AttackOutcome:  # .per_row(): the plan as Spark statements, on demand
+        with use_dialect("spark"):
+            tables = spark_prepare(original, synthetic, control, cols[0] + cols[1], spark)
+            return _on_plan(tables, cols[0], cols[1], k, None, seed, False)
+
+    details["later"] = later
     return AttackOutcome("linkability", c["n"], c["s"], baseline, c["n_c"], c["s_c"], None, details)
 
 

@@ -64,15 +64,33 @@ class AttackOutcome:
         """The targets, one row each (``attack``: main or control; ``target``: the record's
         0-based row position in its table), with the synthetic records the attack went through."""
         if self.rows is None:
+            planned = self.planned()
+            if planned is not None:
+                return planned.per_row()
             from sqlpriv.errors import ParameterError
 
             raise ParameterError("this outcome was built from counts only; it has no per-target rows")
         return self.rows
 
+    def planned(self) -> AttackOutcome | None:
+        """The same attack run as its plan of statements (once, then kept), for an outcome of
+        Spark's single statement (``details["later"]``, docs/spark.md): its per-target rows live on
+        Spark, its counts equal this outcome's. None for any other outcome."""
+        later = self.details.get("later")
+        if later is None:
+            return None
+        if "planned" not in self.details:
+            self.details["planned"] = later()
+        planned: AttackOutcome = self.details["planned"]
+        return planned
+
     @property
     def sql(self) -> str:
         """The SQL script (DuckDB shell) of the attack: every step, then the success counts per
         attack kind (main, control), then the per-target rows."""
+        if self.rows is None and "query" in self.details:  # Spark's single statement
+            query: str = self.details["query"]
+            return query
         rows = self.per_row()
         flag = "linked" if self.kind == "linkability" else "success"
         with use_dialect(self.details.get("dialect", "duckdb")):  # "spark": a plan run by Spark (spark_plan.py)

@@ -5,7 +5,8 @@ rendered for Spark SQL): every record a target, the same neighbours, counts and 
 DuckDB plan; one row comes back to the driver. The random-guess baseline is drawn in Python with
 the seed, from the same figures as on DuckDB (the synthetic rows; for inference the exact odds per
 secret value, ``attacks/guess_odds.sql``), so it equals DuckDB's draw too. Sampled targets
-(``n_attacks=``), ``ties=True`` and the per-target rows run on DuckDB only.
+(``n_attacks=``), ``ties=True`` and the per-target rows run the DuckDB plan as Spark statements
+(:mod:`sqlpriv.attacks.spark_plan`).
 
 >>> spark_numeric("decimal(10,2)"), spark_numeric("string"), spark_numeric("bigint")
 (True, False, True)

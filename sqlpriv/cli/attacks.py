@@ -103,15 +103,9 @@ def run_inference(args: argparse.Namespace) -> int:
 
 
 def _connection(args: argparse.Namespace) -> dict[str, Any]:
-    """``con=`` (DuckDB), or ``spark=`` with ``--engine spark`` (the single statement, docs/spark.md)."""
+    """``con=`` (DuckDB), or ``spark=`` with ``--engine spark`` (the single statement, docs/spark.md;
+    ``--per-row`` and ``--n-attacks`` run the attack's plan as Spark statements)."""
     if common.engine(args) == "spark":
-        if args.per_row:
-            from sqlpriv.errors import ParameterError
-
-            raise ParameterError(
-                "--per-row runs on DuckDB only: on Spark the attack is one statement that returns the counts "
-                "(leave out --engine spark to write the per-target rows)"
-            )
         return common.connection_options(args)  # refuses the DuckDB options, opens the session
     from sqlpriv.engine.connection import connect
 
