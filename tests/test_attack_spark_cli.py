@@ -91,8 +91,6 @@ def test_cli_singling_out_queries_on_spark_equals_duckdb(spark, tmp_path, capsys
     argv = ["singling-out-queries", ori, syn, "--control", ctl, "--n-attacks", "20", "--max-risk", "0.5"]
     duck, on_spark = _both(argv, capsys)
     assert spark_and_duck_equal(duck, on_spark)
-    assert main([*argv, "--engine", "spark", "--mode", "multivariate"]) == 2
-    assert "mode='univariate' only" in capsys.readouterr().err
 
 
 def spark_and_duck_equal(duck: tuple[int, dict], on_spark: tuple[int, dict]) -> bool:

@@ -180,7 +180,6 @@ def test_a_duckdb_call_never_reaches_a_twin(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize(
     ("call", "what"),
     [
-        (lambda: sqlpriv.sample_uniques(DataFrame()), "sample_uniques"),
         (lambda: sqlpriv.information_factors(DataFrame()), "information_factors"),
     ],
 )

@@ -328,15 +328,6 @@ def test_cli_shapley_engine_spark_prints_the_summary_and_the_verdict(spark, flar
     assert on_spark["verdict"]["status"] == ("pass" if sizes.min() >= 5 else "review")
 
 
-def test_cli_engine_spark_refuses_singling_out(spark, flare_pd, tmp_path, capsys):
-    from sqlpriv.cli import main
-
-    csv = tmp_path / "flare.csv"
-    flare_pd.to_csv(csv, index=False)
-    assert main(["uniques", str(csv), "-c", "class", "--engine", "spark"]) == 2
-    assert "DuckDB only" in capsys.readouterr().err
-
-
 def test_cli_sql_query_engine_spark_prints_spark_sql_that_gives_the_duckdb_numbers(spark, flare_pd, tmp_path, capsys):
     from sqlpriv.cli import main
 
