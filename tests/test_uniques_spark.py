@@ -75,7 +75,7 @@ def assert_outputs_equal(got: Any, duck: Any) -> None:
     assert (got.n, got.dropped_rows, got.columns, got.entity) == (duck.n, duck.dropped_rows, duck.columns, duck.entity)
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
+# (the uniques family is in tests/test_spark_cluster.py: the cluster step runs it there)
 def test_sample_uniques_on_spark_equal_duckdb_with_nulls_and_odd_names(spark):
     df = table(3, 40).drop(columns="pid")
     duck = sqlpriv.sample_uniques(df, dis_fraction=0.1)
