@@ -110,6 +110,8 @@ def test_spark_auto_table_name_and_writer(spark, tmp_path):
 def test_spark_refuses_exact(spark):
     with pytest.raises(ParameterError, match="method='exact' runs on DuckDB only"):
         local_suppression(_frame(spark, _table(1)), KEYS, k=2, method="exact")
+    with pytest.raises(ParameterError, match="^threads: DuckDB options, not available on Spark"):  # was ignored
+        local_suppression(_frame(spark, _table(1)), KEYS, k=2, threads=2)
 
 
 def test_spark_packed_ranks_with_nulls(spark):

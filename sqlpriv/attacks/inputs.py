@@ -87,18 +87,23 @@ def prepare(original: Any, synthetic: Any, control: Any, columns: list[str] | No
 def _same_columns(sources: dict[str, Source]) -> None:
     ori = dict(sources["original"].columns)
     for what, src in sources.items():
-        other = dict(src.columns)
-        missing, extra = [c for c in ori if c not in other], [c for c in other if c not in ori]
-        if missing or extra:
+        same_columns(ori, dict(src.columns), what)
+
+
+def same_columns(ori: dict[str, str], other: dict[str, str], what: str) -> None:
+    """ColumnError unless ``other`` (the ``what`` table's column types) has the original's
+    columns, each of the same kind (numeric or not); the types are those of one engine."""
+    missing, extra = [c for c in ori if c not in other], [c for c in other if c not in ori]
+    if missing or extra:
+        raise ColumnError(
+            f"the {what} table must have the original's columns; missing: {missing or 'none'}, extra: {extra or 'none'}"
+        )
+    for c, t in ori.items():
+        if is_numeric(t) != is_numeric(other[c]):
             raise ColumnError(
-                f"the {what} table must have the original's columns; missing: {missing or 'none'}, extra: {extra or 'none'}"
+                f"column {c!r} is {t} in the original table but {other[c]} in the {what} table; "
+                "give it the same kind of type (numeric or not) in every table"
             )
-        for c, t in ori.items():
-            if is_numeric(t) != is_numeric(other[c]):
-                raise ColumnError(
-                    f"column {c!r} is {t} in the original table but {other[c]} in the {what} table; "
-                    "give it the same kind of type (numeric or not) in every table"
-                )
 
 
 def _no_null_columns(plan: Plan, table: str, columns: list[str], what: str) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlpriv.attacks.inputs import Tables, is_numeric
+from sqlpriv.attacks.inputs import Tables, is_numeric, same_columns
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.spark.plan import SparkPlan, SparkPlanResult
@@ -47,7 +47,7 @@ def spark_prepare(original: Any, synthetic: Any, control: Any, columns: list[str
         sources["control"] = resolve_source(control, spark or ori.spark)
     types = {c: duck_type(t) for c, t in ori.columns}
     for what, src in sources.items():
-        _same_columns(types, src, what)
+        same_columns(types, {c: duck_type(t) for c, t in src.columns}, what)
     columns = list(types) if columns is None else columns
     for c in columns:
         if c not in types:
@@ -75,21 +75,6 @@ def spark_prepare(original: Any, synthetic: Any, control: Any, columns: list[str
         cast(Any, plan), names["original"], names["synthetic"], names.get("control"), counts["original"],
         counts["synthetic"], counts.get("control", 0), types, prefix,
     )  # fmt: skip
-
-
-def _same_columns(types: dict[str, str], src: SparkSource, what: str) -> None:
-    other = {c: duck_type(t) for c, t in src.columns}
-    missing, extra = [c for c in types if c not in other], [c for c in other if c not in types]
-    if missing or extra:
-        raise ColumnError(
-            f"the {what} table must have the original's columns; missing: {missing or 'none'}, extra: {extra or 'none'}"
-        )
-    for c, t in types.items():
-        if is_numeric(t) != is_numeric(other[c]):
-            raise ColumnError(
-                f"column {c!r} is {t} in the original table but {other[c]} in the {what} table; "
-                "give it the same kind of type (numeric or not) in every table"
-            )
 
 
 def spark_rows(plan: SparkPlan, frame: pd.DataFrame, types: dict[str, str]) -> str:

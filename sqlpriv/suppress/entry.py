@@ -67,6 +67,9 @@ def local_suppression(
                 "method='exact' runs on DuckDB only (its integer program is solved in Python on the "
                 "patterns); on Spark use method='greedy', 'sdcmicro' or 'auto' (the fewer cells of the two)"
             )
+        duck = {"con": con, "threads": threads, "memory_limit": memory_limit, "temp_directory": temp_directory}
+        if given := sorted(name for name, value in duck.items() if value is not None):
+            raise ParameterError(f"{', '.join(given)}: DuckDB options, not available on Spark; leave them out")
         with use_dialect("spark"):
             ssrc = spark_run.resolve_source(source, spark)
             plan: Any = SparkPlan(ssrc.spark, ssrc, progress=False)

@@ -278,7 +278,8 @@ def _check_prior(result: SparkPifResult) -> None:
     from sqlpriv.engine.spark.plan import spark_failure
 
     try:
-        spark_sql.run(result.source.spark, f"select max(ok) from ({result._render('prior')}) as g").collect()
+        probe = render_query("engine_guard_probe", query=result._render("prior"))
+        spark_sql.run(result.source.spark, probe).collect()
     except Exception as exc:
         if not is_spark_error(exc):
             raise
