@@ -113,6 +113,11 @@ ALLOWED = {
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
     "x": "attacks/_query.sql's Horner variable: a sqlpriv.literal(...) number or the fixed alias w.r",
+    # attacks/_draw.sql: column references and CTE names built in the same macro from sqlpriv.quote(...)
+    **{
+        f"dq_{n}": "attacks/_draw.sql: a reference built in the same macro from sqlpriv.quote(...) only"
+        for n in ("op", "v", "x", "p", "w", "vals")
+    },
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
     "and sqlpriv.literal(...) numbers",
     # dialect/double_text.sql (Spark): lambda variable names and SQL built in the same macro from
