@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from contextlib import nullcontext
 from itertools import count
 
 import duckdb
@@ -103,7 +104,9 @@ def oracle(syn: pd.DataFrame, mode: str, seed: int, n_attacks: int, n_cols: int)
             cnt = Counter(r[j] for r in recs)
             for idx, v in enumerate(values[j]):
                 if cnt[v] == 1:
-                    cands.append((j, 0 if v is None else 3, idx, ((c, "isna", None),) if v is None else ((c, "==", v),)))
+                    cands.append(
+                        (j, 0 if v is None else 3, idx, ((c, "isna", None),) if v is None else ((c, "==", v),))
+                    )
             nonnull = [i for i, v in enumerate(values[j]) if v is not None]
             if kinds[c] == "number" and nonnull:
                 for kind, idx, op in ((1, nonnull[0], "<="), (2, nonnull[-1], ">=")):
@@ -113,7 +116,9 @@ def oracle(syn: pd.DataFrame, mode: str, seed: int, n_attacks: int, n_cols: int)
         queries = [t[3] for t in cands[:n_attacks]]
     else:
         medians = {
-            c: pd.Series([r[j] for r in recs], dtype="float").median() for j, c in enumerate(cols) if kinds[c] == "number"
+            c: pd.Series([r[j] for r in recs], dtype="float").median()
+            for j, c in enumerate(cols)
+            if kinds[c] == "number"
         }
         queries, kept = [], set()
         for i in count():
@@ -132,7 +137,9 @@ def oracle(syn: pd.DataFrame, mode: str, seed: int, n_attacks: int, n_cols: int)
                 queries.append(q)
     guesses = []
     for g in range(len(queries) or n_attacks):
-        picked = sorted(range(len(cols)), key=lambda j: (h(seed, "bc", g, j), j))[: 1 if mode == "univariate" else n_cols]
+        picked = sorted(range(len(cols)), key=lambda j: (h(seed, "bc", g, j), j))[
+            : 1 if mode == "univariate" else n_cols
+        ]
         q = []
         for j in sorted(picked, key=lambda j: cols[j]):
             c = cols[j]
@@ -159,8 +166,10 @@ def test_sql_draw_equals_its_python_oracle_and_counts_equal_a_brute_force(mode):
     rng = np.random.default_rng(7 if mode == "univariate" else 16)
     ori, syn, ctl = table(rng, 120), table(rng, 100), table(rng, 60)
     n_attacks = 200 if mode == "univariate" else 40
-    with pytest.warns(sqlpriv.SqlprivWarning) if mode == "univariate" else _nothing():
-        r = sqlpriv.singling_out_queries(ori, syn, control=ctl, mode=mode, n_attacks=n_attacks, n_cols=2, seed=3, draw="sql")
+    with pytest.warns(sqlpriv.SqlprivWarning) if mode == "univariate" else nullcontext():
+        r = sqlpriv.singling_out_queries(
+            ori, syn, control=ctl, mode=mode, n_attacks=n_attacks, n_cols=2, seed=3, draw="sql"
+        )
     queries, guesses = oracle(syn, mode, 3, n_attacks, 2)
     assert len(queries) > 10 and (mode == "univariate" or len(queries) == n_attacks)
     assert plain(r.counts.queries) == queries
@@ -173,16 +182,12 @@ def test_sql_draw_equals_its_python_oracle_and_counts_equal_a_brute_force(mode):
     assert 0 < r.evaluation().n_success < len(queries)
     if mode == "multivariate":
         assert r.attempts > n_attacks  # some attempts failed or repeated
-        med = {c: pd.Series([x[j] for x in s], dtype="float").median() for j, c in enumerate(syn.columns) if c in ("age", "score")}
+        med = {
+            c: pd.Series([x[j] for x in s], dtype="float").median()
+            for j, c in enumerate(syn.columns)
+            if c in ("age", "score")
+        }
         assert any(c in med and v == med[c] for q in queries for c, _, v in q)  # the median's side rule is exercised
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 @pytest.mark.parametrize("mode", ["univariate", "multivariate"])
@@ -195,20 +200,31 @@ def test_the_dbt_statement_equals_the_python_api(mode):
     for name, df in (("o", ori), ("s", syn), ("c", ctl)):
         con.register(f"{name}_df", df)
         con.execute(f"create table {name} as select * from {name}_df")
-    types = dict(con.execute("select column_name, data_type from information_schema.columns where table_name = 's'").fetchall())
+    types = dict(
+        con.execute("select column_name, data_type from information_schema.columns where table_name = 's'").fetchall()
+    )
     columns = [{"name": c, "kind": column_kind(types[c])} for c in syn.columns]
     sql = render(
         "attacks/so_query.sql", original=quote("o"), synthetic=quote("s"), columns=columns, control=quote("c"),
         mode=mode, seed=1, n_attacks=30, n_cols=3, attempts=600, confidence_level=0.9,
     )  # fmt: skip
     got = con.execute(sql).df().set_index("attack")
-    with pytest.warns(sqlpriv.SqlprivWarning) if mode == "univariate" else _nothing():
+    with pytest.warns(sqlpriv.SqlprivWarning) if mode == "univariate" else nullcontext():
         r = sqlpriv.singling_out_queries(ori, syn, control=ctl, mode=mode, n_attacks=30, n_cols=3, seed=1, draw="sql")
     want = r.summary(0.9).set_index("attack")
-    assert got.loc[want.index, ["n_attacks", "n_success"]].astype(int).values.tolist() == want[["n_attacks", "n_success"]].values.tolist()
-    np.testing.assert_allclose(got.loc[want.index, ["rate", "rate_error"]].to_numpy(float), want[["rate", "rate_error"]].to_numpy(float), atol=1e-9)
+    assert (
+        got.loc[want.index, ["n_attacks", "n_success"]].astype(int).values.tolist()
+        == want[["n_attacks", "n_success"]].values.tolist()
+    )
+    np.testing.assert_allclose(
+        got.loc[want.index, ["rate", "rate_error"]].to_numpy(float),
+        want[["rate", "rate_error"]].to_numpy(float),
+        atol=1e-9,
+    )
     for attack, risk in (("main", r.risk(0.9)), ("baseline", r.risk(0.9, baseline=True))):
-        np.testing.assert_allclose(got.loc[attack, ["risk", "risk_low", "risk_high"]].to_numpy(float), [risk.value, *risk.ci], atol=1e-9)
+        np.testing.assert_allclose(
+            got.loc[attack, ["risk", "risk_low", "risk_high"]].to_numpy(float), [risk.value, *risk.ci], atol=1e-9
+        )
     assert got.loc["control", ["risk", "risk_low", "risk_high"]].isna().all()
 
 
@@ -218,3 +234,26 @@ def test_draw_is_checked_and_sql_stays_on_duckdb():
         sqlpriv.singling_out_queries(df, df, draw="python")
     r = sqlpriv.singling_out_queries(df, df, mode="multivariate", n_cols=2, n_attacks=2, draw="sql")
     assert r.draw == "sql" and "seeded SQL draw" in r.sql
+
+
+def test_cli_draw_sql_equals_the_python_api(tmp_path, capsys):
+    """`sqlpriv singling-out-queries --draw sql`: the summary of sqlpriv.singling_out_queries(draw="sql"), gated."""
+    import json
+
+    from sqlpriv.cli import main
+
+    rng = np.random.default_rng(2)
+    paths = {}
+    for name, n in (("ori", 80), ("syn", 70)):
+        paths[name] = str(tmp_path / f"{name}.csv")
+        table(rng, n).to_csv(paths[name], index=False)
+    r = sqlpriv.singling_out_queries(
+        paths["ori"], paths["syn"], mode="multivariate", n_attacks=20, n_cols=2, draw="sql"
+    )
+    argv = ["singling-out-queries", paths["ori"], paths["syn"], "--mode", "multivariate", "--n-attacks", "20"]
+    code = main([*argv, "--n-cols", "2", "--draw", "sql", "--format", "json", "--max-risk", "0.999"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    got = pd.DataFrame(out["summary"])[["attack", "n_attacks", "n_success"]].values.tolist()
+    assert got == r.summary()[["attack", "n_attacks", "n_success"]].values.tolist()
+    assert got[0][2] > 0

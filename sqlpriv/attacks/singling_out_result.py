@@ -43,6 +43,8 @@ class SinglingOutQueriesResult:
     ``n_original`` / ``n_synthetic`` / ``n_control`` (distinct records), ``draw`` (numpy or sql).
     """
 
+    draw: str = "numpy"
+
     def __init__(
         self,
         tables: Tables,
