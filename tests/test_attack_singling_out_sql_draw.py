@@ -234,6 +234,13 @@ def test_draw_is_checked_and_sql_stays_on_duckdb():
         sqlpriv.singling_out_queries(df, df, draw="python")
     r = sqlpriv.singling_out_queries(df, df, mode="multivariate", n_cols=2, n_attacks=2, draw="sql")
     assert r.draw == "sql" and "seeded SQL draw" in r.sql
+    # 3 records x 1 column set: 3 possible queries; the rounds stop once every one was built, long
+    # before anonymeter's 10 million attempts
+    with pytest.warns(sqlpriv.SqlprivWarning, match="only 3 of the 10"):
+        r = sqlpriv.singling_out_queries(df, df, mode="multivariate", n_cols=2, n_attacks=10, draw="sql")
+    every = {(("a", "<=", 1), ("b", "==", "x")), (("a", "<=", 2), ("b", "==", "y")), (("a", ">=", 3), ("b", "==", "y"))}
+    assert sorted(plain(r.counts.queries)) == sorted(every)  # median 2: a <= 2 for the middle record
+    assert r.attempts < 1000
 
 
 def test_cli_draw_sql_equals_the_python_api(tmp_path, capsys):

@@ -9,6 +9,7 @@ same ones the dbt model ``sqlpriv.singling_out_queries_risk`` draws, read back a
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from sqlpriv.attacks.singling_out_predicates import Condition, Query
@@ -26,11 +27,11 @@ def first_attempts(n_attacks: int, max_attempts: int) -> int:
 
 
 def _query(row: tuple[Any, ...], columns: list[str]) -> Query:
-    """One wide row (operators and values per column, from the third field) as a query, its
+    """One wide row (operators and values per column, from the fifth field) as a query, its
     conditions in column-name order (as anonymeter writes them)."""
     out = []
     for j, name in enumerate(columns):
-        op, value = row[3 + 2 * j], row[4 + 2 * j]
+        op, value = row[4 + 2 * j], row[5 + 2 * j]
         if op is not None:
             out.append(Condition(name, str(op), None if op in NO_VALUE else value))
     return tuple(sorted(out, key=lambda c: c.column))
@@ -43,10 +44,12 @@ def sql_draw(
     rerun the draw with twice the attempts until ``n_attacks`` queries are kept or ``max_attempts``
     were tried: the first queries kept, by attempt, do not depend on how many attempts a round
     makes, so the result equals one draw over ``max_attempts`` (and the dbt model's) whenever
-    ``n_attacks`` are found."""
+    ``n_attacks`` are found. The rounds stop early once the attempts built every possible query
+    (each distinct synthetic record on each column set): more attempts only repeat them."""
     tables.plan.ensure(["synthetic"])
     specs = [{"name": c, "kind": tables.kinds[c]} for c in tables.columns]
     attempts = first_attempts(n_attacks, max_attempts)
+    possible = tables.n_rows("synthetic") * math.comb(len(tables.columns), n_cols)
     while True:
         sql = render(
             "attacks/so_draw.sql",
@@ -60,12 +63,13 @@ def sql_draw(
         )
         rows = run(tables.con, sql).fetchall()
         main = [r for r in rows if r[0] == "main"]
-        if mode == "univariate" or len(main) >= n_attacks or attempts >= max_attempts:
+        seen = int(rows[0][1]) if rows else 0
+        if mode == "univariate" or len(main) >= n_attacks or attempts >= max_attempts or seen >= possible:
             break
         attempts = min(2 * attempts, max_attempts)
     queries = [_query(r, tables.columns) for r in main]
     guesses = [_query(r, tables.columns) for r in rows if r[0] == "baseline"]
-    tried = 0 if mode == "univariate" else (int(main[0][2]) if main else attempts)
+    tried = 0 if mode == "univariate" else (int(main[0][3]) if main else attempts)
     return queries, guesses, tried
 
 
