@@ -28,7 +28,7 @@
 {% do sqlpriv.check_relation(macro_name, synthetic) %}
 {% if control is not none %}{% do sqlpriv.check_relation(macro_name, control) %}{% endif %}
 {% endif %}
-{% if execute and mode == "multivariate" and n_cols > columns | length %}
+{% if columns and mode == "multivariate" and n_cols > columns | length %}
 {% do exceptions.raise_compiler_error("sqlpriv." ~ macro_name ~ ": n_cols is " ~ n_cols ~ " but the tables have " ~ (columns | length) ~ " columns; a multivariate query uses at most every column") %}
 {% endif %}
 {% do return(columns) %}
