@@ -230,7 +230,6 @@ def _run_script(spark, script: str) -> list:
     return values
 
 
-@pytest.mark.spark_cluster
 def test_query_attack_rows_and_script_on_spark_equal_duckdb(spark):
     """.per_row(), .queries() (with the positions singled out) and .sql of the query attack on
     Spark, univariate and multivariate: the DuckDB plan's steps run as Spark statements give the

@@ -10,6 +10,8 @@ built from synthetic records drawn by rank with the seed: the distinct synthetic
 by each record's first input position as on DuckDB (``so_distinct.sql``), only the drawn records
 come to the driver (``so_rows.sql``; at most ``MAX_BATCH``, 20,000, a round), and each round's
 candidates are counted on Spark: the same queries and counts as DuckDB with the same seed.
+``.queries()`` (with the positions singled out), ``.per_row()`` and ``.sql`` run the DuckDB plan's
+steps as Spark statements on first use (:func:`plan_tables`): the same rows as DuckDB.
 
 >>> spark_kind("double"), spark_kind("boolean"), spark_kind("string")
 ('number', 'boolean', 'text')
