@@ -85,3 +85,21 @@ def spark(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
     session.sparkContext.setLogLevel("OFF")
     yield session
     session.stop()
+
+
+CLUSTER_STEP_ENV = "SQLPRIV_CLUSTER_STEP_FOLLOWS"  # .ci/run sets it: its local-cluster step runs them
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Where the ``spark_cluster`` tests run again on ``local-cluster`` right after (``.ci/run``
+    sets SQLPRIV_CLUSTER_STEP_FOLLOWS=1), leave them out of the ``local[2]`` run: the same
+    assertions on two executor JVMs check more, and running both cost CI minutes. A plain
+    ``python -m pytest`` runs them."""
+    import os
+
+    if not os.environ.get(CLUSTER_STEP_ENV) or os.environ.get(SPARK_MASTER_ENV):
+        return
+    later = [item for item in items if item.get_closest_marker("spark_cluster")]
+    if later:
+        config.hook.pytest_deselected(items=later)
+        items[:] = [item for item in items if not item.get_closest_marker("spark_cluster")]

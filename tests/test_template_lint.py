@@ -90,6 +90,7 @@ ALLOWED = {
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
     "values": "singling_out/details.sql: the quoted column references (sqlpriv.quote) it builds itself",
     "query": "a rendered template (copy_to wraps a result query)",
+    "condition": "the WHERE of a delete statement rendered from a linted template (engine/rows_kept.sql: SparkPlan's DELETE)",
     "counts": "a rendered template (the distinct-counts query identifiers.py passes)",
     "patterns": "a quoted relation name (sqlpriv.quote of the patterns table)",
     "details": "a rendered template (the singling-out details query the report summarises)",

@@ -95,7 +95,7 @@ def singling_out_queries(
     _check(mode, n_attacks, n_cols, seed, max_attempts, draw)
     if (
         wants_spark(original, spark) or is_spark_dataframe(synthetic) or is_spark_dataframe(control)
-    ):  # univariate on Spark: sqlpriv/attacks/singling_out_spark.py
+    ):  # on Spark: sqlpriv/attacks/singling_out_spark.py
         if draw == "sql":
             raise ParameterError("draw='sql' runs on DuckDB only so far; use draw='numpy' on Spark")
         return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark, n_cols, max_attempts)
@@ -172,7 +172,9 @@ def _on_spark(
             SqlprivWarning,
             stacklevel=caller_stacklevel(),
         )
-    return SparkSinglingOutQueriesResult(counts, rows, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts)
+    return SparkSinglingOutQueriesResult(
+        counts, rows, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts, inputs=(original, control, spark)
+    )
 
 
 __all__ = ["MAX_ATTEMPTS", "MODES", "singling_out_queries"]
