@@ -28,17 +28,15 @@
 {% do drop_relation_if_exists(load_cached_relation(backup_relation)) %}
 {% do run_hooks(pre_hooks, inside_transaction=False) %}
 {% do run_hooks(pre_hooks, inside_transaction=True) %}
-{% if target.type not in ("duckdb", "spark", "databricks") %}
-{% do exceptions.raise_compiler_error("sqlpriv.local_suppression (materialized='sqlpriv_local_suppression'): the materialization runs on DuckDB and Spark targets (dbt-duckdb, dbt-spark, dbt-databricks); this target's adapter is " ~ target.type ~ ": run sqlpriv.local_suppression in Python and load its table") %}
+{% if target.type != "duckdb" %}
+{% do exceptions.raise_compiler_error("sqlpriv.local_suppression (materialized='sqlpriv_local_suppression'): the materialization runs on DuckDB targets (dbt-duckdb); this target's adapter is " ~ target.type ~ ": run sqlpriv.local_suppression in Python and load its table") %}
 {% endif %}
-{#- the work tables, temporary (dialect/create_temp_table.sql: the connection's own temporary tables
-    on DuckDB, the session's eager cached temporary views on Spark, which has no temporary tables;
-    never in the database or the warehouse, gone when dbt ends even if a check below stops the
-    model): the model's select, then one state per round -#}
+{#- the work tables, temporary (the connection's own, never in the database file, gone when dbt
+    ends even if a check below stops the model): the model's select, then one state per round -#}
 {% set work = [] %}
 {% set src = make_temp_relation(this, "__sqlpriv_ls_src").incorporate(type="table") %}
 {% do work.append(src) %}
-{% do run_query(sqlpriv.create_temp_table(src) ~ "\n" ~ compiled_code) %}
+{% do run_query(create_table_as(True, src, compiled_code)) %}
 {% set available = adapter.get_columns_in_relation(src) | map(attribute="name") | list %}
 {% do sqlpriv.check_local_suppression(available, keys, k, strata, importance, combs, method, max_suppressed) %}
 {#- the names as the select spells them -#}
@@ -94,7 +92,7 @@
 {% endif %}
 {% set start = make_temp_relation(this, "__sqlpriv_ls_start").incorporate(type="table") %}
 {% do work.append(start) %}
-{% do run_query(sqlpriv.create_temp_table(start) ~ "\n" ~ sqlpriv.suppress_start(keys=specs, strata=strata_names, source=src)) %}
+{% do run_query(create_table_as(True, start, sqlpriv.suppress_start(keys=specs, strata=strata_names, source=src))) %}
 {#- the rounds of each rule (auto: both, the fewer cells kept; ties to greedy, as in Python) -#}
 {% set best = namespace(state=none, cells=none, rule=none) %}
 {% for rule in (["greedy", "sdcmicro"] if method == "auto" else [method]) %}
@@ -108,7 +106,7 @@
 {% set body = sqlpriv.suppress_round(relation=st.state, subset=subset, ns=ns, nk=nk, k=k, order=order, rule=rule, defer=(rule == "greedy" and r < 2 * (subset | length))) %}
 {% set next = make_temp_relation(this, "__sqlpriv_ls_" ~ rule ~ "_" ~ st.count).incorporate(type="table") %}
 {% do work.append(next) %}
-{% do run_query(sqlpriv.create_temp_table(next) ~ "\n" ~ body) %}
+{% do run_query(create_table_as(True, next, body)) %}
 {% set st.state = next %}
 {% endfor %}
 {% if not conv.done and (run_query(sqlpriv.suppress_check(relation=st.state, subset=subset, ns=ns, k=k)).rows[0][0] | int) > 0 %}
@@ -144,4 +142,3 @@
 {% do run_hooks(post_hooks, inside_transaction=False) %}
 {% do return({"relations": [target_relation]}) %}
 {% endmaterialization %}
-
