@@ -20,7 +20,17 @@ import pytest
 
 import sqlpriv
 from sqlpriv.pif.measure import information_factors
-from tests.dbt_helpers import PREDICTORS, PROJECT, SEED, copy_of, copy_project, dbt, require_dbt, same
+from tests.dbt_helpers import (
+    PREDICTORS,
+    PROJECT,
+    SEED,
+    attack_figures,
+    copy_of,
+    copy_project,
+    dbt,
+    require_dbt,
+    same,
+)
 
 require_dbt()
 
@@ -244,20 +254,6 @@ LINK_AUX = (["age", "sex", "race", "marital-status"], ["education", "occupation"
 INFER_AUX = ["age", "sex", "race", "marital-status", "education", "occupation", "hours-per-week"]
 
 
-def _attack_figures(outcome) -> pd.DataFrame:
-    """The one-row figures of sqlpriv.linkability_risk / inference_risk, from the Python attack."""
-    e, risk = outcome.evaluation(), outcome.risk()
-    c = e.control_rate
-    row = {
-        "n_attacks": outcome.n_attacks, "n_success": outcome.n_success,
-        "rate": e.attack_rate.value, "rate_error": e.attack_rate.error,
-        "n_control": outcome.n_control, "n_control_success": outcome.n_control_success,
-        "control_rate": None if c is None else c.value, "control_rate_error": None if c is None else c.error,
-        "risk": risk.value, "risk_low": risk.ci[0], "risk_high": risk.ci[1],
-    }  # fmt: skip
-    return pd.DataFrame([row])
-
-
 def test_attack_models_and_tests_equal_the_python_attacks(built, tables):
     """The linkability and inference models equal sqlpriv.linkability / sqlpriv.inference to 1e-9
     (every figure of the risk), and their generic tests gate the build: both pass on the seeds."""
@@ -269,9 +265,9 @@ def test_attack_models_and_tests_equal_the_python_attacks(built, tables):
         data["original"], data["synthetic"], aux_cols=LINK_AUX, control=data["control"], n_neighbors=2
     )
     assert link.n_success > 0
-    same(tables("adult_linkability"), _attack_figures(link))
+    same(tables("adult_linkability"), attack_figures(link))
     infer = sqlpriv.inference(data["original"], data["synthetic"], INFER_AUX, "Salary", control=data["control"])
-    same(tables("adult_inference"), _attack_figures(infer))
+    same(tables("adult_inference"), attack_figures(infer))
 
 
 def test_attack_test_above_its_maximum_fails_the_build(built):
@@ -287,7 +283,7 @@ def test_attack_test_above_its_maximum_fails_the_build(built):
     assert infer.risk().value > 0.5
     control = ["n_control", "n_control_success", "control_rate", "control_rate_error"]
     assert stored[control].isna().all(axis=None)  # no control attack
-    same(stored.drop(columns=["failure", *control]), _attack_figures(infer).drop(columns=control))
+    same(stored.drop(columns=["failure", *control]), attack_figures(infer).drop(columns=control))
     n, s = infer.n_attacks, infer.n_success
     assert stored["failure"].iloc[0] == (
         f"inference risk of Salary is {round(infer.risk().value, 6)} ({s} of {n} guesses right); the test allows at most 0.5"
