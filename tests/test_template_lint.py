@@ -112,6 +112,7 @@ ALLOWED = {
     "sqlpriv.dialect_text_spark(...)": ESCAPE,
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
+    "ns.columns": "microaggregation's state columns (pos, z0.., g), constants built in the same template",
     "x": "attacks/_query.sql's Horner variable: a sqlpriv.literal(...) number or the fixed alias w.r",
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
     "and sqlpriv.literal(...) numbers",
