@@ -20,6 +20,7 @@ from sqlpriv.microaggregation.checks import check_facts, correlation, eigen_loss
 if TYPE_CHECKING:
     import pandas as pd
 
+
 class Microaggregation:
     """MDAV groups of one table: ``released()`` / ``df()`` the table with each column replaced by
     its group's mean or median; ``il1s()`` sdcMicro's IL1s with the groups and the smallest group."""
@@ -102,9 +103,9 @@ def microaggregate(
     rows; each stratum is microaggregated alone (sdcMicro's ``strata_variables``). ``method``
     "onedims": each column on its own, sorted, groups of ``aggr`` consecutive values, the last
     absorbing the remainder (sdcMicro's ``method = "onedims"``; one SELECT, no rounds).
-    A Spark DataFrame (or ``spark=`` a SparkSession with a table name or file) runs "onedims" on
-    Spark (the released table a SparkResult, docs/spark.md); MDAV there is refused (its rounds
-    depend on each other and run on DuckDB only).
+    A Spark DataFrame (or ``spark=`` a SparkSession with a table name or file) runs on Spark
+    (docs/spark.md): "onedims" as one statement, MDAV's rounds as Spark statements over a Spark
+    state table, one round each, the same groups as on DuckDB; the released table a SparkResult.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0]})
@@ -153,4 +154,3 @@ def microaggregate(
         source=src, columns=names, measure=measure, state=state, n=facts[0], method=method, strata=by, aggr=aggr
     )
     return Microaggregation(plan, spec)
-
