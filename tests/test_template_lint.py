@@ -113,6 +113,7 @@ ALLOWED = {
     "sqlpriv.dialect_text_spark(...)": ESCAPE,
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
+    "ns.columns": "microaggregation's state columns (pos, z0.., g), constants built in the same template",
     "x": "attacks/_query.sql's Horner variable: a sqlpriv.literal(...) number or the fixed alias w.r",
     # attacks/_draw.sql: column references and CTE names built in the same macro from sqlpriv.quote(...)
     **{
