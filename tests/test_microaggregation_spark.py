@@ -65,6 +65,22 @@ def close(got: list, want: list) -> None:  # type: ignore[type-arg]
         assert abs(float(u) - float(v)) <= TOL * max(1.0, abs(float(v))), (u, v)
 
 
+def same_release(on_spark, on_duckdb) -> dict:  # type: ignore[no-untyped-def]
+    """The released values (to 1e-9), the strata column, IL1s, groups and eigen of both engines
+    agree; DuckDB's IL1s figures, for further checks."""
+    assert isinstance(on_spark.released(), SparkResult)
+    got, want = on_spark.df(), on_duckdb.df()
+    assert list(got.columns) == list(want.columns) == [ODD, "age", "region"]
+    for column in (ODD, "age"):
+        close(got[column].tolist(), want[column].tolist())
+    assert [None if pd.isna(v) else v for v in got["region"]] == [None if pd.isna(v) else v for v in want["region"]]
+    figures, expected = on_spark.il1s(), on_duckdb.il1s()
+    assert (figures["groups"], figures["smallest_group"]) == (expected["groups"], expected["smallest_group"])
+    assert abs(figures["il1s"] - expected["il1s"]) <= TOL * max(1.0, expected["il1s"])
+    assert abs(on_spark.eigen() - on_duckdb.eigen()) <= TOL
+    return expected
+
+
 @pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 @pytest.mark.parametrize(("measure", "strata"), [("mean", "region"), ("median", None)])
 def test_spark_dataframe_equals_duckdb_and_the_brute_force(spark, measure, strata):
@@ -72,17 +88,11 @@ def test_spark_dataframe_equals_duckdb_and_the_brute_force(spark, measure, strat
     kw = {"aggr": 3, "measure": measure, "strata": strata, "method": "onedims"}
     on_spark = sqlpriv.microaggregate(spark_frame(spark, df), [ODD, "age"], **kw)
     on_duckdb = sqlpriv.microaggregate(df, [ODD, "age"], **kw)
-    assert isinstance(on_spark.released(), SparkResult)
-    got, want = on_spark.df(), on_duckdb.df()
-    assert list(got.columns) == list(want.columns) == [ODD, "age", "region"]
+    same_release(on_spark, on_duckdb)
+    got = on_spark.df()
     for column in (ODD, "age"):
-        close(got[column].tolist(), want[column].tolist())
         close(got[column].tolist(), brute(df, column, 3, strata, measure))
     assert [None if pd.isna(v) else v for v in got["region"]] == [None if pd.isna(v) else v for v in df["region"]]
-    figures, expected = on_spark.il1s(), on_duckdb.il1s()
-    assert figures["groups"] == expected["groups"] and figures["smallest_group"] == expected["smallest_group"]
-    assert abs(figures["il1s"] - expected["il1s"]) <= TOL * max(1.0, expected["il1s"])
-    assert abs(on_spark.eigen() - on_duckdb.eigen()) <= TOL
 
 
 def test_spark_mdav_equals_duckdb_with_strata_and_ties(spark):
@@ -94,17 +104,11 @@ def test_spark_mdav_equals_duckdb_with_strata_and_ties(spark):
     kw = {"aggr": 3, "strata": "region"}
     on_spark = sqlpriv.microaggregate(spark_frame(spark, df), [ODD, "age"], **kw)
     on_duckdb = sqlpriv.microaggregate(df, [ODD, "age"], **kw)
-    assert isinstance(on_spark.released(), SparkResult)
-    got, want = on_spark.df(), on_duckdb.df()
-    assert list(got.columns) == list(want.columns) == [ODD, "age", "region"]
-    for column in (ODD, "age"):
-        close(got[column].tolist(), want[column].tolist())
-    assert [None if pd.isna(v) else v for v in got["region"]] == [None if pd.isna(v) else v for v in df["region"]]
-    figures, expected = on_spark.il1s(), on_duckdb.il1s()
-    assert (figures["groups"], figures["smallest_group"]) == (expected["groups"], expected["smallest_group"])
+    expected = same_release(on_spark, on_duckdb)
+    assert [None if pd.isna(v) else v for v in on_spark.df()["region"]] == [
+        None if pd.isna(v) else v for v in df["region"]
+    ]
     assert expected["groups"] >= 9  # three strata of about 11 rows: rounds in each
-    assert abs(figures["il1s"] - expected["il1s"]) <= TOL * max(1.0, expected["il1s"])
-    assert abs(on_spark.eigen() - on_duckdb.eigen()) <= TOL
     assert "cache table" in on_spark.sql and "update " not in on_spark.sql.lower()
 
 
