@@ -186,7 +186,7 @@ def test_sampled_inference_on_spark_equals_duckdb(spark):
     assert "cache table" in on_spark.sql and "count(*) as n_attacks" in on_spark.sql
 
 
-@pytest.mark.slow  # about 60 s on local Spark: two single statements, then their plans
+@pytest.mark.heavy  # 45 s on local Spark: two single statements, then their plans; not in CI
 def test_every_record_rows_on_spark_equal_duckdb(spark):
     """Spark's single statement (every record) gives .per_row() and .groups() by running the
     attack's plan as Spark statements on demand: equal to DuckDB's, its counts equal to the
