@@ -96,7 +96,8 @@ def test_spark_column_path_and_combs(spark, monkeypatch):
     _same(on_spark, on_duckdb)
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
+# not in the local-cluster step: 170 s there on a quiet 2-core machine (Spark plans each round's CTEs
+# again on every read), a fifth of that step; its rounds run the same statements on local[2]
 def test_spark_auto_table_name_and_writer(spark, tmp_path):
     df = _table(7)
     _frame(spark, df).createOrReplaceTempView("ls_people")
