@@ -90,13 +90,22 @@ def spark(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
 CLUSTER_STEP_ENV = "SQLPRIV_CLUSTER_STEP_FOLLOWS"  # .ci/run sets it: its local-cluster step runs them
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m 'not heavy' (addopts) deselects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Where the ``spark_cluster`` tests run again on ``local-cluster`` right after (``.ci/run``
-    sets SQLPRIV_CLUSTER_STEP_FOLLOWS=1), leave them out of the ``local[2]`` run: the same
-    assertions on two executor JVMs check more, and running both cost CI minutes. A plain
-    ``python -m pytest`` runs them."""
+    """Mark the tests of tests/heavy_tests.py ``heavy``: ``-m 'not heavy'`` (addopts) leaves them
+    out of the default run, ``python -m pytest -m heavy`` runs them.
+
+    Where the ``spark_cluster`` tests run again on ``local-cluster`` right after (``.ci/run`` sets
+    SQLPRIV_CLUSTER_STEP_FOLLOWS=1), leave them out of the ``local[2]`` run: the same assertions
+    on two executor JVMs check more, and running both cost CI minutes. A plain ``python -m
+    pytest`` runs them."""
     import os
 
+    from tests.heavy_tests import HEAVY
+
+    for item in items:
+        if item.nodeid in HEAVY:
+            item.add_marker(pytest.mark.heavy)
     if os.environ.get(CLUSTER_STEP_ENV) and not os.environ.get(SPARK_MASTER_ENV):
         later = [item for item in items if item.get_closest_marker("spark_cluster")]
         if later:

@@ -48,7 +48,6 @@ def _same_frame(a: pd.DataFrame, b: pd.DataFrame) -> None:
 
 
 @pytest.mark.slow  # about 70 s on local Spark (five searches, each a few dozen Spark jobs); the fast case is below
-@pytest.mark.spark_cluster
 def test_dcr_on_spark_equals_duckdb(spark):
     """Every figure of dcr (DCR, NNDR, exact copies, the seeded random baseline, the holdout's
     overfitting protection, identifiability), the per-row table and the random rows."""

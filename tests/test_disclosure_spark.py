@@ -64,7 +64,6 @@ def test_spark_equals_duckdb(spark, seed, output):
     same(on_duckdb, (r.summary() if output == "summary" else r.classes()).df())
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_spark_dataframe_source_equals_duckdb(spark):
     df = table(3)
     frame = spark.createDataFrame(df.astype(object).where(df.notna(), None))

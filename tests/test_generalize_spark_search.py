@@ -72,7 +72,6 @@ def test_spark_search_equals_duckdb_on_random_table_hierarchies(spark):
     check_same(spark, df, hier, "row_id", k=2, suppression_limit=0.2, metric="discernibility")
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_spark_search_equals_duckdb_with_builders_nulls_and_expressions(spark):
     rng = random.Random(7)
     n = 60

@@ -119,7 +119,6 @@ def test_dropna_single_statements_rendered_for_duckdb_equal_the_plan(macro, outp
         assert got["row"].tolist() == [i for i, ok in enumerate(df.notna().all(axis=1)) if ok]
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_dropna_on_spark_equals_duckdb(spark):
     """uniqueness_shapley(..., dropna=True) and cig(..., dropna=True) per row on Spark (a
     ParameterError before) equal DuckDB to 1e-9, row keys the input positions (in the cluster

@@ -63,7 +63,6 @@ def test_the_single_statements_rendered_for_duckdb_equal_the_plan(seed, dropna):
     assert_same(profile, sqlpriv.privacy_profile(df, COLS, dropna=dropna).df())
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 @pytest.mark.parametrize("dropna", [False, True])
 def test_fields_uniqueness_report_and_dropna_on_spark_equal_duckdb(spark, dropna):
     require_spark()
@@ -93,7 +92,6 @@ def test_top_rows_and_heatmap_single_statements_on_duckdb_equal_the_plan(measure
         assert_same(got.df(), want.df())
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_top_rows_and_heatmap_on_spark_equal_duckdb(spark):
     df = duck_frame(table(4)).assign(id=range(80))
     frame = spark.createDataFrame(

@@ -58,7 +58,6 @@ def assert_same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = Non
 # --------------------------------------------------------------------------- flare
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
     on_spark = sqlpriv.uniqueness_shapley(flare, columns=COLS)
     on_duckdb = sqlpriv.uniqueness_shapley(flare_pd, columns=COLS)
@@ -67,7 +66,6 @@ def test_shapley_on_spark_equals_duckdb_on_flare(spark, flare, flare_pd):
     assert_same(on_spark.by("area_largest * 2 > 1").df(), on_duckdb.by("area_largest * 2 > 1").df())
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_by_tables_of_one_analysis_share_one_cached_values_table(spark, flare, flare_pd):
     """Issue 29: every by() table of one analysis reads one cached table of per-pattern values,
     built once (from it alone when the expression reads analysed columns only, else the standalone
@@ -132,7 +130,6 @@ def test_information_factors_on_spark_equal_duckdb_on_flare(spark, flare, flare_
     assert_same(fn(flare, columns=COLS[:3]).df(), fn(flare_pd, columns=COLS[:3]).df(), "row")
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_request_measures_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd):
     assert_same(sqlpriv.privacy_profile(flare, COLS).df(), sqlpriv.privacy_profile(flare_pd, COLS).df())
     a_spark = sqlpriv.assess_request(flare, COLS[:3], k=3, approve=0.5, reject=0.1)
@@ -153,7 +150,6 @@ def test_a_table_name_with_spark_and_a_key_column(spark, flare_pd):
 # --------------------------------------------------------------------------- result surface
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_results_stay_on_spark_until_asked_and_write_parquet_with_spark(spark, flare, flare_pd, tmp_path):
     from pyspark.sql import DataFrame
 
@@ -191,7 +187,6 @@ def odd_frame(seed: int = 3, n: int = 30) -> pd.DataFrame:
     )
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_awkward_column_names_on_spark(spark):
     frame = odd_frame()
     sdf = spark.createDataFrame(frame)
@@ -351,7 +346,6 @@ def test_cli_sql_query_engine_spark_prints_spark_sql_that_gives_the_duckdb_numbe
     assert_same(got, expected, "id")
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_reidentification_risk_on_spark_equals_duckdb_on_flare(spark, flare_pd):
     """Issue 26: the single statement risk/query.sql on Spark gives the DuckDB plan's summary and
     per-row risk (weights, household, a sampling fraction) to 1e-9."""

@@ -29,7 +29,6 @@ def _interval(x: float, w: float) -> str:
     return f"[{int(lo)}, {int(lo + w)}["
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_interval_labels_past_the_bigint_range_equal_duckdb(spark):
     """Spark's floor of a DOUBLE is a BIGINT: past 9.2e18 it overflowed (ARITHMETIC_OVERFLOW under
     ANSI mode); the labels are now DuckDB's, exponent included ('[6e+40, 6e+40[')."""
@@ -69,7 +68,6 @@ def _lcase(spark, rows: list[tuple[str, int]], view: str) -> None:
     )
 
 
-@pytest.mark.spark_cluster
 def test_collated_text_is_compared_byte_for_byte(spark):
     """'Ann', 'ann' and 'ANN' are three values in a release; UTF8_LCASE made them one class of 3."""
     rows = [("Ann", 1), ("ann", 1), ("ANN", 2), ("Bob", 2), ("Bob", 3), ("bob", 3)]
@@ -219,7 +217,6 @@ def test_double_text_writes_every_double_as_duckdb(spark):
     assert tuple(spark.sql(f"select {special}").collect()[0]) == ("nan", "inf", "-inf")
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_fractional_interval_labels_at_every_magnitude_equal_duckdb(spark):
     """Bounds of a width that is not whole were Java's text on Spark from 1e7 to 1e16
     ('[0.0, 2.5000000005E9[' where DuckDB writes '[0.0, 2500000000.5['); all labels of both
