@@ -265,3 +265,47 @@ def test_query_attack_rows_and_script_on_spark_equal_duckdb(spark):
         c = on_duckdb.counts
         on_spark.planned().plan.close()  # its views dropped: the script makes them again
         assert _run_script(spark, script) == c.original + c.baseline_original + (c.control or [])
+
+
+def _draw_tables(rng: np.random.Generator, columns: list[str]) -> list[pd.DataFrame]:
+    """Original (24 rows), synthetic (24: a third copied, two duplicates) and control (10) on
+    ``columns``: spread integers (rare values), a double and a text column with NULLs."""
+    ori, syn, ctl = (_table(rng, n)[columns] for n in (24, 24, 10))
+    syn["it's y"] = rng.integers(0, 60, 24)
+    syn.iloc[:8] = ori.iloc[:8].to_numpy()
+    syn.iloc[20:22] = syn.iloc[:2].to_numpy()  # duplicates: dropped before ranking
+    return [ori, syn, ctl]
+
+
+def _same_sql_draw(spark, tables: list[pd.DataFrame], **kw) -> None:
+    """draw="sql" on Spark and on DuckDB: the same queries and guesses, counts, attempts and risk
+    (figures to 1e-9); the counts recounted by pandas on the deduplicated original."""
+    ori, syn, ctl = tables
+    s_ori, s_syn, s_ctl = _frames(spark, ori, syn, ctl)
+    on_spark = sqlpriv.singling_out_queries(s_ori, s_syn, control=s_ctl, draw="sql", **kw)
+    on_duckdb = sqlpriv.singling_out_queries(ori, syn, control=ctl, draw="sql", **kw)
+    c = on_duckdb.counts
+    assert len(c.queries) == kw["n_attacks"] == len(c.baseline), kw
+    assert on_spark.counts == c and on_spark.attempts == on_duckdb.attempts and on_spark.draw == "sql"
+    assert c.original == [_matches(ori.drop_duplicates(), q) for q in c.queries] and 1 in c.original
+    a, b = on_spark.risk(), on_duckdb.risk()
+    assert a.value == pytest.approx(b.value, abs=1e-9) and a.ci == pytest.approx(b.ci, abs=1e-9)
+    s, d = on_spark.summary(), on_duckdb.summary()
+    assert np.allclose(s["rate"].astype(float), d["rate"].astype(float), rtol=0, atol=1e-9, equal_nan=True)
+
+
+def test_univariate_sql_draw_on_spark_equals_duckdb(spark):
+    """draw="sql" on Spark: attacks/so_draw.sql rendered for Spark SQL (md5_int by conv, the same
+    60 bits) draws the same univariate queries and baseline guesses as on DuckDB (two columns: the
+    draw is one Spark statement of a few dozen stages per column)."""
+    _same_sql_draw(
+        spark, _draw_tables(np.random.default_rng(23), ["it's y", "c"]), mode="univariate", n_attacks=6, seed=5
+    )
+
+
+@pytest.mark.heavy  # about 30 s on a quiet local Spark (several hundred stages: Spark inlines each CTE at every reference)
+def test_multivariate_sql_draw_on_spark_equals_duckdb(spark):
+    """draw="sql", multivariate, on Spark: the same records, column sets, queries, guesses and
+    attempts as DuckDB (one round of 64 attempts), on three columns with NULLs."""
+    tables = _draw_tables(np.random.default_rng(23), ["x", "it's y", "c"])
+    _same_sql_draw(spark, tables, mode="multivariate", n_attacks=6, n_cols=2, seed=6, max_attempts=64)

@@ -371,6 +371,41 @@ def test_exact_copies_test_gates_the_build_with_dcr_figures(built):
     )
 
 
+DCR_FIGURES = [
+    "dcr_median", "dcr_min", "nndr_median", "exact_copy_share", "dcr_closer_to_training", "dcr_overfitting_protection",
+]  # fmt: skip
+
+
+def _dcr_row(original: Path, synthetic: Path) -> pd.DataFrame:
+    """The row of sqlpriv.dcr_risk, from sqlpriv.dcr (its neighbour search, not the cross join)."""
+    r = sqlpriv.dcr(str(original), str(synthetic), control=str(ADULT["control"]), baseline=False, identifiability=False)
+    return pd.DataFrame([{"n_synthetic": r.n_synthetic, **{m: r.figures[m] for m in DCR_FIGURES}}])
+
+
+def test_dcr_model_and_gate_equal_the_python_api(built, tables, must_fail):
+    """The DCR model adult_dcr (one cross join) equals sqlpriv.dcr's figures to 1e-9 (its levelled
+    neighbour search); the gate sqlpriv_max_dcr_closer_share passes on the seeds (0.722 <= 0.8) and
+    fails on a "synthetic" table that copies the original (every row closer to it, share 1),
+    storing the figures and a sentence. The exact copies: a pandas merge on the seeds."""
+    _, build = built
+    assert "PASS sqlpriv_sqlpriv_max_dcr_closer_share_adult_original_" in build.stdout, build.stdout[-3000:]
+    want = _dcr_row(ADULT["original"], ADULT["synthetic"])
+    assert want["dcr_closer_to_training"].iloc[0] == pytest.approx(0.722) and want["exact_copy_share"].iloc[0] == 0.016
+    same(tables("adult_dcr"), want)
+    project, run = must_fail
+    assert "Failure in test adult_copy_is_no_closer_to_the_original" in run.stdout, run.stdout[-3000:]
+    with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
+        stored = con.execute("select * from main_dbt_test__audit.adult_copy_is_no_closer_to_the_original").df()
+    copy = _dcr_row(ADULT["original"], ADULT["original"])
+    ori = pd.read_csv(ADULT["original"])
+    assert copy["exact_copy_share"].iloc[0] == 1.0 and copy["dcr_closer_to_training"].iloc[0] == 1.0
+    same(stored.drop(columns=["failure"]), copy)
+    assert stored["failure"].iloc[0] == (
+        f"a share 1.0 of the {len(ori)} synthetic rows is closer to the original than to the holdout (DCR "
+        "overfitting protection 0.0); the test allows a share of at most 0.8"
+    )
+
+
 # --------------------------------------------------------------------------- local suppression (issue 44)
 
 LS_KEYS = ["class", "largest spot's size", "spot_distribution", "area"]

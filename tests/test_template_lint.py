@@ -115,10 +115,10 @@ ALLOWED = {
     "names": "a list of sqlpriv.literal(...) results built in the same template",
     "ns.columns": "microaggregation's state columns (pos, z0.., g), constants built in the same template",
     "x": "attacks/_query.sql's Horner variable: a sqlpriv.literal(...) number or the fixed alias w.r",
-    # attacks/_draw.sql: column references and CTE names built in the same macro from sqlpriv.quote(...)
+    # attacks/_draw.sql, _dcr_query.sql: column references and CTE names built in the same macro from sqlpriv.quote(...)
     **{
-        f"dq_{n}": "attacks/_draw.sql: a reference built in the same macro from sqlpriv.quote(...) only"
-        for n in ("op", "v", "x", "p", "w", "vals")
+        f"dq_{n}": "attacks/_draw.sql, _dcr_query.sql: a reference built in the same macro from sqlpriv.quote(...) only"
+        for n in ("op", "v", "x", "p", "w", "vals", "s", "r", "g")
     },
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
     "and sqlpriv.literal(...) numbers",

@@ -48,13 +48,25 @@ cast({{ sqlpriv.quote(name) }} as {{ sqlpriv.text_type() }})
 {%- endfor %})
 {%- endmacro %}
 
-{#- The value lists (`__sqlpriv_vals_<j>`: v, cnt, idx) and the columns (`__sqlpriv_cols`: j, nd,
-    the distinct values counting NULL as one), each CTE followed by a comma. -#}
-{% macro attacks_draw_values(synthetic, columns) -%}
+{#- One column's value list: its distinct values `v` in the distinct synthetic table, the records
+    holding each (`cnt`) and its 0-based index `idx` (NULL first, then ascending). -#}
+{% macro attacks_draw_value_list(synthetic, column) -%}
+select v, cnt, row_number() over (order by v nulls first) - 1 as idx
+from (select {{ sqlpriv.quote(column) }} as v, count(*) as cnt from {{ sqlpriv.quote(synthetic) }} group by {{ sqlpriv.quote(column) }}) as g
+{%- endmacro %}
+
+{#- The value lists (`__sqlpriv_vals_<j>`: v, cnt, idx; `values`: the names of tables already
+    holding them, one per column, as Spark's draw keeps them: an inlined CTE is recomputed at each
+    of its references there) and the columns (`__sqlpriv_cols`: j, nd, the distinct values
+    counting NULL as one), each CTE followed by a comma. -#}
+{% macro attacks_draw_values(synthetic, columns, values=none) -%}
 {% for c in columns %}
 {{ sqlpriv.quote("__sqlpriv_vals_" ~ loop.index0) }} as (
-  select v, cnt, row_number() over (order by v nulls first) - 1 as idx
-  from (select {{ sqlpriv.quote(c.name) }} as v, count(*) as cnt from {{ sqlpriv.quote(synthetic) }} group by {{ sqlpriv.quote(c.name) }}) as g
+{%- if values is not none %}
+  select v, cnt, idx from {{ sqlpriv.quote(values[loop.index0]) }}
+{%- else %}
+  {{ sqlpriv.attacks_draw_value_list(synthetic, c.name) }}
+{%- endif %}
 ),
 {% endfor %}
 __sqlpriv_cols as (
@@ -198,9 +210,10 @@ __sqlpriv_g as (
 {%- endmacro %}
 
 {#- Every CTE of the draw (no `with`, no comma after): `__sqlpriv_q`, the queries, and
-    `__sqlpriv_g`, the baseline guesses, both wide (attacks_draw_univariate). -#}
-{% macro attacks_draw_ctes(synthetic, columns, mode, seed, n_attacks, n_cols, attempts) -%}
-{{ sqlpriv.attacks_draw_values(synthetic, columns) }}
+    `__sqlpriv_g`, the baseline guesses, both wide (attacks_draw_univariate); `values`: as
+    attacks_draw_values. -#}
+{% macro attacks_draw_ctes(synthetic, columns, mode, seed, n_attacks, n_cols, attempts, values=none) -%}
+{{ sqlpriv.attacks_draw_values(synthetic, columns, values) }}
 {% if mode == "univariate" %}
 {{ sqlpriv.attacks_draw_univariate(columns, seed, n_attacks) }}
 {% else %}

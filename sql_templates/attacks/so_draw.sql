@@ -4,9 +4,10 @@
     built, each a record and a column set; 0 in univariate mode), __sqlpriv_qid, __sqlpriv_tried
     and per column j its operator
     __sqlpriv_op_<j> (NULL: the column is not used) and value __sqlpriv_v_<j>. `synthetic`: the
-    distinct synthetic table (attacks/so_distinct.sql). -#}
-{% macro attacks_so_draw(synthetic, columns, mode, seed, n_attacks, n_cols, attempts) -%}
-with {{ sqlpriv.attacks_draw_ctes(synthetic, columns, mode, seed, n_attacks, n_cols, attempts) }}
+    distinct synthetic table (attacks/so_distinct.sql); `values`: the tables of its columns' value
+    lists (attacks_draw_value_list), where the engine keeps them (Spark), else computed inline. -#}
+{% macro attacks_so_draw(synthetic, columns, mode, seed, n_attacks, n_cols, attempts, values=none) -%}
+with {{ sqlpriv.attacks_draw_ctes(synthetic, columns, mode, seed, n_attacks, n_cols, attempts, values) }}
 select 'main' as __sqlpriv_set, {{ "(select count(*) from __sqlpriv_cand)" if mode == "multivariate" else "0" }} as __sqlpriv_seen, * from __sqlpriv_q
 union all
 select 'baseline' as __sqlpriv_set, {{ "(select count(*) from __sqlpriv_cand)" if mode == "multivariate" else "0" }} as __sqlpriv_seen, * from __sqlpriv_g

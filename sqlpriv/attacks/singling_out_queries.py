@@ -33,7 +33,7 @@ import numpy as np
 from sqlpriv.attacks import singling_out_generate as generate
 from sqlpriv.attacks.singling_out_predicates import Query
 from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
-from sqlpriv.attacks.singling_out_sql_draw import sql_draw
+from sqlpriv.attacks.singling_out_sql_draw import MAX_ATTEMPTS, sql_draw
 from sqlpriv.attacks.singling_out_tables import Tables, column_stats, count, prepare
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
@@ -44,8 +44,6 @@ from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 MODES = ("univariate", "multivariate")
 #: how the queries are drawn: anonymeter's numpy draw, or the seeded SQL draw the dbt model runs
 DRAWS = ("numpy", "sql")
-#: anonymeter's default cap on the multivariate attempts
-MAX_ATTEMPTS = 10_000_000
 
 
 def _check(mode: Any, n_attacks: Any, n_cols: Any, seed: Any, max_attempts: Any, draw: Any) -> None:
@@ -96,9 +94,7 @@ def singling_out_queries(
     if (
         wants_spark(original, spark) or is_spark_dataframe(synthetic) or is_spark_dataframe(control)
     ):  # on Spark: sqlpriv/attacks/singling_out_spark.py
-        if draw == "sql":
-            raise ParameterError("draw='sql' runs on DuckDB only so far; use draw='numpy' on Spark")
-        return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark, n_cols, max_attempts)
+        return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark, n_cols, max_attempts, draw)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     plan = Plan(conn, None, progress=False)
     tables, ori, _syn, ctl = prepare(plan, original, synthetic, control)
@@ -156,13 +152,13 @@ def _warn_short(made: int, n_attacks: int, mode: str) -> None:
 
 def _on_spark(
     original: Any, synthetic: Any, control: Any, mode: str, n_attacks: int, seed: int, spark: Any, n_cols: int,
-    max_attempts: int | None,
+    max_attempts: int | None, draw: str,
 ) -> SinglingOutQueriesResult:  # fmt: skip
     from sqlpriv.attacks.singling_out_spark import SparkSinglingOutQueriesResult, spark_counts
 
     counts, rows, attempts = spark_counts(
         original, synthetic, control, mode=mode, n_attacks=n_attacks, seed=seed, spark=spark, n_cols=n_cols,
-        max_attempts=max_attempts,
+        max_attempts=max_attempts, draw=draw,
     )  # fmt: skip
     if len(counts.queries) < n_attacks:
         warnings.warn(
@@ -173,7 +169,14 @@ def _on_spark(
             stacklevel=caller_stacklevel(),
         )
     return SparkSinglingOutQueriesResult(
-        counts, rows, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts, inputs=(original, control, spark)
+        counts,
+        rows,
+        mode=mode,
+        n_requested=n_attacks,
+        seed=seed,
+        attempts=attempts,
+        inputs=(original, control, spark),
+        draw=draw,
     )
 
 

@@ -26,6 +26,7 @@ import numpy as np
 from sqlpriv.attacks import singling_out_generate as generate
 from sqlpriv.attacks.singling_out_predicates import Query, condition_table
 from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
+from sqlpriv.attacks.singling_out_sql_draw import MAX_ATTEMPTS, sql_draw
 from sqlpriv.attacks.singling_out_tables import QUERIES_PER_SCAN, Tables
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.spark import sql as spark_sql
@@ -59,6 +60,7 @@ class SparkTables:
         self.kinds = {c: spark_kind(t) for c, t in ori.columns}
         self.names: dict[str, str] = {}
         self.rows: dict[str, int] = {}
+        self.value_lists: list[str] = []  # the SQL draw's value list views, one per column (draw_rows)
         for role, src in roles.items():
             _match(self.kinds, src, role)
             ranked = numbered and role == "synthetic"  # the multivariate draw names synthetic records by rank
@@ -113,8 +115,21 @@ class SparkTables:
             out += [int(v) for v in rows[0]]
         return out
 
+    def draw_rows(self, **context: Any) -> list[tuple[Any, ...]]:
+        """``attacks/so_draw.sql`` (the SQL draw, the DuckDB template rendered for Spark SQL) on
+        the distinct synthetic table (numbered): its rows. Each column's value list is kept as a
+        checkpointed view first (made once): Spark inlines a CTE at every reference, and the
+        draw reads each list a few times."""
+        if not self.value_lists:
+            for j, c in enumerate(self.columns):
+                query = render_query("attacks_draw_value_list", synthetic=self.names["synthetic"], column=c)
+                view = temp_name(f"sqlpriv_so_values_{j}")
+                spark_sql.run(self.spark, query).localCheckpoint().createOrReplaceTempView(view)
+                self.value_lists.append(view)
+        return self.fetch("attacks_so_draw", synthetic=self.names["synthetic"], values=self.value_lists, **context)
+
     def drop(self) -> None:
-        for view in self.names.values():
+        for view in [*self.names.values(), *self.value_lists]:
             self.spark.catalog.dropTempView(view)
 
 
@@ -132,26 +147,22 @@ def _match(kinds: dict[str, str], src: SparkSource, role: str) -> None:
 
 def spark_counts(
     original: Any, synthetic: Any, control: Any, *, mode: str, n_attacks: int, seed: int, spark: Any,
-    n_cols: int = 3, max_attempts: int | None = None,
+    n_cols: int = 3, max_attempts: int | None = None, draw: str = "numpy",
 ) -> tuple[Counts, dict[str, int | None], int]:  # fmt: skip
     """The queries and their counts on Spark, the distinct records per table and the attempts
-    (records tried by the multivariate draw)."""
-    t = SparkTables(original, synthetic, control, spark, numbered=mode == "multivariate")
+    (records tried by the multivariate draw). ``draw="sql"``: the queries drawn by
+    ``attacks/so_draw.sql`` on Spark (:func:`~sqlpriv.attacks.singling_out_sql_draw.sql_draw`)."""
+    t = SparkTables(original, synthetic, control, spark, numbered=mode == "multivariate" or draw == "sql")
     try:
         if mode == "multivariate" and n_cols > len(t.columns):
             raise ParameterError(
                 f"n_cols is {n_cols} but the tables have {len(t.columns)} columns; "
                 "a multivariate query uses at most every column"
             )
-        rng = np.random.default_rng(seed)
-        stats = t.stats()
-        attempts = 0
-        if mode == "univariate":
-            queries = generate.univariate(t, stats, rng, n_attacks)
+        if draw == "sql":
+            queries, guesses, attempts = sql_draw(t, mode, seed, n_attacks, n_cols, max_attempts or MAX_ATTEMPTS)
         else:
-            queries, attempts = generate.multivariate(t, stats, rng, n_attacks, n_cols, max_attempts)
-        width = 1 if mode == "univariate" else n_cols
-        guesses = generate.baseline(t, stats, rng, len(queries) or n_attacks, width)
+            queries, guesses, attempts = _numpy_draw(t, mode, seed, n_attacks, n_cols, max_attempts)
         on_original = t.count("original", queries + guesses)
         counts = Counts(
             queries=queries,
@@ -164,6 +175,22 @@ def spark_counts(
         return counts, rows, attempts
     finally:
         t.drop()
+
+
+def _numpy_draw(
+    t: SparkTables, mode: str, seed: int, n_attacks: int, n_cols: int, max_attempts: int | None
+) -> tuple[list[Query], list[Query], int]:
+    """The queries, guesses and attempts of the seeded numpy draw, from what Spark fetched."""
+    rng = np.random.default_rng(seed)
+    stats = t.stats()
+    attempts = 0
+    if mode == "univariate":
+        queries = generate.univariate(t, stats, rng, n_attacks)
+    else:
+        queries, attempts = generate.multivariate(t, stats, rng, n_attacks, n_cols, max_attempts)
+    width = 1 if mode == "univariate" else n_cols
+    guesses = generate.baseline(t, stats, rng, len(queries) or n_attacks, width)
+    return queries, guesses, attempts
 
 
 def plan_tables(original: Any, control: Any, spark: Any, rows: dict[str, int | None]) -> Tables:
@@ -199,9 +226,10 @@ class SparkSinglingOutQueriesResult(SinglingOutQueriesResult):
 
     def __init__(
         self, counts: Counts, rows: dict[str, int | None], *, mode: str, n_requested: int, seed: int, attempts: int = 0,
-        inputs: tuple[Any, Any, Any] = (None, None, None),
+        inputs: tuple[Any, Any, Any] = (None, None, None), draw: str = "numpy",
     ) -> None:  # fmt: skip
         self.counts, self.mode, self.n_requested, self.seed, self.attempts = counts, mode, n_requested, seed, attempts
+        self.draw = draw
         self._positions = {}
         self._rows = rows
         self._inputs = inputs  # original, control, spark: the plan is built from them on demand

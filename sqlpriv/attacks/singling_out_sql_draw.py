@@ -10,15 +10,29 @@ same ones the dbt model ``sqlpriv.singling_out_queries_risk`` draws, read back a
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Protocol
 
 from sqlpriv.attacks.singling_out_predicates import Condition, Query
-from sqlpriv.attacks.singling_out_tables import Tables
-from sqlpriv.engine.plan import run
-from sqlpriv.engine.templates import render
 
+#: anonymeter's default cap on the multivariate attempts
+MAX_ATTEMPTS = 10_000_000
 #: operators whose condition carries no value
 NO_VALUE = ("isna", "notna", "is", "not")
+
+
+class SqlDrawn(Protocol):
+    """What the SQL draw reads: the columns, their kinds, the distinct records per table and the
+    rows of ``attacks/so_draw.sql`` run on the distinct synthetic table (DuckDB's
+    :class:`~sqlpriv.attacks.singling_out_tables.Tables`, or the Spark attack's
+    :class:`~sqlpriv.attacks.singling_out_spark.SparkTables`: the same template, each engine's
+    dialect macros)."""
+
+    columns: list[str]
+    kinds: dict[str, str]
+
+    def n_rows(self, role: str) -> int: ...
+
+    def draw_rows(self, **context: Any) -> list[tuple[Any, ...]]: ...
 
 
 def first_attempts(n_attacks: int, max_attempts: int) -> int:
@@ -38,7 +52,7 @@ def _query(row: tuple[Any, ...], columns: list[str]) -> Query:
 
 
 def sql_draw(
-    tables: Tables, mode: str, seed: int, n_attacks: int, n_cols: int, max_attempts: int
+    tables: SqlDrawn, mode: str, seed: int, n_attacks: int, n_cols: int, max_attempts: int
 ) -> tuple[list[Query], list[Query], int]:
     """The queries, the baseline guesses and the attempts made (multivariate). Multivariate rounds
     rerun the draw with twice the attempts until ``n_attacks`` queries are kept or ``max_attempts``
@@ -46,22 +60,13 @@ def sql_draw(
     makes, so the result equals one draw over ``max_attempts`` (and the dbt model's) whenever
     ``n_attacks`` are found. The rounds stop early once the attempts built every possible query
     (each distinct synthetic record on each column set): more attempts only repeat them."""
-    tables.plan.ensure(["synthetic"])
     specs = [{"name": c, "kind": tables.kinds[c]} for c in tables.columns]
     attempts = first_attempts(n_attacks, max_attempts)
     possible = tables.n_rows("synthetic") * math.comb(len(tables.columns), n_cols)
     while True:
-        sql = render(
-            "attacks/so_draw.sql",
-            synthetic=tables.names["synthetic"],
-            columns=specs,
-            mode=mode,
-            seed=seed,
-            n_attacks=n_attacks,
-            n_cols=n_cols,
-            attempts=attempts,
+        rows = tables.draw_rows(
+            columns=specs, mode=mode, seed=seed, n_attacks=n_attacks, n_cols=n_cols, attempts=attempts
         )
-        rows = run(tables.con, sql).fetchall()
         main = [r for r in rows if r[0] == "main"]
         seen = int(rows[0][1]) if rows else 0
         if mode == "univariate" or len(main) >= n_attacks or attempts >= max_attempts or seen >= possible:
@@ -73,4 +78,4 @@ def sql_draw(
     return queries, guesses, tried
 
 
-__all__ = ["NO_VALUE", "first_attempts", "sql_draw"]
+__all__ = ["MAX_ATTEMPTS", "NO_VALUE", "SqlDrawn", "first_attempts", "sql_draw"]

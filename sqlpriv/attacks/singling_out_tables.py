@@ -65,6 +65,13 @@ class Tables:
         """The records of the distinct ``role`` table each query matches (:func:`count`)."""
         return [int(n or 0) for n in count(self, role, queries)]
 
+    def draw_rows(self, **context: Any) -> list[tuple[Any, ...]]:
+        """``attacks/so_draw.sql`` (the SQL draw) on the distinct synthetic table: its rows."""
+        self.plan.ensure(["synthetic"])
+        return list(
+            run(self.con, render("attacks/so_draw.sql", synthetic=self.names["synthetic"], **context)).fetchall()
+        )
+
 
 def _check_rows(src: Source, role: str, con: duckdb.DuckDBPyConnection, minimum: int) -> None:
     n = scalar(run(con, render("engine/count_rows.sql", relation=src.ref)))
