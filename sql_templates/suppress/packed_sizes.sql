@@ -2,7 +2,9 @@
     (`relation`: suppress/code.sql's columns, `code` and `nm` current) on the keys `subset`, within
     its stratum (`ns` strata): suppress/sizes.sql on one integer per pattern. One row per stratum
     and current pattern: s0.., c (the code on `subset`), nm (its NULL mask on `subset`), m (its
-    rows), f. `fms[j]`: the bits of key j's field. -#}
+    rows), f, prio (its priority in a round, suppress/packed_round.sql: its rank in its stratum by f,
+    then by c, i.e. by its values with NULLs first; the patterns below k come first, so their ranks
+    are their ranks among themselves). `fms[j]`: the bits of key j's field. -#}
 {% macro suppress_packed_sizes(relation, subset, ns, fms) -%}
 {% set acc = namespace(fields=0, bits=0) %}
 {% for j in subset %}
@@ -30,7 +32,8 @@ select
     p.c,
     p.nm,
     p.m,
-    t.f
+    t.f,
+    row_number() over (partition by {% for i in range(ns) %}p.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}1 order by t.f, p.c) as prio
 from p
 join t
 on {% for i in range(ns) %}p.{{ sqlpriv.quote("s" ~ i) }} is not distinct from t.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}p.c = t.c

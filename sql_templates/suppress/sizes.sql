@@ -4,8 +4,10 @@
     any value (risk/wildcard.sql with alpha = 1). One row per stratum and current pattern: s0..,
     v<j> for j in `subset`, m (its rows), has_null, nm (its NULL mask on `subset`), f. Computed on
     the distinct patterns with equi-joins per NULL mask (suppress/_match.sql), never on rows and
-    never on pairs of patterns. -#}
-{% macro suppress_sizes(relation, subset, ns) -%}
+    never on pairs of patterns. With `prio` also each pattern's priority in a round
+    (suppress/round.sql): its rank in its stratum by f, then by its values, NULLs first (the patterns
+    below k come first, so their ranks are their ranks among themselves). -#}
+{% macro suppress_sizes(relation, subset, ns, prio=false) -%}
 with cur as (
     select
 {% for i in range(ns) %}
@@ -44,7 +46,9 @@ select
     p.m,
     p.nm > 0 as has_null,
     p.nm,
-    t.f
+    t.f{% if prio %},
+    row_number() over (partition by {% for i in range(ns) %}p.{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}1 order by t.f{% for j in subset %}, p.{{ sqlpriv.quote("v" ~ j) }} nulls first{% endfor %}) as prio{% endif %}
+
 from p
 join t
 on {% for i in range(ns) %}p.{{ sqlpriv.quote("s" ~ i) }} is not distinct from t.{{ sqlpriv.quote("s" ~ i) }} and {% endfor %}{% for j in subset %}p.{{ sqlpriv.quote("v" ~ j) }} is not distinct from t.{{ sqlpriv.quote("v" ~ j) }}{{ " and " if not loop.last }}{% endfor %}
