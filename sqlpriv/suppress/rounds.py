@@ -63,10 +63,14 @@ def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: li
 
 def _sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, name: str) -> str:
     """The class sizes of ``state`` on ``subset`` kept as the table ``name`` (suppress/sizes.sql):
-    read by the round's check and by the round, computed once (Spark plans a select again at every
-    reference, so a round that inlined them planned them many times over)."""
-    body = render("suppress/sizes.sql", relation=q(state), subset=list(subset), ns=ns, prio=True)
-    plan.add(name, [create_table(name, body)], deps=[state])
+    read by the round's check and by the round, computed once, its patterns one table before them
+    (Spark plans a CTE again at every reference: a round that inlined them ran them many times)."""
+    pats, args = f"{name}_patterns", dict[str, Any](relation=q(state), subset=list(subset), ns=ns)
+    statements = [
+        create_table(pats, render("suppress/sizes.sql", **args, output="patterns")),
+        create_table(name, render("suppress/sizes.sql", **args, prio=True, patterns=q(pats))),
+    ]
+    plan.add(name, statements, deps=[state])
     plan.ensure([name])
     return name
 
@@ -155,8 +159,12 @@ def packed_greedy(
 
 
 def _packed_sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, fms: list[int], name: str) -> str:
-    body = render("suppress/packed_sizes.sql", relation=q(state), subset=list(subset), ns=ns, fms=fms)
-    plan.add(name, [create_table(name, body)], deps=[state])
+    pats, args = f"{name}_patterns", dict[str, Any](relation=q(state), subset=list(subset), ns=ns, fms=fms)
+    statements = [
+        create_table(pats, render("suppress/packed_sizes.sql", **args, output="patterns")),
+        create_table(name, render("suppress/packed_sizes.sql", **args, patterns=q(pats))),
+    ]
+    plan.add(name, statements, deps=[state])
     plan.ensure([name])
     return name
 
