@@ -111,3 +111,27 @@ def test_a_guard_in_the_sql_raises_our_error_and_an_append_needs_its_table(spark
     with pytest.raises(SqlprivError, match="did not make it as a table first"):
         plan.ensure(["orphan"])
     plan.close()
+
+
+def test_the_plan_tunes_the_session_while_it_runs_and_leaves_it_as_found(spark):
+    """Constraint propagation is off inside the plan's statements (a round's chain of NULL-safe
+    joins), and afterwards the session's own setting is back: unset stays unset, a value stays."""
+    from sqlpriv.engine.spark.plan import SparkPlan
+
+    key = "spark.sql.constraintPropagation.enabled"
+    seen: list[str] = []
+    plan = SparkPlan(spark)
+    original = plan.frame
+    plan.frame = lambda sql: (seen.append(spark.conf.get(key)), original(sql))[1]  # type: ignore[method-assign]
+    plan.add("t", ["cache table `t` as\nselect 1 as x"])
+    assert key not in spark.conf.getAll
+    plan.ensure(["t"])
+    assert plan.rows("select x from `t`") == [(1,)]
+    assert seen == ["false", "false"] and key not in spark.conf.getAll
+    spark.conf.set(key, "true")
+    try:
+        plan.rows("select x from `t`")
+        assert seen[-1] == "false" and spark.conf.getAll[key] == "true"
+    finally:
+        spark.conf.unset(key)
+        plan.close()

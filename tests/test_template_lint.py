@@ -93,6 +93,7 @@ ALLOWED = {
     "condition": "the WHERE of a delete statement rendered from a linted template (engine/rows_kept.sql: SparkPlan's DELETE)",
     "counts": "a rendered template (the distinct-counts query identifiers.py passes)",
     "patterns": "a quoted relation name (sqlpriv.quote of the patterns table)",
+    "sizes": "a quoted relation name (suppress/round.sql: the round's class-size table, rounds.q)",
     "details": "a rendered template (the singling-out details query the report summarises)",
     "expr": "an expression checked by sqlpriv.engine.sandbox (scalar, source columns only)",
     "by": "a quoted column or an expression checked by the expression checker (shapley_query's subgroup)",

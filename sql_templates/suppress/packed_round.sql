@@ -2,7 +2,7 @@
     suppress/round.sql's greedy rule with one integer per pattern, suppress/code.sql): the next
     state of `relation`, whose class sizes on the keys `subset` are the table `patterns`
     (suppress/packed_sizes.sql; `ns` strata). Each pattern below `k` (`prio`: its rank by class
-    size, then by code, i.e. by its values with NULLs first) gets the key whose suppression leaves it
+    size, then by code, i.e. by its values with NULLs first, kept in `patterns`) gets the key whose suppression leaves it
     the largest class (capped at k; each candidate's class by suppress/_packed_match.sql), ties to
     the less important key (`order`: key indices, least important first; `nk` keys); with `defer` a
     pattern waits a round when a pattern of higher priority differs from it in at most one key j
@@ -15,8 +15,8 @@
 {% endfor %}
 {% set distinct_cand %}(select distinct {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}c, nm from cand){% endset %}
 with viol as (
-    select sz.*, row_number() over (partition by {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}1 order by f, c) as prio
-    from {{ patterns }} as sz
+    select *
+    from {{ patterns }}
     where f < {{ sqlpriv.literal(k) }}
 ),
 kj as (

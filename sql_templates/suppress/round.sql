@@ -8,10 +8,17 @@
     class by suppress/_match.sql, equi-joins on the distinct patterns), ties to the less important key, and with `defer` a pattern waits a round when a pattern of higher priority
     (smaller class, then its values) differs from it in at most one shown key (that pattern's
     suppression may already bring it to k; found by suppress/_match.sql on the patterns with one key
-    j blanked, j as one more stratum: the smallest priority among the matches). `nk`: the number of keys. -#}
-{% macro suppress_round(relation, subset, ns, nk, k, order, rule="sdcmicro", defer=false) -%}
+    j blanked, j as one more stratum: the smallest priority among the matches). `nk`: the number of keys.
+    `sizes`: the class sizes and priorities, a table of suppress/sizes.sql on `relation` and `subset`
+    with `prio` (the Python plan keeps them once per round, read by its check and by the round: Spark would plan them again
+    at every reference of a CTE); without it they are computed here. -#}
+{% macro suppress_round(relation, subset, ns, nk, k, order, rule="sdcmicro", defer=false, sizes=none) -%}
 with f as (
+{% if sizes %}
+    select * from {{ sizes }}
+{% else %}
 {{ sqlpriv.suppress_sizes(relation, subset, ns) | indent(4, true) }}
+{% endif %}
 ),
 cur as (
     select
@@ -28,9 +35,13 @@ j as (
 
 ){% if rule == "greedy" %},
 viol as (
+{% if sizes %}
+    select * from f where f < {{ k }}
+{% else %}
     select f.*, row_number() over (partition by {% for i in range(ns) %}{{ sqlpriv.quote("s" ~ i) }}, {% endfor %}1 order by f{% for j in subset %}, {{ sqlpriv.quote("v" ~ j) }} nulls first{% endfor %}) as prio
     from f
     where f < {{ k }}
+{% endif %}
 ),
 cand as (
 {% for j in subset %}

@@ -141,7 +141,7 @@ def _suppress(
     if used == "greedy" and pack is not None:
         reached = rounds.packed_reached(plan, state, len(specs), len(strata_names), pack[1], prefix)
     else:
-        reached = rounds.reached(plan, state, len(specs), len(strata_names))
+        reached = rounds.reached(plan, state, len(specs), len(strata_names), prefix)
     spec = dict(
         source=src,
         keys=key_names,

@@ -27,26 +27,23 @@ def q(name: str) -> str:
     return spark_quote(name) if current_dialect() == "spark" else quote(name)
 
 
-def violations(plan: Plan, state: str, subset: tuple[int, ...], ns: int, k: int) -> int:
-    """Rows of ``state`` whose wildcard class on ``subset`` is below ``k``."""
-    query = render("suppress/check.sql", relation=q(state), subset=list(subset), ns=ns, k=int(k))
-    return int(plan.rows(query)[0][0])
-
-
 def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: list[int], rule: str, prefix: str) -> str:
     """Run rounds from the state table ``start`` until every subset in ``protect`` is k-anonymous
     under wildcard semantics; returns the final state table's name. ``rule``: "sdcmicro" or
-    "greedy" (suppress/round.sql); the greedy rule defers patterns for the first 2 x
+    "greedy" (suppress/round.sql); each round's class sizes are one table (:func:`_sizes`), read by
+    the check and the round; the greedy rule defers patterns for the first 2 x
     (keys in the subset) rounds of a subset, then acts on all (at most that many more rounds)."""
     state, count = start, 0
     for subset, k in protect:
         for r in range(3 * len(subset) + 1):
-            if violations(plan, state, subset, ns, k) == 0:
-                break
             count += 1
+            sizes = _sizes(plan, state, subset, ns, f"{prefix}_{rule}_sizes_{count}")
+            if int(plan.rows(render("suppress/packed_check.sql", relation=q(sizes), k=int(k)))[0][0]) == 0:
+                break
             body = render(
                 "suppress/round.sql",
                 relation=q(state),
+                sizes=q(sizes),
                 subset=list(subset),
                 ns=ns,
                 nk=nk,
@@ -56,12 +53,26 @@ def greedy(plan: Plan, start: str, protect: Protect, ns: int, nk: int, order: li
                 defer=rule == "greedy" and r < 2 * len(subset),
             )
             name = f"{prefix}_{rule}_{count}"
-            plan.add(name, [create_table(name, body)], deps=[state])
+            plan.add(name, [create_table(name, body)], deps=[state, sizes])
             plan.ensure([name])
             state = name
         else:
             raise ExecutionError("local suppression did not converge; this is a sqlpriv bug, please report it")
     return state
+
+
+def _sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, name: str) -> str:
+    """The class sizes of ``state`` on ``subset`` kept as the table ``name`` (suppress/sizes.sql):
+    read by the round's check and by the round, computed once, its patterns one table before them
+    (Spark plans a CTE again at every reference: a round that inlined them ran them many times)."""
+    pats, args = f"{name}_patterns", dict[str, Any](relation=q(state), subset=list(subset), ns=ns)
+    statements = [
+        create_table(pats, render("suppress/sizes.sql", **args, output="patterns")),
+        create_table(name, render("suppress/sizes.sql", **args, prio=True, patterns=q(pats))),
+    ]
+    plan.add(name, statements, deps=[state])
+    plan.ensure([name])
+    return name
 
 
 def exact_state(plan: Plan, start: str, protect: Protect, ns: int, prefix: str, limit: int) -> str:
@@ -85,10 +96,10 @@ def total(plan: Plan, state: str) -> int:
     return int(plan.rows(query)[0][0])
 
 
-def reached(plan: Plan, state: str, nk: int, ns: int) -> Any:
+def reached(plan: Plan, state: str, nk: int, ns: int, prefix: str) -> Any:
     """The smallest wildcard class size on all keys (the k reached)."""
-    query = render("suppress/check.sql", relation=q(state), subset=list(range(nk)), ns=ns, output="reached")
-    return plan.rows(query)[0][0]
+    sizes = _sizes(plan, state, range(nk), ns, f"{prefix}_sizes_reached")
+    return plan.rows(render("suppress/packed_check.sql", relation=q(sizes), output="reached"))[0][0]
 
 
 def packing(categories: Sequence[int]) -> tuple[list[int], list[int]] | None:
@@ -148,8 +159,12 @@ def packed_greedy(
 
 
 def _packed_sizes(plan: Plan, state: str, subset: Sequence[int], ns: int, fms: list[int], name: str) -> str:
-    body = render("suppress/packed_sizes.sql", relation=q(state), subset=list(subset), ns=ns, fms=fms)
-    plan.add(name, [create_table(name, body)], deps=[state])
+    pats, args = f"{name}_patterns", dict[str, Any](relation=q(state), subset=list(subset), ns=ns, fms=fms)
+    statements = [
+        create_table(pats, render("suppress/packed_sizes.sql", **args, output="patterns")),
+        create_table(name, render("suppress/packed_sizes.sql", **args, patterns=q(pats))),
+    ]
+    plan.add(name, statements, deps=[state])
     plan.ensure([name])
     return name
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 import contextlib
 import re
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +77,34 @@ def head(statement: str) -> tuple[str, str, str] | None:
     if deleted:
         return "delete from", deleted.group(1).replace("``", "`"), text[deleted.end() :].strip()
     return None
+
+
+TUNING = {
+    # inferring constraints walks every join condition of a round's long chain of joins on
+    # NULL-safe equalities again and again, and filters nothing a round needs
+    "spark.sql.constraintPropagation.enabled": "false",
+}
+
+
+@contextlib.contextmanager
+def tuned(spark: Any) -> Iterator[None]:
+    """Run a plan's statements with :data:`TUNING` set in the session, then leave each setting as
+    it was found (unset stays unset); a session that refuses a setting runs as it is."""
+    found: dict[str, str | None] = {}
+    with contextlib.suppress(Exception):  # no session (a script only), or a conf not settable
+        settings = spark.conf.getAll  # what the session sets itself (not Spark's defaults)
+        for key, value in TUNING.items():
+            found[key] = settings.get(key)
+            spark.conf.set(key, value)
+    try:
+        yield
+    finally:
+        for key, before in found.items():
+            with contextlib.suppress(Exception):  # the session may be stopped already
+                if before is None:
+                    spark.conf.unset(key)
+                else:
+                    spark.conf.set(key, before)
 
 
 def _release(frames: Sequence[Any]) -> None:
@@ -139,7 +167,7 @@ class SparkPlan:
         for guard in self.guards:
             guard()
         todo = [n for n in self.order(names) if n not in self.done]
-        with Bar(len(todo), "sqlpriv", enabled_=self.progress, delay=1.0) as bar:
+        with tuned(self.spark), Bar(len(todo), "sqlpriv", enabled_=self.progress, delay=1.0) as bar:
             for n in todo:
                 for statement in self.steps[n].statements:
                     self.execute(statement)
@@ -166,8 +194,9 @@ class SparkPlan:
 
     def rows(self, sql: str) -> list[tuple[Any, ...]]:
         """The rows of one small query (an aggregate) collected to the driver."""
-        frame = self.frame(sql)
-        return [tuple(row) for row in self._guarded(frame.collect)]
+        with tuned(self.spark):
+            frame = self.frame(sql)
+            return [tuple(row) for row in self._guarded(frame.collect)]
 
     def _guarded(self, fn: Callable[[], Any]) -> Any:
         try:
