@@ -82,7 +82,7 @@ HEAVY = {
     "tests/test_local_suppression_spark.py::test_cli_engine_spark_equals_duckdb",  # 22
     "tests/test_local_suppression_spark.py::test_spark_equals_duckdb_with_strata[greedy]",  # 49
     "tests/test_local_suppression_spark.py::test_spark_equals_duckdb_with_strata[sdcmicro]",  # 21
-    "tests/test_local_suppression_spark.py::test_spark_packed_ranks_with_nulls",  # 13
+    "tests/test_local_suppression_spark.py::test_spark_auto_table_name_and_writer",  # 92 at load 9-14
     "tests/test_microaggregation_spark.py::test_cli_mdav_engine_spark_equals_duckdb_and_numpy",  # 12
     "tests/test_microaggregation_spark.py::test_spark_mdav_equals_duckdb_with_strata_and_ties",  # 11
     "tests/test_newcomer_limits.py::test_a_list_of_all_the_columns_of_a_wide_table_is_allowed_as_no_list_is",  # 17
