@@ -328,7 +328,7 @@ def uniqueness_shapley(
             return _spark_sampled(src, names, key, dropna=dropna, samples=samples, seed=seed, auto=method == "auto")
 
         options = {"con": con, "threads": threads, "memory_limit": memory_limit, "temp_directory": temp_directory}
-        return spark_measures.uniqueness_shapley(  # type: ignore[no-any-return]
+        return spark_measures.uniqueness_shapley(
             source, columns, spark=spark, key=key, dropna=dropna, method=method, sampled=sampled, **options
         )
     prefetch_pandas()  # its import overlaps the statements below instead of delaying the first .df()
