@@ -94,3 +94,17 @@ def same(got: pd.DataFrame, expected: pd.DataFrame, key: str | None = None) -> N
             )
         else:
             assert got[col].tolist() == expected[col].tolist(), col
+
+
+def attack_figures(outcome) -> pd.DataFrame:
+    """The one-row figures of sqlpriv.linkability_risk / inference_risk, from the Python attack."""
+    e, risk = outcome.evaluation(), outcome.risk()
+    c = e.control_rate
+    row = {
+        "n_attacks": outcome.n_attacks, "n_success": outcome.n_success,
+        "rate": e.attack_rate.value, "rate_error": e.attack_rate.error,
+        "n_control": outcome.n_control, "n_control_success": outcome.n_control_success,
+        "control_rate": None if c is None else c.value, "control_rate_error": None if c is None else c.error,
+        "risk": risk.value, "risk_low": risk.ci[0], "risk_high": risk.ci[1],
+    }  # fmt: skip
+    return pd.DataFrame([row])

@@ -186,7 +186,7 @@ def test_sampled_inference_on_spark_equals_duckdb(spark):
     assert "cache table" in on_spark.sql and "count(*) as n_attacks" in on_spark.sql
 
 
-@pytest.mark.slow  # about 60 s on local Spark: two single statements, then their plans
+@pytest.mark.heavy  # 45 s on local Spark: two single statements, then their plans; not in CI
 def test_every_record_rows_on_spark_equal_duckdb(spark):
     """Spark's single statement (every record) gives .per_row() and .groups() by running the
     attack's plan as Spark statements on demand: equal to DuckDB's, its counts equal to the
@@ -216,3 +216,53 @@ def test_every_record_rows_on_spark_equal_duckdb(spark):
         r["via"] = r["via"].map(lambda v: [int(x) for x in v] if isinstance(v, (list, tuple, np.ndarray)) else None)
     assert rows_d["linked"].sum() == link_d.n_success == link_s.n_success >= 4  # ties go to the smaller position
     _same_frame(rows_s, rows_d)
+
+
+def _run_script(spark, script: str) -> list:
+    """Every statement of a ``.sql`` script run by Spark SQL itself; the values of the queries'
+    single rows, in order."""
+    statements = ["\n".join(x for x in s.splitlines() if not x.startswith("--")).strip() for s in script.split(";\n")]
+    values: list = []
+    for s in (s for s in statements if s):
+        frame = spark.sql(s)
+        if s.startswith("select"):
+            values += [int(v) for v in frame.collect()[0]]
+    return values
+
+
+def test_query_attack_rows_and_script_on_spark_equal_duckdb(spark):
+    """.per_row(), .queries() (with the positions singled out) and .sql of the query attack on
+    Spark, univariate and multivariate: the DuckDB plan's steps run as Spark statements give the
+    same rows as DuckDB; the Spark script, run by Spark SQL, recounts the same counts. The records
+    singled out are checked against pandas on the deduplicated original."""
+    rng = np.random.default_rng(21)
+    ori, syn, ctl = _table(rng, 150), _table(rng, 150), _table(rng, 60)
+    for t in (ori, syn, ctl):  # spread: rare values, and text values that single records out
+        t["it's y"] = rng.integers(0, 400, len(t))
+        t["c"] = [None if v < 10 else f"v{v}" for v in rng.integers(0, 300, len(t))]
+    syn.iloc[:40] = ori.iloc[:40].to_numpy()
+    ori.iloc[100:110] = ori.iloc[:10].to_numpy()  # duplicates: dropped, the first position kept
+    s_ori, s_syn, s_ctl = _frames(spark, ori, syn, ctl)
+    distinct = ori.drop_duplicates()
+    for kw in (
+        {"mode": "univariate", "n_attacks": 40, "seed": 3},
+        {"mode": "multivariate", "n_attacks": 20, "n_cols": 3, "seed": 4, "max_attempts": 100},
+    ):
+        on_spark = sqlpriv.singling_out_queries(s_ori, s_syn, control=s_ctl, **kw)
+        on_duckdb = sqlpriv.singling_out_queries(ori, syn, control=ctl, **kw)
+        assert on_spark.counts == on_duckdb.counts
+        pd.testing.assert_frame_equal(on_spark.queries(), on_duckdb.queries())
+        pd.testing.assert_frame_equal(on_spark.queries(baseline=True), on_duckdb.queries(baseline=True))
+        rows_s, rows_d = on_spark.per_row(), on_duckdb.per_row()
+        assert len(rows_d) >= 4, kw
+        _same_frame(rows_s, rows_d)
+        for _, row in rows_d.iterrows():  # each record singled out: the one its queries match, by pandas
+            record = ori.iloc[int(row["original_position"])]
+            for i in row["query_ids"]:
+                q = on_duckdb.counts.queries[i]
+                assert _matches(distinct, q) == 1 and _matches(record.to_frame().T, q) == 1
+        script = on_spark.sql
+        assert "cache table" in script and "fixed in this script" in script
+        c = on_duckdb.counts
+        on_spark.planned().plan.close()  # its views dropped: the script makes them again
+        assert _run_script(spark, script) == c.original + c.baseline_original + (c.control or [])

@@ -20,7 +20,17 @@ import pytest
 
 import sqlpriv
 from sqlpriv.pif.measure import information_factors
-from tests.dbt_helpers import PREDICTORS, PROJECT, SEED, copy_of, copy_project, dbt, require_dbt, same
+from tests.dbt_helpers import (
+    PREDICTORS,
+    PROJECT,
+    SEED,
+    attack_figures,
+    copy_of,
+    copy_project,
+    dbt,
+    require_dbt,
+    same,
+)
 
 require_dbt()
 
@@ -139,9 +149,15 @@ def test_risk_models_equal_the_python_api(tables):
     same(summary.drop(columns="note"), expected.drop(columns="note"))
 
 
-def test_deliberately_failing_privacy_test_fails_readably(built):
+@pytest.fixture(scope="module")
+def must_fail(built):
+    """One `dbt test --select tag:must_fail` for the tests that read its failures (each dbt run parses the project)."""
     project, _ = built
-    run = dbt(project, "test", "--select", "tag:must_fail")
+    return project, dbt(project, "test", "--select", "tag:must_fail")
+
+
+def test_deliberately_failing_privacy_test_fails_readably(must_fail):
+    project, run = must_fail
     assert run.returncode == 1, run.stdout[-3000:]
     seed = pd.read_csv(SEED)
     sizes = seed.groupby(PREDICTORS, dropna=False).size()
@@ -238,20 +254,6 @@ LINK_AUX = (["age", "sex", "race", "marital-status"], ["education", "occupation"
 INFER_AUX = ["age", "sex", "race", "marital-status", "education", "occupation", "hours-per-week"]
 
 
-def _attack_figures(outcome) -> pd.DataFrame:
-    """The one-row figures of sqlpriv.linkability_risk / inference_risk, from the Python attack."""
-    e, risk = outcome.evaluation(), outcome.risk()
-    c = e.control_rate
-    row = {
-        "n_attacks": outcome.n_attacks, "n_success": outcome.n_success,
-        "rate": e.attack_rate.value, "rate_error": e.attack_rate.error,
-        "n_control": outcome.n_control, "n_control_success": outcome.n_control_success,
-        "control_rate": None if c is None else c.value, "control_rate_error": None if c is None else c.error,
-        "risk": risk.value, "risk_low": risk.ci[0], "risk_high": risk.ci[1],
-    }  # fmt: skip
-    return pd.DataFrame([row])
-
-
 def test_attack_models_and_tests_equal_the_python_attacks(built, tables):
     """The linkability and inference models equal sqlpriv.linkability / sqlpriv.inference to 1e-9
     (every figure of the risk), and their generic tests gate the build: both pass on the seeds."""
@@ -263,9 +265,9 @@ def test_attack_models_and_tests_equal_the_python_attacks(built, tables):
         data["original"], data["synthetic"], aux_cols=LINK_AUX, control=data["control"], n_neighbors=2
     )
     assert link.n_success > 0
-    same(tables("adult_linkability"), _attack_figures(link))
+    same(tables("adult_linkability"), attack_figures(link))
     infer = sqlpriv.inference(data["original"], data["synthetic"], INFER_AUX, "Salary", control=data["control"])
-    same(tables("adult_inference"), _attack_figures(infer))
+    same(tables("adult_inference"), attack_figures(infer))
 
 
 def test_attack_test_above_its_maximum_fails_the_build(built):
@@ -281,10 +283,48 @@ def test_attack_test_above_its_maximum_fails_the_build(built):
     assert infer.risk().value > 0.5
     control = ["n_control", "n_control_success", "control_rate", "control_rate_error"]
     assert stored[control].isna().all(axis=None)  # no control attack
-    same(stored.drop(columns=["failure", *control]), _attack_figures(infer).drop(columns=control))
+    same(stored.drop(columns=["failure", *control]), attack_figures(infer).drop(columns=control))
     n, s = infer.n_attacks, infer.n_success
     assert stored["failure"].iloc[0] == (
         f"inference risk of Salary is {round(infer.risk().value, 6)} ({s} of {n} guesses right); the test allows at most 0.5"
+    )
+
+
+def _so_rows(result, confidence_level: float = 0.95) -> pd.DataFrame:
+    """The rows of sqlpriv.singling_out_queries_risk, from the Python attack (draw="sql")."""
+    frame = result.summary(confidence_level)
+    risks = {"main": result.risk(confidence_level), "baseline": result.risk(confidence_level, baseline=True)}
+    for i, name in enumerate(("risk", "risk_low", "risk_high")):
+        frame[name] = [float("nan") if a not in risks else (risks[a].value, *risks[a].ci)[i] for a in frame["attack"]]
+    return frame
+
+
+def test_singling_out_model_and_gates_equal_the_python_api(built, tables, must_fail):
+    """The singling-out query attack's dbt face (SQL draw): the multivariate model adult_singling_out
+    equals sqlpriv.singling_out_queries(..., draw="sql") (counts exact, figures 1e-9); its gate
+    passes on the seeds and fails on a "synthetic" table that copies the original, storing the
+    main row (equal to Python's univariate attack) and a sentence. The SQL draw's own oracle and
+    brute-force counts: tests/test_attack_singling_out_sql_draw.py."""
+    _, build = built
+    assert "PASS sqlpriv_sqlpriv_max_singling_out_risk_adult_original_" in build.stdout
+    data = {name: str(path) for name, path in ADULT.items()}
+    multi = sqlpriv.singling_out_queries(
+        data["original"], data["synthetic"], control=data["control"], mode="multivariate", n_attacks=100, draw="sql"
+    )
+    assert len(multi.counts.queries) == 100 and multi.evaluation().n_success > 0
+    same(tables("adult_singling_out"), _so_rows(multi), key="attack")
+    project, run = must_fail
+    assert "Failure in test adult_copy_singles_out_no_record" in run.stdout, run.stdout[-3000:]
+    with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
+        stored = con.execute("select * from main_dbt_test__audit.adult_copy_singles_out_no_record").df()
+    with pytest.warns(sqlpriv.SqlprivWarning):  # fewer univariate queries exist than the 100 asked for
+        copy = sqlpriv.singling_out_queries(data["original"], data["original"], n_attacks=100, draw="sql")
+    n, s = len(copy.counts.queries), copy.evaluation().n_success
+    assert n == s > 10  # every query singles its record out of the copy
+    same(stored.drop(columns=["failure"]), _so_rows(copy).iloc[:1])
+    assert stored["failure"].iloc[0] == (
+        f"singling-out risk (univariate queries) is {round(copy.risk().value, 6)} ({s} of {n} queries single out "
+        "one record); the test allows at most 0.1"
     )
 
 

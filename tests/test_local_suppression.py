@@ -218,3 +218,20 @@ def test_same_cells_as_before_the_pattern_level_rewrite(strata, method, cells):
     df = pd.read_csv(Path(__file__).parent / "data" / "sdcmicro_testdata2.csv")
     keys = ["urbrur", "roof", "walls", "water", "electcon", "relat", "sex"]
     assert local_suppression(df, keys, k=2, strata=strata, method=method).suppressed == cells
+
+
+def test_a_one_key_subset_round_calls_no_one_argument_greatest() -> None:
+    """Spark's greatest() takes two or more arguments: a round over one key (``combs=[1]``)
+    compares the key's count with itself; two keys still take the greatest of both."""
+    from sqlpriv.engine.templates import render, use_dialect
+
+    def round_sql(subset: list[int]) -> str:
+        with use_dialect("spark"):
+            return render(
+                "suppress/round.sql", relation="`t`", subset=subset, ns=0, nk=2, k=2, order=[0, 1], rule="greedy",
+                defer=False,
+            )  # fmt: skip
+
+    one, two = round_sql([1]), round_sql([0, 1])
+    assert "greatest(" not in one and "`g1` = `g1` then 2" in one
+    assert "greatest(`g0`, `g1`)" in two

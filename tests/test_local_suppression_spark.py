@@ -54,7 +54,9 @@ def _plain(value):  # type: ignore[no-untyped-def]
     return value.item() if hasattr(value, "item") else value
 
 
-def _same(on_spark, on_duckdb) -> None:  # type: ignore[no-untyped-def]
+def _same(on_spark, on_duckdb, *, views: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """The same cells, k reached and released table row for row; with ``views`` also the summary and
+    the per-row counts (one Spark query each over the final state)."""
     assert on_spark.suppressed == on_duckdb.suppressed
     assert on_spark.k_reached == on_duckdb.k_reached
     assert on_spark.method == on_duckdb.method
@@ -63,6 +65,8 @@ def _same(on_spark, on_duckdb) -> None:  # type: ignore[no-untyped-def]
         on_duckdb.df().astype(object).where(lambda d: d.notna(), None),
         check_dtype=False,
     )
+    if not views:
+        return
     pd.testing.assert_frame_equal(on_spark.summary().df(), on_duckdb.summary().df(), check_dtype=False)
     pd.testing.assert_frame_equal(on_spark.per_row().df(), on_duckdb.per_row().df(), check_dtype=False)
 
@@ -70,16 +74,18 @@ def _same(on_spark, on_duckdb) -> None:  # type: ignore[no-untyped-def]
 KEYS = [ODD, "sex", "age"]
 
 
-@pytest.mark.parametrize("method", [pytest.param("greedy", marks=pytest.mark.slow), "sdcmicro"])
+@pytest.mark.parametrize("method", ["greedy", "sdcmicro"])
 def test_spark_equals_duckdb_with_strata(spark, method):
-    df = _table(3)
-    on_duckdb = local_suppression(df, KEYS, k=2, strata="region", method=method)
-    on_spark = local_suppression(_frame(spark, df), KEYS, k=2, strata="region", method=method)
+    """Two keys (a NULL and an odd name among them) within two strata: a few rounds of each rule."""
+    df = _table(3).head(20)
+    keys = [ODD, "sex"]
+    on_duckdb = local_suppression(df, keys, k=2, strata="region", method=method)
+    on_spark = local_suppression(_frame(spark, df), keys, k=2, strata="region", method=method)
     assert on_duckdb.suppressed > 0 and on_duckdb.k_reached >= 2  # the rounds had work to do
-    _same(on_spark, on_duckdb)
+    _same(on_spark, on_duckdb, views=method == "sdcmicro")
 
 
-@pytest.mark.slow  # about 3.5 min on a loaded 2-core machine (load 13)
+@pytest.mark.heavy  # 198 s on a quiet 2-core machine (Spark plans the column path's CTEs again at every read); not in CI
 def test_spark_column_path_and_combs(spark, monkeypatch):
     """The greedy rule on one column per key (keys whose codes pass 62 bits), and k on key pairs."""
     df = _table(5)
@@ -90,7 +96,8 @@ def test_spark_column_path_and_combs(spark, monkeypatch):
     _same(on_spark, on_duckdb)
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
+# not in the local-cluster step: 170 s there on a quiet 2-core machine (Spark plans each round's CTEs
+# again on every read), a fifth of that step; its rounds run the same statements on local[2]
 def test_spark_auto_table_name_and_writer(spark, tmp_path):
     df = _table(7)
     _frame(spark, df).createOrReplaceTempView("ls_people")
@@ -132,3 +139,39 @@ def test_spark_packed_ranks_with_nulls(spark):
     on_spark = local_suppression(_frame(spark, df), KEYS, k=3, method="greedy")
     assert any(name.endswith("_code") for name in on_spark.plan.steps)  # the packed path ran
     _same(on_spark, on_duckdb)
+
+
+def test_cli_engine_spark_equals_duckdb(spark, tmp_path, capsys):
+    """`sqlpriv suppress --engine spark` (DuckDB only before): the same cells per key, verdict and
+    released table row for row as --engine duckdb; --out written by Spark; --sql prints the rounds."""
+    import json
+
+    from sqlpriv.cli import main
+
+    df = _table(3).head(24)
+    df.to_csv(tmp_path / "t.csv", index=False)
+    argv = ["suppress", str(tmp_path / "t.csv"), "-c", "sex,age", "-k", "2", "--method", "sdcmicro", "--format", "json"]
+    assert main([*argv, "--engine", "duckdb", "--out", str(tmp_path / "duck.parquet")]) == 0
+    on_duckdb = json.loads(capsys.readouterr().out)
+    spark_args = ["--engine", "spark", "--spark-conf", "spark.sql.shuffle.partitions=1"]  # the fixture's setting kept
+    assert main([*argv, *spark_args, "--out", str(tmp_path / "spark")]) == 0
+    on_spark = json.loads(capsys.readouterr().out)
+    assert on_spark == on_duckdb
+    assert sum(row["suppressed"] for row in on_duckdb["suppressed"]) > 0  # the rounds had work to do
+    expected = pd.read_parquet(tmp_path / "duck.parquet")
+    written = pd.read_parquet(tmp_path / "spark")
+    assert list(written.columns) == list(expected.columns)
+    assert _rows(written) == _rows(expected)
+    assert main([*argv, *spark_args, "--sql"]) == 0
+    printed = capsys.readouterr().out
+    assert "cache table" in printed and "-- result" in printed
+    assert main([*argv, *spark_args, "--threads", "2"]) != 0
+    assert "DuckDB options" in capsys.readouterr().err
+
+
+def _rows(df: pd.DataFrame) -> list[tuple]:
+    """The rows as text tuples (NULL as None), sorted: a table written by Spark may be split into parts."""
+    return sorted(
+        (tuple(None if pd.isna(v) else str(_plain(v)) for v in r) for r in df.itertuples(index=False, name=None)),
+        key=repr,
+    )

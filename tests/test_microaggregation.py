@@ -107,7 +107,7 @@ def test_cli(tmp_path, capsys):
 def test_rounds_in_batches_equal_numpy(monkeypatch, batch):
     """MDAV's rounds run several per statement (a recursive CTE, as many as fit in a batch of
     ungrouped rows): one per statement, a few, or all give the groups of the MDAV written here."""
-    monkeypatch.setattr("sqlpriv.microaggregation.entry._BATCH_ROWS", batch)
+    monkeypatch.setattr("sqlpriv.microaggregation.mdav.BATCH_ROWS", batch)
     rng = np.random.default_rng(7)
     x = rng.normal(size=(41, 2)) * [3.0, 50.0]
     x[5] = x[6] = x[7] = x[8]  # duplicate rows: ties to the smaller position

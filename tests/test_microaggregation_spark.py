@@ -4,7 +4,10 @@ name) runs sql_templates/microaggregation/onedims.sql rendered for Spark. The re
 SparkResult) equals DuckDB's to 1e-9 row for row, and both equal a brute force written here (each
 column sorted within its stratum, ties in input order, groups of aggr, the last absorbing the
 rest); IL1s, the group counts and the eigenvalue measure equal DuckDB's. A random table with a
-NULL stratum value and an odd column name. MDAV is refused on Spark with one clear error."""
+NULL stratum value and an odd column name. MDAV (``method="mdav"``) runs its rounds as Spark
+statements over a Spark state table: the released table, IL1s, groups and eigen equal DuckDB's
+(itself checked against numpy's MDAV in tests/test_microaggregation.py), with strata, duplicate
+rows (ties to the smaller position) and ``sqlpriv microaggregate --method mdav --engine spark``."""
 
 from __future__ import annotations
 
@@ -62,6 +65,22 @@ def close(got: list, want: list) -> None:  # type: ignore[type-arg]
         assert abs(float(u) - float(v)) <= TOL * max(1.0, abs(float(v))), (u, v)
 
 
+def same_release(on_spark, on_duckdb) -> dict:  # type: ignore[no-untyped-def]
+    """The released values (to 1e-9), the strata column, IL1s, groups and eigen of both engines
+    agree; DuckDB's IL1s figures, for further checks."""
+    assert isinstance(on_spark.released(), SparkResult)
+    got, want = on_spark.df(), on_duckdb.df()
+    assert list(got.columns) == list(want.columns) == [ODD, "age", "region"]
+    for column in (ODD, "age"):
+        close(got[column].tolist(), want[column].tolist())
+    assert [None if pd.isna(v) else v for v in got["region"]] == [None if pd.isna(v) else v for v in want["region"]]
+    figures, expected = on_spark.il1s(), on_duckdb.il1s()
+    assert (figures["groups"], figures["smallest_group"]) == (expected["groups"], expected["smallest_group"])
+    assert abs(figures["il1s"] - expected["il1s"]) <= TOL * max(1.0, expected["il1s"])
+    assert abs(on_spark.eigen() - on_duckdb.eigen()) <= TOL
+    return expected
+
+
 @pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 @pytest.mark.parametrize(("measure", "strata"), [("mean", "region"), ("median", None)])
 def test_spark_dataframe_equals_duckdb_and_the_brute_force(spark, measure, strata):
@@ -69,17 +88,28 @@ def test_spark_dataframe_equals_duckdb_and_the_brute_force(spark, measure, strat
     kw = {"aggr": 3, "measure": measure, "strata": strata, "method": "onedims"}
     on_spark = sqlpriv.microaggregate(spark_frame(spark, df), [ODD, "age"], **kw)
     on_duckdb = sqlpriv.microaggregate(df, [ODD, "age"], **kw)
-    assert isinstance(on_spark.released(), SparkResult)
-    got, want = on_spark.df(), on_duckdb.df()
-    assert list(got.columns) == list(want.columns) == [ODD, "age", "region"]
+    same_release(on_spark, on_duckdb)
+    got = on_spark.df()
     for column in (ODD, "age"):
-        close(got[column].tolist(), want[column].tolist())
         close(got[column].tolist(), brute(df, column, 3, strata, measure))
     assert [None if pd.isna(v) else v for v in got["region"]] == [None if pd.isna(v) else v for v in df["region"]]
-    figures, expected = on_spark.il1s(), on_duckdb.il1s()
-    assert figures["groups"] == expected["groups"] and figures["smallest_group"] == expected["smallest_group"]
-    assert abs(figures["il1s"] - expected["il1s"]) <= TOL * max(1.0, expected["il1s"])
-    assert abs(on_spark.eigen() - on_duckdb.eigen()) <= TOL
+
+
+def test_spark_mdav_equals_duckdb_with_strata_and_ties(spark):
+    """MDAV's rounds on Spark (one statement each, sqlpriv/microaggregation/mdav.py): the same groups
+    as DuckDB's rounds, so the same released values (to 1e-9), IL1s, groups and eigen; duplicate
+    rows tie and go to the smaller position on both engines."""
+    df = table(4, n=33)
+    df.loc[[4, 5, 6, 7], [ODD, "age"]] = [[8.0, 40], [8.0, 40], [8.0, 40], [8.0, 40]]  # ties
+    kw = {"aggr": 3, "strata": "region"}
+    on_spark = sqlpriv.microaggregate(spark_frame(spark, df), [ODD, "age"], **kw)
+    on_duckdb = sqlpriv.microaggregate(df, [ODD, "age"], **kw)
+    expected = same_release(on_spark, on_duckdb)
+    assert [None if pd.isna(v) else v for v in on_spark.df()["region"]] == [
+        None if pd.isna(v) else v for v in df["region"]
+    ]
+    assert expected["groups"] >= 9  # three strata of about 11 rows: rounds in each
+    assert "cache table" in on_spark.sql and "update " not in on_spark.sql.lower()
 
 
 def test_spark_table_name_and_what_spark_refuses(spark):
@@ -89,8 +119,6 @@ def test_spark_table_name_and_what_spark_refuses(spark):
     close(on_spark.df()["age"].tolist(), brute(df, "age", 4, None, "mean"))
     assert on_spark.il1s()["groups"] == 3 and on_spark.il1s()["smallest_group"] == 4
     assert "`microagg_people`" in on_spark.sql
-    with pytest.raises(sqlpriv.ParameterError, match=r'method="mdav"\) runs on DuckDB only.*method="onedims"'):
-        sqlpriv.microaggregate("microagg_people", ["age"], aggr=4, spark=spark)
     with pytest.raises(sqlpriv.ColumnError, match="'region' is string, not numeric"):
         sqlpriv.microaggregate("microagg_people", ["region"], method="onedims", spark=spark)
     with pytest.raises(sqlpriv.ParameterError, match="larger than the table"):
@@ -125,3 +153,35 @@ def test_cli_engine_spark_gives_the_duckdb_figures(spark, tmp_path, capsys):
     assert main([*argv, "--engine", "spark", "--sql"]) == 0
     printed = capsys.readouterr().out
     assert "monotonically_increasing_id()" in printed and "`__sqlpriv_a0` as `age`" in printed
+
+
+def test_cli_mdav_engine_spark_equals_duckdb_and_numpy(spark, tmp_path, capsys):
+    """`sqlpriv microaggregate --method mdav --engine spark` (refused before): the figures of
+    --engine duckdb, the table written by Spark with the values of numpy's MDAV (one round per Spark
+    statement: three rounds of two groups, one of one group, the last group)."""
+    import json
+
+    import numpy as np
+    from test_microaggregation import mdav
+
+    from sqlpriv.cli import main
+
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(24, 2)) * [3.0, 50.0]
+    x[3] = x[9]  # a duplicate row: a tie to the smaller position
+    pd.DataFrame(x, columns=["a", "b"]).assign(k=range(24)).to_csv(tmp_path / "t.csv", index=False)
+    argv = ["microaggregate", str(tmp_path / "t.csv"), "-c", "a,b", "--format", "json"]
+    spark_args = ["--engine", "spark", "--spark-conf", "spark.sql.shuffle.partitions=1"]  # the fixture's setting kept
+    assert main([*argv, *spark_args, "--out", str(tmp_path / "out")]) == 0
+    on_spark = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    on_duckdb = json.loads(capsys.readouterr().out)
+    figures = [(f["figure"], f["value"]) for f in on_spark["microaggregation"]]
+    expected = [(f["figure"], f["value"]) for f in on_duckdb["microaggregation"]]
+    assert [f for f, _ in figures] == [f for f, _ in expected] and expected[1][1] == 8
+    close([v for _, v in figures], [v for _, v in expected])
+    written = pd.read_parquet(tmp_path / "out").sort_values("k")
+    want = pd.DataFrame(x).groupby(mdav(x, 3)).transform("mean").to_numpy()
+    close(written["a"].tolist() + written["b"].tolist(), want[:, 0].tolist() + want[:, 1].tolist())
+    assert main([*argv, *spark_args, "--sql"]) == 0
+    assert capsys.readouterr().out.count("cache table") == 1 + 4 + 1  # the state, four rounds, the rest

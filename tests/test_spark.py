@@ -104,7 +104,11 @@ def test_shapley_entropies_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd
     assert abs(got["entropy"].iloc[-1] - float(-(shares * np.log2(shares)).sum())) < TOL
 
 
-@pytest.mark.parametrize("measure", ["cig", "wcig", "csf"])
+# RIG / FIG / PIF aggregate any measure's cells alike: wcig's and csf's cells are checked on Spark by
+# test_information_factors_on_spark_equal_duckdb_on_flare; their RIG/FIG/PIF runs (145 s) are heavy
+@pytest.mark.parametrize(
+    "measure", ["cig", pytest.param("wcig", marks=pytest.mark.heavy), pytest.param("csf", marks=pytest.mark.heavy)]
+)
 def test_rig_fig_pif_on_spark_equal_duckdb_on_flare(spark, flare, flare_pd, measure):
     from sqlpriv.pif.measure import pif_query
 

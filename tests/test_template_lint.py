@@ -90,6 +90,7 @@ ALLOWED = {
     "body": "a rendered template (create_table / insert_into wrap a step's select)",
     "values": "singling_out/details.sql: the quoted column references (sqlpriv.quote) it builds itself",
     "query": "a rendered template (copy_to wraps a result query)",
+    "condition": "the WHERE of a delete statement rendered from a linted template (engine/rows_kept.sql: SparkPlan's DELETE)",
     "counts": "a rendered template (the distinct-counts query identifiers.py passes)",
     "patterns": "a quoted relation name (sqlpriv.quote of the patterns table)",
     "details": "a rendered template (the singling-out details query the report summarises)",
@@ -112,7 +113,13 @@ ALLOWED = {
     "sqlpriv.dialect_text_spark(...)": ESCAPE,
     'name | string | replace("`", "``")': "the quote macro's own escaping (Spark backticks)",
     "names": "a list of sqlpriv.literal(...) results built in the same template",
+    "ns.columns": "microaggregation's state columns (pos, z0.., g), constants built in the same template",
     "x": "attacks/_query.sql's Horner variable: a sqlpriv.literal(...) number or the fixed alias w.r",
+    # attacks/_draw.sql: column references and CTE names built in the same macro from sqlpriv.quote(...)
+    **{
+        f"dq_{n}": "attacks/_draw.sql: a reference built in the same macro from sqlpriv.quote(...) only"
+        for n in ("op", "v", "x", "p", "w", "vals")
+    },
     "index": "generalize/level.sql's interval index, built in the same template from sqlpriv.quote(column) "
     "and sqlpriv.literal(...) numbers",
     # dialect/double_text.sql (Spark): lambda variable names and SQL built in the same macro from

@@ -88,7 +88,7 @@ def test_sample_uniques_on_spark_equal_duckdb_with_nulls_and_odd_names(spark):
     got.close()
 
 
-@pytest.mark.slow  # about 2 min on a quiet 2-core machine (three searches, chunked: several Spark jobs a chunk)
+@pytest.mark.heavy  # 64 s on a quiet 2-core machine; not in CI (three searches, chunked: several Spark jobs a chunk)
 def test_key_entity_and_dropna_on_spark_equal_duckdb(spark, monkeypatch):
     from sqlpriv.singling_out import uniques
 

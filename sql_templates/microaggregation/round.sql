@@ -7,10 +7,23 @@
     Round i (0-based) numbers its groups `first` + 2 i and `first` + 2 i + 1 (without `both`,
     `first` + i). The rounds run as a recursive CTE whose every step carries the rows still
     ungrouped (and this step's groups), so the statement holds `rounds` x the ungrouped rows at
-    most: the caller sizes `rounds` to that. `d`: the number of columns.
+    most: the caller sizes `rounds` to that; one round is a plain select (Spark, whose recursive
+    CTEs allow no aggregate or sort over the recursive reference, runs one round per statement).
+    The groups of a round: microaggregation/pick.sql. `d`: the number of columns.
     microaggregation/assign.sql writes the groups into the state. -#}
 {% macro microaggregation_round(relation, d, aggr, first, both=true, rounds=1) -%}
 {%- set step = 2 if both else 1 -%}
+{% if rounds == 1 %}
+with rem as (
+    select * from {{ relation }} where g is null
+),
+{{ sqlpriv.microaggregation_pick("rem", d, aggr, both) }}
+select pos, {{ sqlpriv.literal(first) }} as g from rg
+{% if both %}
+union all
+select pos, {{ sqlpriv.literal(first + 1) }} as g from sg
+{% endif %}
+{% else %}
 with recursive w(it, pos, {% for j in range(d) %}{{ sqlpriv.quote("z" ~ j) }}, {% endfor %}g) as (
     select 0, pos, {% for j in range(d) %}{{ sqlpriv.quote("z" ~ j) }}, {% endfor %}g from {{ relation }} where g is null
     union all
@@ -18,38 +31,7 @@ with recursive w(it, pos, {% for j in range(d) %}{{ sqlpriv.quote("z" ~ j) }}, {
     with rem as (
         select * from w where g is null
     ),
-    c as (
-        select {% for j in range(d) %}avg({{ sqlpriv.quote("z" ~ j) }}) as {{ sqlpriv.quote("c" ~ j) }}{{ ", " if not loop.last }}{% endfor %}
-
-        from rem
-    ),
-    r as (
-        select rem.*
-        from rem cross join c
-        order by {% for j in range(d) %}power(rem.{{ sqlpriv.quote("z" ~ j) }} - c.{{ sqlpriv.quote("c" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %} desc, rem.pos
-        limit 1
-    ),
-    rg as (
-        select rem.pos
-        from rem cross join r
-        order by {% for j in range(d) %}power(rem.{{ sqlpriv.quote("z" ~ j) }} - r.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %}, rem.pos
-        limit {{ sqlpriv.literal(aggr) }}
-    ){% if both %},
-    rest as (
-        select * from rem where pos not in (select pos from rg)
-    ),
-    s as (
-        select rest.*
-        from rest cross join r
-        order by {% for j in range(d) %}power(rest.{{ sqlpriv.quote("z" ~ j) }} - r.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %} desc, rest.pos
-        limit 1
-    ),
-    sg as (
-        select rest.pos
-        from rest cross join s
-        order by {% for j in range(d) %}power(rest.{{ sqlpriv.quote("z" ~ j) }} - s.{{ sqlpriv.quote("z" ~ j) }}, 2){{ " + " if not loop.last }}{% endfor %}, rest.pos
-        limit {{ sqlpriv.literal(aggr) }}
-    ){% endif %}
+{{ sqlpriv.microaggregation_pick("rem", d, aggr, both) | indent(4, true) }}
 
     select
         rem.it + 1,
@@ -68,4 +50,5 @@ with recursive w(it, pos, {% for j in range(d) %}{{ sqlpriv.quote("z" ~ j) }}, {
     )
 )
 select pos, g from w where g is not null
+{% endif %}
 {%- endmacro %}

@@ -112,7 +112,7 @@ pick as (
         g.*,
         case
 {% for j in order if j in subset %}
-            when {{ sqlpriv.quote("g" ~ j) }} = greatest({% for i in subset %}{{ sqlpriv.quote("g" ~ i) }}{{ ", " if not loop.last }}{% endfor %}) then {{ 2 ** j }}
+            when {{ sqlpriv.quote("g" ~ j) }} = {% if subset | length > 1 %}greatest({% for i in subset %}{{ sqlpriv.quote("g" ~ i) }}{{ ", " if not loop.last }}{% endfor %}){% else %}{{ sqlpriv.quote("g" ~ j) }}{% endif %} then {{ 2 ** j }}
 {% endfor %}
         end as bit
     from g

@@ -26,6 +26,8 @@ from sqlpriv.attacks.singling_out_predicates import (
 
 #: the most synthetic records one multivariate round builds queries from
 MAX_BATCH = 20_000
+#: the most synthetic records kept in Python between rounds (a rank drawn again is not fetched again)
+MAX_KEPT = 100_000
 
 
 class Drawn(Protocol):
@@ -97,13 +99,17 @@ def multivariate(
     kept: set[Query] = set()
     failed: set[Query] = set()  # counted before and matching more than one record: not counted again
     attempts = 0
+    fetched: dict[int, dict[str, Any]] = {}  # rank -> record, kept between rounds
     while len(found) < n_attacks and (max_attempts is None or attempts < max_attempts):
         size = next_batch(len(found), attempts, n_attacks)
         if max_attempts is not None:
             size = min(size, max_attempts - attempts)
         ranks = [int(r) for r in rng.integers(n_syn, size=size)]
         cols = [random_columns(rng, tables.columns, n_cols) for _ in range(size)]
-        records = tables.records(sorted(set(ranks)))
+        if len(fetched) > MAX_KEPT:
+            fetched.clear()
+        fetched.update(tables.records(sorted(set(ranks).difference(fetched))))
+        records = fetched
         queries = [record_query(records[r], c, tables.kinds, medians) for r, c in zip(ranks, cols)]
         fresh = list(dict.fromkeys(q for q in queries if q not in kept and q not in failed))
         counted = dict(zip(fresh, tables.count("synthetic", fresh)))
@@ -135,4 +141,4 @@ def baseline(tables: Drawn, stats: list[dict[str, Any]], rng: np.random.Generato
     return [tuple(random_condition(rng, c, tables.kinds[c], values[c][i]) for c, i in p) for p in plans]
 
 
-__all__ = ["MAX_BATCH", "Drawn", "Sampled", "baseline", "multivariate", "next_batch", "univariate"]
+__all__ = ["MAX_BATCH", "MAX_KEPT", "Drawn", "Sampled", "baseline", "multivariate", "next_batch", "univariate"]

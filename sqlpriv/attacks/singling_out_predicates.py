@@ -66,6 +66,19 @@ def query_text(query: Query) -> str:
     return " & ".join(c.text() for c in query)
 
 
+def condition_table(queries: list[Query]) -> tuple[list[dict[str, Any]], list[list[int]]]:
+    """What ``attacks/so_counts.sql`` reads: the distinct conditions of ``queries`` (as
+    :meth:`Condition.spec`, each rendered once) and, per query, the indices of its conditions.
+
+    >>> specs, index = condition_table([(Condition("a", "isna"),), (Condition("a", "isna"), Condition("b", "is"))])
+    >>> [s["op"] for s in specs], index
+    (['isna', 'is'], [[0], [0, 1]])
+    """
+    seen: dict[Condition, int] = {}
+    index = [[seen.setdefault(c, len(seen)) for c in q] for q in queries]
+    return [c.spec() for c in seen], index
+
+
 def is_missing(value: Any) -> bool:
     """NULL as fetched: None, or a float NaN.
 
@@ -156,6 +169,7 @@ __all__ = [
     "Candidate",
     "Condition",
     "Query",
+    "condition_table",
     "is_missing",
     "pick",
     "query_text",

@@ -31,8 +31,10 @@ import duckdb
 import numpy as np
 
 from sqlpriv.attacks import singling_out_generate as generate
+from sqlpriv.attacks.singling_out_predicates import Query
 from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
-from sqlpriv.attacks.singling_out_tables import column_stats, count, prepare
+from sqlpriv.attacks.singling_out_sql_draw import sql_draw
+from sqlpriv.attacks.singling_out_tables import Tables, column_stats, count, prepare
 from sqlpriv.engine import checks
 from sqlpriv.engine.connection import connect
 from sqlpriv.engine.plan import Plan
@@ -40,12 +42,15 @@ from sqlpriv.engine.spark.run import is_spark_dataframe, wants_spark
 from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 
 MODES = ("univariate", "multivariate")
+#: how the queries are drawn: anonymeter's numpy draw, or the seeded SQL draw the dbt model runs
+DRAWS = ("numpy", "sql")
 #: anonymeter's default cap on the multivariate attempts
 MAX_ATTEMPTS = 10_000_000
 
 
-def _check(mode: Any, n_attacks: Any, n_cols: Any, seed: Any, max_attempts: Any) -> None:
+def _check(mode: Any, n_attacks: Any, n_cols: Any, seed: Any, max_attempts: Any, draw: Any) -> None:
     checks.choice("mode", mode, MODES)
+    checks.choice("draw", draw, DRAWS)
     checks.positive_int("n_attacks", n_attacks, hint=" (the number of singling-out queries)")
     checks.positive_int("n_cols", n_cols, hint=" (columns per multivariate query)")
     checks.positive_int("seed", seed, minimum=0)
@@ -63,6 +68,7 @@ def singling_out_queries(
     n_cols: int = 3,
     seed: int = 0,
     max_attempts: int | None = MAX_ATTEMPTS,
+    draw: str = "numpy",
     con: duckdb.DuckDBPyConnection | str | None = None,
     threads: int | None = None,
     memory_limit: str | None = None,
@@ -86,10 +92,12 @@ def singling_out_queries(
     >>> r.risk().ci[1] > 0.5
     True
     """
-    _check(mode, n_attacks, n_cols, seed, max_attempts)
+    _check(mode, n_attacks, n_cols, seed, max_attempts, draw)
     if (
         wants_spark(original, spark) or is_spark_dataframe(synthetic) or is_spark_dataframe(control)
-    ):  # univariate on Spark: sqlpriv/attacks/singling_out_spark.py
+    ):  # on Spark: sqlpriv/attacks/singling_out_spark.py
+        if draw == "sql":
+            raise ParameterError("draw='sql' runs on DuckDB only so far; use draw='numpy' on Spark")
         return _on_spark(original, synthetic, control, mode, n_attacks, seed, spark, n_cols, max_attempts)
     conn = connect(con, threads=threads, memory_limit=memory_limit, temp_directory=temp_directory)
     plan = Plan(conn, None, progress=False)
@@ -99,23 +107,7 @@ def singling_out_queries(
             f"n_cols is {n_cols} but the tables have {len(tables.columns)} columns; "
             "a multivariate query uses at most every column"
         )
-    rng = np.random.default_rng(seed)
-    stats = column_stats(tables)
-    attempts = 0
-    if mode == "univariate":
-        queries = generate.univariate(tables, stats, rng, n_attacks)
-    else:
-        queries, attempts = generate.multivariate(tables, stats, rng, n_attacks, n_cols, max_attempts)
-    n = len(queries) or n_attacks
-    if len(queries) < n_attacks:
-        warnings.warn(
-            f"only {len(queries)} of the {n_attacks} singling-out queries asked for could be made from the "
-            f"synthetic table ({mode}); the rates are over the {n} made (anonymeter divides by the "
-            f"{n_attacks} asked for)",
-            SqlprivWarning,
-            stacklevel=caller_stacklevel(),
-        )
-    guesses = generate.baseline(tables, stats, rng, n, 1 if mode == "univariate" else n_cols)
+    queries, guesses, attempts = _draw(tables, mode, seed, n_attacks, n_cols, max_attempts, draw)
     on_original = count(tables, "original", queries + guesses)
     counts = Counts(
         queries=queries,
@@ -126,8 +118,40 @@ def singling_out_queries(
     )
     sources = [s for s in (ori, ctl) if s is not None]
     return SinglingOutQueriesResult(
-        tables, counts, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts, sources=sources
+        tables, counts, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts, sources=sources, draw=draw
     )
+
+
+def _draw(
+    tables: Tables, mode: str, seed: int, n_attacks: int, n_cols: int, max_attempts: int | None, draw: str
+) -> tuple[list[Query], list[Query], int]:
+    """The queries, the baseline guesses and the multivariate attempts, by the numpy or the SQL draw."""
+    if draw == "sql":
+        queries, guesses, attempts = sql_draw(tables, mode, seed, n_attacks, n_cols, max_attempts or MAX_ATTEMPTS)
+        _warn_short(len(queries), n_attacks, mode)
+        return queries, guesses, attempts
+    rng = np.random.default_rng(seed)
+    stats = column_stats(tables)
+    attempts = 0
+    if mode == "univariate":
+        queries = generate.univariate(tables, stats, rng, n_attacks)
+    else:
+        queries, attempts = generate.multivariate(tables, stats, rng, n_attacks, n_cols, max_attempts)
+    _warn_short(len(queries), n_attacks, mode)
+    n_cols_baseline = 1 if mode == "univariate" else n_cols
+    guesses = generate.baseline(tables, stats, rng, len(queries) or n_attacks, n_cols_baseline)
+    return queries, guesses, attempts
+
+
+def _warn_short(made: int, n_attacks: int, mode: str) -> None:
+    if made < n_attacks:
+        warnings.warn(
+            f"only {made} of the {n_attacks} singling-out queries asked for could be made from the "
+            f"synthetic table ({mode}); the rates are over the {made or n_attacks} made (anonymeter divides by "
+            f"the {n_attacks} asked for)",
+            SqlprivWarning,
+            stacklevel=caller_stacklevel(),
+        )
 
 
 def _on_spark(
@@ -148,7 +172,9 @@ def _on_spark(
             SqlprivWarning,
             stacklevel=caller_stacklevel(),
         )
-    return SparkSinglingOutQueriesResult(counts, rows, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts)
+    return SparkSinglingOutQueriesResult(
+        counts, rows, mode=mode, n_requested=n_attacks, seed=seed, attempts=attempts, inputs=(original, control, spark)
+    )
 
 
 __all__ = ["MAX_ATTEMPTS", "MODES", "singling_out_queries"]

@@ -40,8 +40,10 @@ class SinglingOutQueriesResult:
 
     Attributes: ``mode``, ``n_requested`` (queries asked for), ``n_queries`` (made: the
     denominator of every rate), ``seed``, ``attempts`` (synthetic records tried, multivariate),
-    ``n_original`` / ``n_synthetic`` / ``n_control`` (distinct records).
+    ``n_original`` / ``n_synthetic`` / ``n_control`` (distinct records), ``draw`` (numpy or sql).
     """
+
+    draw: str = "numpy"
 
     def __init__(
         self,
@@ -53,6 +55,7 @@ class SinglingOutQueriesResult:
         seed: int,
         attempts: int,
         sources: list[Source],
+        draw: str = "numpy",
     ) -> None:
         self._tables = tables
         self.counts = counts
@@ -60,6 +63,7 @@ class SinglingOutQueriesResult:
         self.n_requested = n_requested
         self.seed = seed
         self.attempts = attempts
+        self.draw = draw
         self._sources = sources
         self._positions: dict[bool, dict[int, int]] = {}
         self.n_original = distinct_rows(tables, "original")
@@ -164,7 +168,8 @@ class SinglingOutQueriesResult:
             scans += count_sql(t, "control", c.queries)
         head = (
             f"-- singling out by queries ({self.mode}, seed={self.seed}): the {len(c.queries)} queries and "
-            f"{len(c.baseline)} baseline guesses were generated from the synthetic table by seeded Python and "
+            f"{len(c.baseline)} baseline guesses were generated from the synthetic table by "
+            f"{'the seeded SQL draw (attacks/so_draw.sql)' if self.draw == 'sql' else 'seeded Python'} and "
             "are fixed in this script; it recounts them (n_i: records matched, 1 = singled out), it never redraws them"
         )
         return head + "\n" + t.plan.script(roles, scans)

@@ -10,6 +10,8 @@ built from synthetic records drawn by rank with the seed: the distinct synthetic
 by each record's first input position as on DuckDB (``so_distinct.sql``), only the drawn records
 come to the driver (``so_rows.sql``; at most ``MAX_BATCH``, 20,000, a round), and each round's
 candidates are counted on Spark: the same queries and counts as DuckDB with the same seed.
+``.queries()`` (with the positions singled out), ``.per_row()`` and ``.sql`` run the DuckDB plan's
+steps as Spark statements on first use (:func:`plan_tables`): the same rows as DuckDB.
 
 >>> spark_kind("double"), spark_kind("boolean"), spark_kind("string")
 ('number', 'boolean', 'text')
@@ -17,20 +19,23 @@ candidates are counted on Spark: the same queries and counts as DuckDB with the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from sqlpriv.attacks import singling_out_generate as generate
-from sqlpriv.attacks.singling_out_predicates import (
-    Query,
-)
+from sqlpriv.attacks.singling_out_predicates import Query, condition_table
 from sqlpriv.attacks.singling_out_result import Counts, SinglingOutQueriesResult
-from sqlpriv.attacks.singling_out_tables import QUERIES_PER_SCAN
+from sqlpriv.attacks.singling_out_tables import QUERIES_PER_SCAN, Tables
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.spark import sql as spark_sql
+from sqlpriv.engine.spark.plan import SparkPlan
 from sqlpriv.engine.spark.run import SparkSource, quote, render_query, resolve_source
+from sqlpriv.engine.templates import create_table, render, use_dialect
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _NUMERIC = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal")
 
@@ -103,8 +108,9 @@ class SparkTables:
         ``QUERIES_PER_SCAN`` queries (one statement for a run of the default size)."""
         out: list[int] = []
         for i in range(0, len(queries), QUERIES_PER_SCAN):
-            specs = [[c.spec() for c in q] for q in queries[i : i + QUERIES_PER_SCAN]]
-            out += [int(v) for v in self.fetch("attacks_so_counts", table=self.names[role], queries=specs)[0]]
+            conditions, index = condition_table(queries[i : i + QUERIES_PER_SCAN])
+            rows = self.fetch("attacks_so_counts", table=self.names[role], conditions=conditions, queries=index)
+            out += [int(v) for v in rows[0]]
         return out
 
     def drop(self) -> None:
@@ -160,29 +166,77 @@ def spark_counts(
         t.drop()
 
 
+def plan_tables(original: Any, control: Any, spark: Any, rows: dict[str, int | None]) -> Tables:
+    """The distinct original and control tables numbered by input position, as round tables of a
+    :class:`~sqlpriv.engine.spark.plan.SparkPlan` (``attacks/so_distinct.sql``, the DuckDB plan's
+    step rendered for Spark): what ``.per_row()``, ``.positions()`` and ``.sql`` read, declared now
+    and run by the first of them (render and read inside ``use_dialect("spark")``)."""
+    ori = resolve_source(original, spark)
+    sources = {"original": ori}
+    if control is not None:
+        sources["control"] = resolve_source(control, spark or ori.spark)
+    label = " and ".join(s.label for s in sources.values())
+    both = SparkSource(ori.spark, ori.name, label, ori.ref, ori.columns, "")
+    both.comment = "\n".join(s.comment for s in sources.values() if s.comment)
+    plan = SparkPlan(ori.spark, both, progress=False)
+    columns = [c for c, _ in ori.columns]
+    tables = Tables(cast(Any, plan), columns, {c: spark_kind(t) for c, t in ori.columns})
+    base = temp_name("sqlpriv_so_queries")
+    for role, src in sources.items():
+        name = f"{base}_{role}"
+        plan.add(role, [create_table(name, render("attacks/so_distinct.sql", relation=src.ref, columns=columns))])
+        tables.names[role] = name
+        tables.rows[role] = int(rows[role] or 0)
+    return tables
+
+
 class SparkSinglingOutQueriesResult(SinglingOutQueriesResult):
-    """The Spark attack's result: the same counts, ``.risk()``, ``.summary()`` and ``.queries()``
-    (without the singled-out positions); ``.per_row()`` and ``.sql`` run on DuckDB only."""
+    """The Spark attack's result: the same counts, ``.risk()``, ``.summary()``, ``.queries()``,
+    ``.positions()``, ``.per_row()`` and ``.sql`` as DuckDB's. The positions and records singled
+    out come from the DuckDB plan's steps run as Spark statements (:func:`plan_tables`, on the
+    first call): one scan of the original for the queries that single a record out, then those
+    records only come to the driver. ``.sql`` is that plan's Spark SQL script."""
 
     def __init__(
-        self, counts: Counts, rows: dict[str, int | None], *, mode: str, n_requested: int, seed: int, attempts: int = 0
-    ) -> None:
+        self, counts: Counts, rows: dict[str, int | None], *, mode: str, n_requested: int, seed: int, attempts: int = 0,
+        inputs: tuple[Any, Any, Any] = (None, None, None),
+    ) -> None:  # fmt: skip
         self.counts, self.mode, self.n_requested, self.seed, self.attempts = counts, mode, n_requested, seed, attempts
         self._positions = {}
+        self._rows = rows
+        self._inputs = inputs  # original, control, spark: the plan is built from them on demand
+        self._plan: Tables | None = None
         self.n_original, self.n_synthetic = int(rows["original"] or 0), int(rows["synthetic"] or 0)
         self.n_control = rows["control"]
 
-    def positions(self, baseline: bool = False) -> dict[int, int]:
-        """None on Spark: which record a query singles out is a per-row answer (``original_position``
-        is left empty in ``.queries()``)."""
-        return {}
+    def planned(self) -> Tables:
+        """The plan's tables (built once, run step by step as asked)."""
+        if self._plan is None:
+            with use_dialect("spark"):
+                self._plan = plan_tables(*self._inputs, self._rows)
+            self._tables = self._plan
+        return self._plan
 
-    def per_row(self) -> Any:
-        raise ParameterError("per_row() of the singling-out query attack runs on DuckDB only (records stay on Spark)")
+    def positions(self, baseline: bool = False) -> dict[int, int]:
+        """query_id -> input position of the original record it singles out (from 0, in the
+        DataFrame's row order), counted on Spark."""
+        self.planned()
+        with use_dialect("spark"):
+            return super().positions(baseline)
+
+    def per_row(self) -> pd.DataFrame:
+        """One row per original record singled out (as on DuckDB); only those records are collected."""
+        self.planned()
+        with use_dialect("spark"):
+            return super().per_row()
 
     @property
     def sql(self) -> str:
-        raise ParameterError("the singling-out query attack's .sql is its DuckDB script; on Spark it has none")
+        """The Spark SQL script: the distinct tables' steps, then the counting scans (the queries
+        fixed in the text, as on DuckDB)."""
+        self.planned()
+        with use_dialect("spark"):
+            return super().sql
 
 
-__all__ = ["SparkSinglingOutQueriesResult", "SparkTables", "spark_counts", "spark_kind"]
+__all__ = ["SparkSinglingOutQueriesResult", "SparkTables", "plan_tables", "spark_counts", "spark_kind"]

@@ -12,13 +12,13 @@ from typing import Any
 
 import duckdb
 
-from sqlpriv.attacks.singling_out_predicates import OPERATORS, Query
+from sqlpriv.attacks.singling_out_predicates import OPERATORS, Query, condition_table
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import Source, resolve_source
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.templates import create_table, current_dialect, quote, render, spark_quote
 from sqlpriv.errors import ColumnError, EmptyInputError, ParameterError
 
 #: queries counted per statement (each one scan of the table)
@@ -122,8 +122,11 @@ def distinct_rows(tables: Tables, role: str) -> int:
     """Run the step of ``role`` and count its distinct records."""
     if role not in tables.rows:
         tables.plan.ensure([role])
-        ref = render("engine/count_rows.sql", relation=quote(tables.names[role]))
-        tables.rows[role] = int(scalar(run(tables.con, ref)))
+        name = tables.names[role]
+        ref = render(
+            "engine/count_rows.sql", relation=spark_quote(name) if current_dialect() == "spark" else quote(name)
+        )
+        tables.rows[role] = int(tables.plan.rows(ref)[0][0])
     return tables.rows[role]
 
 
@@ -158,7 +161,7 @@ def fetch_rows(tables: Tables, role: str, by: str, keys: list[int]) -> dict[int,
         "attacks/so_rows.sql", table=tables.names[role], columns=tables.columns, rank_column=by, positions=keys
     )
     out = {}
-    for rank, pos, *values in run(tables.con, sql).fetchall():
+    for rank, pos, *values in tables.plan.rows(sql):
         out[int(rank if by == "__sqlpriv_rank" else pos)] = dict(zip(tables.columns, values))
     return out
 
@@ -171,15 +174,12 @@ def count_sql(tables: Tables, role: str, queries: list[Query], positions: bool =
             if c.op not in OPERATORS or c.column not in tables.kinds:
                 raise ParameterError(f"a singling-out query condition must use a known column and operator, got {c!r}")
     chunks = [queries[i : i + QUERIES_PER_SCAN] for i in range(0, len(queries), QUERIES_PER_SCAN)]
-    return [
-        render(
-            "attacks/so_counts.sql",
-            table=tables.names[role],
-            queries=[[c.spec() for c in q] for q in chunk],
-            positions=positions,
-        )
-        for chunk in chunks
-    ]
+    out = []
+    for chunk in chunks:
+        conditions, index = condition_table(chunk)
+        sql = render("attacks/so_counts.sql", table=tables.names[role], conditions=conditions, queries=index, positions=positions)  # fmt: skip
+        out.append(sql)
+    return out
 
 
 def count(tables: Tables, role: str, queries: list[Query], positions: bool = False) -> list[Any]:
@@ -188,7 +188,7 @@ def count(tables: Tables, role: str, queries: list[Query], positions: bool = Fal
     tables.plan.ensure([role])
     out: list[Any] = []
     for sql in count_sql(tables, role, queries, positions):
-        row = run(tables.con, sql).fetchone() or ()
+        row = tables.plan.rows(sql)[0]
         out += [None if v is None else int(v) for v in row]
     return out
 

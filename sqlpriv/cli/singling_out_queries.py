@@ -28,6 +28,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--n-attacks", type=int, default=500, metavar="N", help="queries to make (default 500)")
     p.add_argument("--n-cols", type=int, default=3, metavar="K", help="columns per multivariate query (default 3)")
     p.add_argument("--seed", type=int, default=0, help="the same seed, the same queries (default 0)")
+    p.add_argument(
+        "--draw",
+        choices=("numpy", "sql"),
+        default="numpy",
+        help="how the queries are drawn: numpy (anonymeter's draw, default) or sql (the seeded SQL draw the dbt "
+        "model sqlpriv.singling_out_queries_risk runs: the same queries as dbt; DuckDB only)",
+    )
     p.add_argument("--confidence-level", type=float, default=0.95, metavar="P", help="of the intervals (default 0.95)")
     p.add_argument("--queries", metavar="OUT", help="write every query and what it matched (Parquet, or CSV)")
     common.add_output(p)
@@ -68,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
             n_attacks=args.n_attacks,
             n_cols=args.n_cols,
             seed=args.seed,
+            draw=args.draw,
             **options,
         )
     )
@@ -89,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     verdicts.show(v, next_line, args.format)
     common.print_tables([("summary", summary)], args.format, {"verdict": verdicts.payload(v, next_line)})
     common.reading(
-        f"{result.n_queries:,} {result.mode} queries (asked for {result.n_requested:,}, seed {result.seed}), "
+        f"{result.n_queries:,} {result.mode} queries (asked for {result.n_requested:,}, seed {result.seed}, "
+        f"{result.draw} draw), "
         f"{result.n_original:,} distinct original records. How to read: main is the share of the queries built "
         "from the synthetic table that single out exactly one original record; control the same on the control "
         "table (what the population alone gives away); baseline random guesses. The risk is "

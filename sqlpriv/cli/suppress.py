@@ -22,7 +22,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Blank key cells of SOURCE (NULL) until every record's class on the keys COLUMNS, a NULL "
         "matching any value, has at least k records (sdcMicro's localSuppression); prints the cells suppressed "
         "per key and a verdict, writes the released table with --out, prints its SQL (the starting patterns, "
-        "each round this data needed, the table) with --sql.",
+        "each round this data needed, the table) with --sql. With --engine spark the rounds run as Spark "
+        "statements (docs/spark.md; --method exact is DuckDB only).",
     )
     common.add_source(p)
     common.add_columns(p, required=True, help="the key columns (quasi-identifiers) whose cells may be blanked")
@@ -48,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=("table", "csv", "json"), default="table", help="output format")
     p.add_argument("--sql", action="store_true", help="print the SQL script of the released table")
     common.add_duckdb_options(p)
-    p.set_defaults(run=run, engine="duckdb")
+    common.add_engine(p)
+    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
         **common.connection_options(args),
     )
     released, summary = result.released(), result.summary()
+    if args.sql and common.engine(args) == "spark":  # Spark writes --out itself: the rounds and the queries
+        common.print_sql(result.plan.script(released.needs, [released.query, summary.query]))
+        return 0
     if args.sql:
         items = [(released, args.out) if args.out else released, summary]
         common.print_sql(result.script(*items))

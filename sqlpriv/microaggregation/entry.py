@@ -12,14 +12,13 @@ from sqlpriv.engine.plan import Plan, run
 from sqlpriv.engine.result import Result
 from sqlpriv.engine.sandbox import NUMERIC_TYPES
 from sqlpriv.engine.sources import resolve_source, source_column
-from sqlpriv.engine.templates import create_table, quote, render
+from sqlpriv.engine.templates import quote, render
 from sqlpriv.errors import ColumnError, ParameterError
+from sqlpriv.microaggregation import mdav
 from sqlpriv.microaggregation.checks import check_facts, correlation, eigen_loss
 
 if TYPE_CHECKING:
     import pandas as pd
-
-_BATCH_ROWS = 2_000_000  # ungrouped rows one statement of MDAV rounds may carry (all its rounds together)
 
 
 class Microaggregation:
@@ -104,9 +103,9 @@ def microaggregate(
     rows; each stratum is microaggregated alone (sdcMicro's ``strata_variables``). ``method``
     "onedims": each column on its own, sorted, groups of ``aggr`` consecutive values, the last
     absorbing the remainder (sdcMicro's ``method = "onedims"``; one SELECT, no rounds).
-    A Spark DataFrame (or ``spark=`` a SparkSession with a table name or file) runs "onedims" on
-    Spark (the released table a SparkResult, docs/spark.md); MDAV there is refused (its rounds
-    depend on each other and run on DuckDB only).
+    A Spark DataFrame (or ``spark=`` a SparkSession with a table name or file) runs on Spark
+    (docs/spark.md): "onedims" as one statement, MDAV's rounds as Spark statements over a Spark
+    state table, one round each, the same groups as on DuckDB; the released table a SparkResult.
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"x": [1.0, 2.0, 3.0, 10.0, 11.0, 12.0]})
@@ -150,68 +149,8 @@ def microaggregate(
     check_facts(src.label, names, by, aggr, [int(v or 0) for v in facts])
     plan = Plan(conn, src)
     prefix = temp_name("sqlpriv_mdav", conn)
-    state = ""
-    if method == "mdav":
-        state = (
-            _strata(plan, prefix, src.ref, names, by, aggr)
-            if by
-            else _rounds(plan, prefix, src.ref, names, aggr, int(facts[0]))[0]
-        )
+    state = mdav.state(plan, prefix, src.ref, names, by, aggr, int(facts[0])) if method == "mdav" else ""
     spec = dict(
         source=src, columns=names, measure=measure, state=state, n=facts[0], method=method, strata=by, aggr=aggr
     )
     return Microaggregation(plan, spec)
-
-
-def _strata(plan: Plan, prefix: str, ref: str, names: list[str], by: list[str], aggr: int) -> str:
-    """MDAV within each stratum: the rows numbered by stratum once (microaggregation/strata.sql),
-    each stratum's rounds run alone, their groups in one table (microaggregation/groups.sql)."""
-    table = f"{prefix}_strata"
-    plan.add(table, [create_table(table, render("microaggregation/strata.sql", source=ref, columns=names, strata=by))])
-    plan.ensure([table])
-    sizes = run(plan.con, render("microaggregation/sizes.sql", relation=quote(table))).fetchall()
-    states, offsets, groups = [], [], 0
-    for sid, size in sizes:
-        state, count = _rounds(plan, f"{prefix}_s{sid}", quote(table), names, aggr, int(size), int(sid), (table,))
-        states.append(state)
-        offsets.append(groups)
-        groups += count
-    name = f"{prefix}_groups"
-    body = render("microaggregation/groups.sql", relations=states, offsets=offsets)
-    plan.add(name, [create_table(name, body)], deps=states)
-    plan.ensure([name])
-    return name
-
-
-def _rounds(
-    plan: Plan,
-    prefix: str,
-    ref: str,
-    names: list[str],
-    aggr: int,
-    n: int,
-    stratum: int | None = None,
-    deps: tuple[str, ...] = (),
-) -> tuple[str, int]:
-    """MDAV as one plan step: the state table, then each round (microaggregation/assign.sql) and
-    the last group (microaggregation/rest.sql) as UPDATE statements on it; the number of rounds
-    follows from ``n`` and ``aggr`` alone. Returns the state table and its number of groups."""
-    state = f"{prefix}_0"
-    start = render("microaggregation/start.sql", source=ref, columns=names, stratum=stratum)
-    statements = [create_table(state, start)]
-    d, left, group = len(names), n, 0
-    while left >= 2 * aggr:
-        both = left >= 3 * aggr
-        # rounds of two groups while at least 3 x aggr rows stay ungrouped; a batch holds at most
-        # _BATCH_ROWS ungrouped rows over all its rounds (the recursive CTE keeps each round's rows)
-        rounds = max(1, min((left - 3 * aggr) // (2 * aggr) + 1, _BATCH_ROWS // left)) if both else 1
-        sql = render("microaggregation/assign.sql", table=state, d=d, aggr=aggr, first=group, both=both, rounds=rounds)
-        statements.append(sql)
-        group += (2 if both else 1) * rounds
-        left -= (2 if both else 1) * aggr * rounds
-    if left:
-        statements.append(render("microaggregation/rest.sql", table=state, first=group))
-        group += 1
-    plan.add(state, statements, deps=deps)
-    plan.ensure([state])
-    return state, group

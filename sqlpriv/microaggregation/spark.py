@@ -4,7 +4,9 @@ with ``spark=`` (a table name or a file read by Spark). ``method="onedims"`` is 
 rounds): the released table is a :class:`~sqlpriv.engine.spark.run.SparkResult` (nothing is
 collected until asked; ``to_parquet`` is written by Spark), ``il1s()`` and ``eigen()`` collect one
 aggregate row each. MDAV's rounds depend on the rounds before them (each picks the row farthest
-from what is left), so it stays on DuckDB for now: refused with one error naming that face.
+from what is left): they run as Spark statements over a Spark state table, one round each, by a
+:class:`~sqlpriv.engine.spark.plan.SparkPlan` (:mod:`sqlpriv.microaggregation.mdav`, the DuckDB
+templates rendered for Spark); the released table is a query over the final state.
 """
 
 from __future__ import annotations
@@ -12,32 +14,42 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sqlpriv.engine.disclosure_specs import SPARK_NUMBERS
+from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.sources import source_column
 from sqlpriv.engine.spark import sql as spark_sql
+from sqlpriv.engine.spark.plan import SparkPlan, SparkPlanResult
 from sqlpriv.engine.spark.run import SparkResult, SparkSource, is_spark_error, render_query, resolve_source
-from sqlpriv.errors import ColumnError, ExecutionError, ParameterError
+from sqlpriv.engine.templates import render, use_dialect
+from sqlpriv.errors import ColumnError, ExecutionError
+from sqlpriv.microaggregation import mdav
 from sqlpriv.microaggregation.checks import check_facts, correlation, eigen_loss
 
 if TYPE_CHECKING:
     import pandas as pd
 
-MDAV_ON_SPARK = (
-    'microaggregate(..., method="mdav") runs on DuckDB only: each MDAV round picks its rows from what the '
-    'rounds before it left, and those rounds have no Spark form yet. Use method="onedims" on Spark, or read '
-    "the data into DuckDB (spark_df.toArrow(), or a Parquet export passed as the source) for MDAV"
-)
-
 
 class SparkMicroaggregation:
-    """Univariate microaggregation of a Spark source: ``released()`` (a SparkResult), ``df()``,
-    ``il1s()``, ``eigen()`` and ``sql``, as :class:`~sqlpriv.microaggregation.entry.Microaggregation`."""
+    """Microaggregation of a Spark source: ``released()`` (a SparkResult), ``df()``, ``il1s()``,
+    ``eigen()`` and ``sql``, as :class:`~sqlpriv.microaggregation.entry.Microaggregation`; with
+    ``plan`` (MDAV) the queries read the plan's final state table ``spec["state"]``."""
 
-    def __init__(self, source: SparkSource, spec: dict[str, Any]) -> None:
+    def __init__(self, source: SparkSource, spec: dict[str, Any], plan: SparkPlan | None = None) -> None:
         self.source = source
         self.spec = spec
+        self.plan = plan
 
     def _query(self, output: str) -> str:
         spec = self.spec
+        if self.plan is not None:
+            with use_dialect("spark"):
+                return render(
+                    "microaggregation/release.sql",
+                    source=self.source.ref,
+                    relation=mdav.q(spec["state"]),
+                    all_columns=self.source.column_names(),
+                    output=output,
+                    **{k: spec[k] for k in ("columns", "measure")},
+                )
         return render_query(
             "microaggregation_onedims",
             source=self.source.ref,
@@ -47,6 +59,9 @@ class SparkMicroaggregation:
         )
 
     def _row(self, query: str) -> list[Any]:
+        if self.plan is not None:
+            self.plan.ensure([self.spec["state"]])
+            return list(self.plan.rows(query)[0])
         try:
             return list(spark_sql.run(self.source.spark, query).collect()[0])
         except Exception as exc:
@@ -56,6 +71,8 @@ class SparkMicroaggregation:
 
     def released(self) -> SparkResult:
         """Every row and column in input order, the microaggregated columns replaced (DOUBLE)."""
+        if self.plan is not None:
+            return SparkPlanResult(self.plan, self._query("release"), [self.spec["state"]])
         return SparkResult(self.source, self._query("release"))
 
     def df(self) -> pd.DataFrame:
@@ -79,7 +96,7 @@ class SparkMicroaggregation:
 
     @property
     def sql(self) -> str:
-        """The Spark SQL of the released table."""
+        """The Spark SQL of the released table (with MDAV: the state, each round, then the table)."""
         return self.released().sql
 
 
@@ -94,8 +111,6 @@ def numeric_column(src: SparkSource, column: str, why: str) -> str:
 
 def microaggregate(source: Any, columns: list[str], *, spark: Any, method: str, **spec: Any) -> SparkMicroaggregation:
     """The Spark face of ``microaggregate`` (its arguments already checked there)."""
-    if method != "onedims":
-        raise ParameterError(MDAV_ON_SPARK)
     src = resolve_source(source, spark)
     why = (
         "microaggregation needs numbers; leave it out (a categorical key is treated by sqlpriv.local_suppression "
@@ -115,4 +130,10 @@ def microaggregate(source: Any, columns: list[str], *, spark: Any, method: str, 
         render_query("microaggregation_facts", source=src.ref, columns=names, strata=by)
     )
     check_facts(src.label, names, by, spec["aggr"], [int(v or 0) for v in facts])
-    return SparkMicroaggregation(src, {"columns": names, "strata": by, "n": facts[0], **spec})
+    spec = {"columns": names, "strata": by, "n": facts[0], "method": method, **spec}
+    if method == "onedims":
+        return SparkMicroaggregation(src, spec)
+    plan = SparkPlan(src.spark, src, progress=False)
+    with use_dialect("spark"):
+        state = mdav.state(plan, temp_name("sqlpriv_mdav"), src.ref, names, by, spec["aggr"], int(facts[0]))
+    return SparkMicroaggregation(src, {**spec, "state": state}, plan)

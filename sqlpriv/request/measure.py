@@ -236,7 +236,7 @@ def _identifier_probe(src: Source, specs: list[ColumnSpec], weights: dict[str, f
     if n == 0:
         return []  # the assessment refuses it when a figure is read
     return warn_identifiers(
-        src.con, f"select * from ({probe}) where j >= 0", n, [s.name for s in specs], advice=REQUEST_ADVICE,
+        src.con, render("request/identifier_rows.sql", query=probe), n, [s.name for s in specs], advice=REQUEST_ADVICE,
         skip=[name for name in weights],
     )  # fmt: skip
 

@@ -53,7 +53,7 @@ from typing import Any
 
 from sqlpriv.engine.plan import Step, order
 from sqlpriv.engine.spark import sql as spark_sql
-from sqlpriv.engine.spark.run import SparkResult, SparkSource, is_spark_error
+from sqlpriv.engine.spark.run import SparkResult, SparkSource, is_spark_error, render_query
 from sqlpriv.errors import ExecutionError, SqlprivError
 
 _NAME = r"`((?:[^`]|``)+)`"
@@ -208,7 +208,7 @@ class SparkPlan:
     def _delete(self, name: str, condition: str) -> None:
         """Delete the rows of the round table ``name`` where ``condition`` holds (a NULL keeps the row)."""
         self._check_made(name, "delete from")
-        rest = f"select * from {spark_sql_quote(name)} where not coalesce({condition or 'true'}, false)"
+        rest = render_query("engine_rows_kept", name=name, condition=condition or "true")
         self._keep(name, self._checkpoint(self.frame(rest)))
 
     def _check_made(self, name: str, what: str) -> None:

@@ -180,7 +180,7 @@ def _looks_like_file(text: str) -> bool:
 
 def _describe(spark: Any, name: str, ref: str, label: str, comment: str) -> SparkSource:
     try:
-        fields = spark_sql.run(spark, f"select * from {ref}").schema.fields
+        fields = spark_sql.run(spark, render_query("engine_exists", relation=ref)).schema.fields
     except Exception as exc:
         if not is_spark_error(exc):
             raise
@@ -196,12 +196,9 @@ def _binary_text(spark: Any, label: str, ref: str, columns: list[tuple[str, str]
     """A temp view over ``ref`` whose text columns compare byte for byte (``UTF8_BINARY``) whatever
     collation they declare (Spark 4's ``STRING COLLATE UTF8_LCASE`` makes 'Ann' and 'ann' one value,
     as DuckDB's NOCASE does: :func:`sqlpriv.engine.sources.resolve_source`)."""
-    parts = [
-        f"collate({quote(n)}, 'UTF8_BINARY') as {quote(n)}" if t.lower().startswith("string collate") else quote(n)
-        for n, t in columns
-    ]
+    parts = [(n, t.lower().startswith("string collate")) for n, t in columns]
     view = temp_name("sqlpriv_binary")
-    body = f"create or replace temporary view {quote(view)} as select {', '.join(parts)} from {ref}"
+    body = render_query("engine_binary_text_view", view=view, relation=ref, columns=parts)
     spark_sql.run(spark, body)
     return _describe(spark, view, quote(view), label, (comment + "\n" if comment else "") + body + ";")
 
@@ -304,14 +301,12 @@ def resolve_columns(
         seen.add(name.lower())
     if computed:
         clash = [n for n in computed if n.lower() in {c.lower() for c in src.column_names()}]
-        keep = ", ".join(quote(n) for n in src.column_names() if n not in clash)
-        extra = ", ".join(f"({e}) as {quote(n)}" for n, e in computed.items())
+        keep = [n for n in src.column_names() if n not in clash]
+        extra = [{"name": n, "expr": e} for n, e in computed.items()]
         view = temp_name("sqlpriv_computed")
-        body = f"select {keep + ', ' if keep else ''}{extra} from {src.ref}"
-        spark_sql.run(src.spark, f"create or replace temporary view {quote(view)} as {body}")
-        comment = (
-            src.comment + "\n" if src.comment else ""
-        ) + f"create or replace temporary view {quote(view)} as {body};"
+        body = render_query("engine_computed_view", view=view, relation=src.ref, keep=keep, computed=extra)
+        spark_sql.run(src.spark, body)
+        comment = (src.comment + "\n" if src.comment else "") + body + ";"
         src = _describe(src.spark, view, quote(view), src.label, comment)
     return src, names
 
@@ -319,7 +314,7 @@ def resolve_columns(
 def require_rows(src: SparkSource) -> None:
     """EmptyInputError when the source has no rows (one small Spark job)."""
     try:
-        empty = len(spark_sql.run(src.spark, f"select 1 from {src.ref} limit 1").take(1)) == 0
+        empty = len(spark_sql.run(src.spark, render_query("engine_any_row", relation=src.ref)).take(1)) == 0
     except Exception as exc:
         if not is_spark_error(exc):
             raise

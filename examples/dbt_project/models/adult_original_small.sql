@@ -1,0 +1,4 @@
+-- the original adult seed's rows aged 30 to 34 (71 rows): a slice small enough for the attack
+-- models on local Spark (tests/test_dbt_project_spark.py; each full-seed attack costs minutes there)
+{{ config(tags=["attacks_small"]) }}
+select * from {{ ref('adult_original') }} where age between 30 and 34
