@@ -356,13 +356,6 @@ def _spark_sampled(
     as the lattice come to the driver."""
     from sqlpriv.engine.spark import cohorts as spark_cohorts
 
-    if len(names) >= cohorts.DIRECT_MIN_COLUMNS:  # the direct cell count's Spark form gives other cells
-        raise ParameterError(
-            f"sampled Shapley values of {len(names)} columns do not run on Spark yet (up to "
-            f"{cohorts.DIRECT_MIN_COLUMNS - 1} columns do; from {cohorts.DIRECT_MIN_COLUMNS} the cells are counted "
-            "straight from the patterns, not yet equal to DuckDB's on Spark); read the data into DuckDB "
-            "(spark_df.toArrow() or a Parquet export) and pass that"
-        )
     frame = spark_cohorts.prepare(src, names, src.spark, key=key, dropna=dropna, packed=True)
     samples = balanced_samples(frame.d, samples)
     if auto:
