@@ -17,7 +17,7 @@ select
     a.__sqlpriv_level,
 {% endif %}
 {% for word in words %}
-    {{ 'guard.ok' if guarded else '0' }}{% for f in word %} + (d{{ f.j }}.code << {{ f.offset | int }}){% endfor %} as k{{ loop.index0 }}{{ "," if not loop.last }}
+    {{ 'guard.ok' if guarded else '0' }}{% for f in word %} + {{ sqlpriv.shift_left("d" ~ f.j ~ ".code", f.offset | int) }}{% endfor %} as k{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}
 from {{ sqlpriv.quote(t.analysed) }} as a
 {% if guarded %}

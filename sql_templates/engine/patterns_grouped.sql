@@ -12,7 +12,7 @@
 with {{ sqlpriv.engine_dictionary_guard(t, bits, cardinalities, columns) }}
 select
 {% for word in words %}
-    guard.ok{% for f in word %} + (d{{ f.j }}.code << {{ f.offset }}){% endfor %} as k{{ loop.index0 }},
+    guard.ok{% for f in word %} + {{ sqlpriv.shift_left("d" ~ f.j ~ ".code", f.offset) }}{% endfor %} as k{{ loop.index0 }},
 {% endfor %}
     g.__sqlpriv_w as w{{ "," if unique }}
 {% if unique %}

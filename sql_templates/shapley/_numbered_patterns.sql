@@ -7,7 +7,7 @@
 {% set parts = [tables] if tables is string else tables %}
 (
 {% for table in parts %}
-    select *, rowid * {{ parts | length | int }} + {{ loop.index0 | int }} as pid from {{ sqlpriv.quote(table) }}{{ " union all" if not loop.last }}
+    select *, {{ sqlpriv.row_id() }} * {{ parts | length | int }} + {{ loop.index0 | int }} as pid from {{ sqlpriv.quote(table) }}{{ " union all" if not loop.last }}
 {% endfor %}
 )
 {%- endmacro %}

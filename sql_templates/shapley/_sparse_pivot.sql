@@ -7,7 +7,7 @@
     only 0.0 to its sum. -#}
 {% macro shapley_sparse_pivot(columns, long) -%}
 select
-    pj // 64 as pid,
+    {{ sqlpriv.int_div("pj", "64") }} as pid,
 {% for c in columns %}
     sum(case when pj % 64 = {{ loop.index0 }} then phi else 0.0 end) as phi{{ loop.index0 }},
     sum(case when pj % 64 = {{ loop.index0 }} then s2 else 0.0 end) as s2{{ loop.index0 }},

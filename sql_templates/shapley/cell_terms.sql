@@ -8,7 +8,7 @@
     shared too, so it is in the cells table. Cell-level work only: no pattern is read, and no
     grouping (which columns end orders at which subset is read from the small lattice). -#}
 {% macro shapley_cell_terms(t, columns, words) -%}
-create or replace temp table {{ sqlpriv.quote(t.terms) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.terms)) }}
 with ends as (
 {% for c in columns %}
 {% set j = loop.index0 %}

@@ -15,7 +15,7 @@ with varying as (
     select
         f.a,
 {% for w in range(words) %}
-        xor(bit_or(p.k{{ w }}), bit_and(p.k{{ w }})) as x{{ w }}{{ "," if not loop.last }}
+        {{ sqlpriv.xor("bit_or(p.k" ~ w ~ ")", "bit_and(p.k" ~ w ~ ")") }} as x{{ w }}{{ "," if not loop.last }}
 {% endfor %}
     from {{ sqlpriv.quote(patterns) }} as p
     cross join (

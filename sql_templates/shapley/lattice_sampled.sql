@@ -11,7 +11,7 @@
     subsets added without an order (no parent), e.g. the single columns and leave-one-out sets
     the entropy summary reads. -#}
 {% macro shapley_lattice_sampled(t, cardinalities, columns, samples, words, extra=[]) -%}
-create or replace temp table {{ sqlpriv.quote(t.lattice) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.lattice)) }}
 with visited as (
     select before_sid as sid from {{ sqlpriv.quote(t.steps) }}
     union
@@ -35,7 +35,7 @@ coefficients as (
     select
         sid,
 {% for c in columns %}
-        coalesce(sum(sign) filter (where col = {{ loop.index0 }}), 0) / {{ samples }}.0 as c{{ loop.index0 }},
+        coalesce(sum(sign) filter (where col = {{ loop.index0 }}), 0) / {{ sqlpriv.double_literal(samples) }} as c{{ loop.index0 }},
         count(*) filter (where col = {{ loop.index0 }}) as e{{ loop.index0 }},
         count(*) filter (where col = {{ loop.index0 }} and sign < 0) as r{{ loop.index0 }}{{ "," if not loop.last }}
 {% endfor %}

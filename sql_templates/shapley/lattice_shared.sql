@@ -7,7 +7,7 @@
     On wide tables most of the lattice lies past the depth where every pattern is alone (40
     columns x 20,000 rows: 1,539 of 7,423 subsets; x 100,000 rows: 2,046). -#}
 {% macro shapley_lattice_shared(t) -%}
-create or replace temp table {{ sqlpriv.quote(t.shared_lattice) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.shared_lattice)) }}
 select l.*, row_number() over (order by l.sid) - 1 as pos
 from {{ sqlpriv.quote(t.lattice) }} as l
 where l.sid in (select sid from {{ sqlpriv.quote(t.cells) }} where n > 1)

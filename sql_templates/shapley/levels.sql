@@ -3,7 +3,7 @@
     otherwise per source row: by a positional join (the codes table is in input order)
     or, when rows were dropped, by matching the input position; mode 'carried' (a single
     statement) reads the level the codes carry along. -#}
-{% macro shapley_levels(t, expr, mode, source, words) -%}
+{% macro shapley_levels(t, expr, mode, source, words, key=none) -%}
 {% if mode == "carried" %}
 select
 {% for word in words %}
@@ -24,7 +24,7 @@ from {{ sqlpriv.quote(t.decoded) }}
 group by all
 {% else %}
 with levels as (
-    select {% if mode == "by_position" %}row_number() over () - 1 as __sqlpriv_pos, {% endif %}({{ expr }}) as level
+    select {% if mode == "by_position" %}{{ sqlpriv.row_position(dense=not key) }} as __sqlpriv_pos, {% endif %}({{ expr }}) as level
     from {{ source }}
 )
 select

@@ -5,16 +5,16 @@
     they only put every single column and every leave-one-out set into the lattice, for
     the entropy summary, and never enter an estimate. -#}
 {% macro shapley_permutations(t, permutations, samples) -%}
-create or replace temp table {{ sqlpriv.quote(t.steps) }} as
+{{ sqlpriv.create_temp_table(sqlpriv.quote(t.steps)) }}
 with orders as (
-    select [
+    select {{ sqlpriv.list_bracket("open") }}
 {% for perm in permutations %}
-        [{% for col in perm %}{{ col | int }}{{ ", " if not loop.last }}{% endfor %}]{{ "," if not loop.last }}
+        {{ sqlpriv.list_bracket("open") }}{% for col in perm %}{{ col | int }}{{ ", " if not loop.last }}{% endfor %}{{ sqlpriv.list_bracket("close") }}{{ "," if not loop.last }}
 {% endfor %}
-    ] as orders
+    {{ sqlpriv.list_bracket("close") }} as orders
 ),
 draws as (  -- one list literal, not a VALUES row per (order, column): 4x faster to parse on adult
-    select p::integer as perm, i::integer as pos, orders[p + 1][i + 1]::integer as col
+    select p::integer as perm, i::integer as pos, {{ sqlpriv.list_item(sqlpriv.list_item("orders", "p + 1"), "i + 1") }}::integer as col
     from orders, range({{ permutations | length | int }}) as a(p), range({{ permutations[0] | length | int }}) as b(i)
 ),
 prefixes as (

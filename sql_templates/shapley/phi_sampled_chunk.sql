@@ -48,7 +48,7 @@ strata as (  -- one BIGINT key per (pattern, column, stratum): pid * 4096 + 64 j
     group by 1
 ),
 long as (  -- per (pattern, column): pid * 64 + j
-    select key // 64 as pj, sum(phi) as phi, sum(s2) as s2, sum(phi * phi) as q
+    select {{ sqlpriv.int_div("key", "64") }} as pj, sum(phi) as phi, sum(s2) as s2, sum(phi * phi) as q
     from strata
     group by 1
 )

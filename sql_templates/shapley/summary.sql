@@ -1,6 +1,7 @@
 {#- One row per analysed column: marginal entropy H(j), conditional entropy H(j | rest)
     and the global Shapley value phi_j = -sum_s c_j(s) H(s)  (docs/measures.md §1, entropy identity),
-    all read from one pass over the entropies (no scalar subquery: Spark plans each one apart).
+    all read from one pass over the entropies (no scalar subquery: Spark plans and runs each one apart,
+    minutes for a few columns on a loaded machine).
     Sampled runs add the standard error of the position-balanced orders' mean gain
     H(after) - H(before) (shapley_sampling.balanced_orders): stratified by position, with B = M / d
     orders per (column, position), se_j = sqrt(sum_pos var_samp(gain) / B) / d. -#}
@@ -28,10 +29,12 @@ strata as (
     from per_order
     group by col, pos
 ),
-errors as (
-    select col, sqrt(sum(v) / {{ (samples // (columns | length)) | int }}) / {{ columns | length | int }} as se
+errors as (  -- one row, se<j> per column: every branch below reads the same relation (Spark computes it once)
+    select
+{% for c in columns %}
+        sqrt(sum(case when col = {{ loop.index0 }} then v else 0.0 end) / {{ (samples // (columns | length)) | int }}) / {{ columns | length | int }} as se{{ loop.index0 }}{{ "," if not loop.last }}
+{% endfor %}
     from strata
-    group by col
 )
 {% endif %}
 
@@ -42,9 +45,10 @@ select
     h_all - rest{{ loop.index0 }} as conditional_entropy,
     phi{{ loop.index0 }} as shapley{{ "," if sampled }}
 {% if sampled %}
-    (select se from errors where col = {{ loop.index0 }}) as shapley_se
+    se{{ loop.index0 }} as shapley_se
 {% endif %}
-from combined
+from combined{% if sampled %} cross join errors{% endif %}
+
 {{ "union all" if not loop.last }}
 {% endfor %}
 {%- endmacro %}

@@ -12,7 +12,7 @@
 {% macro shapley_unique_pairs(patterns, words, fields, anchor) -%}
 {% set a = (fields | selectattr("j", "equalto", anchor) | first) %}
 with numbered as (
-    select *, rowid as __sqlpriv_pid from {{ sqlpriv.quote(patterns) }}
+    select *, {{ sqlpriv.row_id() }} as __sqlpriv_pid from {{ sqlpriv.quote(patterns) }}
 ),
 long as (
     select

@@ -33,8 +33,7 @@ from sqlpriv.engine.file_positions import parquet_files, unchanged_guard
 from sqlpriv.engine.layout import plan_words
 from sqlpriv.engine.limits import check_packed_columns
 from sqlpriv.engine.output_names import free_heading
-from sqlpriv.engine.plan import Plan, run
-from sqlpriv.engine.rows import scalar
+from sqlpriv.engine.plan import Plan
 from sqlpriv.engine.sources import (
     ColumnsArg,
     ColumnSpec,
@@ -441,10 +440,12 @@ def table_parts(frame: CohortFrame, table: str) -> list[str]:
     """``[table]``, or the names of the parts it is split into (``engine/table_part.sql``) when it
     has fewer row groups than the connection has threads: a table of 100k patterns is one row
     group, scanned by one thread, so the wide-lattice steps over it would use one core however
-    many there are. The parts are separate tables, read in parallel through a union."""
-    con = frame.plan.con
-    threads = int(scalar(run(con, render("engine/threads.sql"))))
-    n = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(table)))))
+    many there are. The parts are separate tables, read in parallel through a union. On Spark
+    always ``[table]``: Spark splits every scan into partitions itself."""
+    if frame.dialect == "spark":
+        return [table]
+    threads = int(frame.plan.rows(render("engine/threads.sql"))[0][0])
+    n = int(frame.plan.rows(render("engine/count_rows.sql", relation=quote(table)))[0][0])
     if threads < 2 or -(-n // ROW_GROUP_ROWS) >= threads or n < 2 * threads:
         return [table]
     return [f"{table}_part{i}" for i in range(threads)]
@@ -454,7 +455,7 @@ def lattice_chunks(frame: CohortFrame, patterns: str, lattice: str | None = None
     """Positions (1-based, inclusive) of lattice chunks of about ``DIRECT_ROWS`` (pattern,
     subset) pairs each; the patterns and lattice (or ``lattice``) tables must exist."""
     tables = [patterns, lattice or frame.names["lattice"]]
-    sizes = dict(run(frame.plan.con, render("engine/table_sizes.sql", tables=tables)).fetchall())
+    sizes = dict(frame.plan.rows(render("engine/table_sizes.sql", tables=tables)))
     n_patterns, n_subsets = int(sizes[0]), int(sizes[1])
     per = max(1, DIRECT_ROWS // max(1, n_patterns))
     return [(lo, min(n_subsets, lo + per - 1)) for lo in range(1, n_subsets + 1, per)]

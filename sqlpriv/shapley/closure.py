@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from sqlpriv.engine import cohorts
-from sqlpriv.engine.plan import run
 from sqlpriv.engine.templates import create_table, render
 
 #: count the cells once per closure of a subset (False: every lattice subset, as before)
@@ -39,7 +38,7 @@ def determining_pairs(frame: cohorts.CohortFrame, patterns: str) -> list[tuple[i
     (shapley/functional_pairs.sql: one grouping of the distinct patterns per column)."""
     fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
     order = [f["j"] for f in fields]  # the d<b> columns come in this order
-    rows = run(frame.plan.con, render("shapley/functional_pairs.sql", patterns=patterns, fields=fields)).fetchall()
+    rows = frame.plan.rows(render("shapley/functional_pairs.sql", patterns=patterns, fields=fields))
     return sorted((int(row[0]), b) for row in rows for b, flag in zip(order, row[1:]) if flag and b != row[0])
 
 

@@ -21,24 +21,25 @@ import duckdb
 
 from sqlpriv.engine import cohorts, memory
 from sqlpriv.engine.connection import connect
-from sqlpriv.engine.dispatch import spark_twin
 from sqlpriv.engine.limits import EXACT_COLUMNS, MAX_PACKED_COLUMNS, check_packed_columns
-from sqlpriv.engine.plan import run
 from sqlpriv.engine.presentable import Presentable
 from sqlpriv.engine.result import ChunkedResult, Result, position_chunks, prefetch_pandas
-from sqlpriv.engine.rows import scalar
 from sqlpriv.engine.sources import ColumnsArg, check_expression
-from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.engine.spark.plan import SparkPlanResult
+from sqlpriv.engine.spark.run import wants_spark
+from sqlpriv.engine.templates import call, create_table, insert_into, render, use_dialect
 from sqlpriv.errors import ParameterError, SqlprivWarning, caller_stacklevel
 from sqlpriv.shapley import closure as shapley_closure
 from sqlpriv.shapley import sampling as shapley_sampling
 from sqlpriv.shapley.sampling import (
     add_sampled_steps,
     balanced_samples,
+    count_rows,
     lattice_chunks,
     sampled_phi_statements,
     sampled_subsets,
 )
+from sqlpriv.shapley.split import phi_split, split_context
 
 EXACT_LIMIT = EXACT_COLUMNS  # method="auto" is exact up to this many columns, and beyond while it fits:
 EXACT_PAIRS = 20_000_000  # (pattern, subset) pairs exact values may visit under method="auto" (exact_fits)
@@ -75,13 +76,21 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
     def _ctx(self, **extra: Any) -> dict[str, Any]:
         return self.frame.context(sampled=self.sampled, samples=self.samples, **extra)
 
+    def _result(self, query: str, needs: list[str]) -> Result:
+        """A query over the plan's tables: a Result, or on Spark a SparkPlanResult (the same surface)."""
+        if self.frame.dialect == "spark":
+            return SparkPlanResult(self.frame.plan, query, needs)  # type: ignore[arg-type, return-value]
+        return Result(self.frame.plan, query, needs)
+
     def summary(self) -> Result:
         """One row per column: column, entropy, conditional_entropy, shapley (bits)."""
-        return Result(self.frame.plan, render("shapley/summary.sql", **self._ctx()), ["cells", "lattice"])
+        with use_dialect(self.frame.dialect):
+            return self._result(render("shapley/summary.sql", **self._ctx()), ["cells", "lattice"])
 
     def entropies(self) -> Result:
         """Every column subset in the lattice with its joint entropy (bits)."""
-        return Result(self.frame.plan, render("shapley/entropies.sql", **self._ctx()), ["cells"])
+        with use_dialect(self.frame.dialect):
+            return self._result(render("shapley/entropies.sql", **self._ctx()), ["cells"])
 
     def per_row(self) -> Result:
         """Row key (``row``: 0-based input position, or the key column) + one column per analysed column."""
@@ -89,6 +98,9 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
         # the rows' patterns packed on the fly and joined to the per-pattern values: no per-row
         # codes table; files are written chunk by chunk of input positions (ChunkedResult)
         ctx = self._ctx(key_name=key_name)
+        if self.frame.dialect == "spark":  # Spark writes the per-row table from its partitions
+            with use_dialect("spark"):
+                return self._result(render("shapley/per_row_values.sql", **ctx), ["phi"])
         chunks = [render("shapley/per_row_values.sql", **ctx, lo=lo, hi=hi) for lo, hi in position_chunks(self.frame)]
         return ChunkedResult(self.frame.plan, render("shapley/per_row_values.sql", **ctx), ["phi"], chunks)
 
@@ -141,19 +153,29 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
         Columns: level, n, share, then one column per analysed column (an analysed column
         called level, n or share pushes that heading to _level, _n or _share).
         """
+        with use_dialect(self.frame.dialect):
+            return self._by(expr)
+
+    def _by(self, expr: str) -> Result:
         frame = self.frame
         if not isinstance(expr, str) or not expr.strip():
             raise ParameterError("by() needs a column name or SQL expression, e.g. by('age < 32')")
         names = frame.source.column_names()
-        sql_expr = quote(expr) if expr in names else expr
-        check_expression(frame.source, sql_expr, what="subgroup expression")
+        sql_expr = call("quote", name=expr) if expr in names else expr
+        spark = frame.dialect == "spark"
+        if spark:  # a Spark SQL expression, checked by Spark's parser (no positional join there)
+            from sqlpriv.engine.spark.run import check_expression as spark_check_expression
+
+            spark_check_expression(frame.source, sql_expr, what="subgroup expression")  # type: ignore[arg-type]
+        else:
+            check_expression(frame.source, sql_expr, what="subgroup expression")
         self._by_count += 1
         i = self._by_count
         t = dict(frame.names)
         t["levels"] = f"{t['prefix']}_by{i}_levels"
         step = f"by{i}"
-        mode = "positional" if frame.dropped_rows == 0 else "by_position"
-        if cohorts.binds_on_patterns(frame, sql_expr):
+        mode = "positional" if frame.dropped_rows == 0 and not spark else "by_position"
+        if not spark and cohorts.binds_on_patterns(frame, sql_expr):
             mode = "patterns"
             if BY_PATTERNS and not self.sampled:  # no levels table: sums per key of the columns it reads
                 return self._by_patterns(sql_expr)
@@ -195,7 +217,7 @@ class ShapleyResult(Presentable, cohorts.FrameMeasure):
                 statements.append(insert_into(t["xent"], body) if statements else create_table(t["xent"], body))
             frame.plan.add(f"{step}_xent", statements, deps=[f"{step}_levels", "cells", "shared_lattice"])
             needs = [f"{step}_xent", "lattice", "steps"]
-        return Result(frame.plan, render("shapley/by.sql", **self._ctx(t=t, meta=meta)), needs)
+        return self._result(render("shapley/by.sql", **self._ctx(t=t, meta=meta)), needs)
 
     def _by_patterns(self, sql_expr: str) -> Result:
         """``by()`` of an expression over plain analysed columns, exact values: one statement over
@@ -230,7 +252,7 @@ def determining_columns(frame: cohorts.CohortFrame, levels: str) -> list[int]:
     fields = [{"j": f["j"], "w": w, "mask": f["mask"]} for w, word in enumerate(frame.words) for f in word]
     if not fields:
         return []
-    rows = run(frame.plan.con, render("shapley/determining_columns.sql", levels=levels, fields=fields)).fetchall()
+    rows = frame.plan.rows(render("shapley/determining_columns.sql", levels=levels, fields=fields))
     return sorted(int(row[0]) for row in rows)
 
 
@@ -262,7 +284,6 @@ def expression_reads(frame: cohorts.CohortFrame, expr: str) -> list[dict[str, An
     return [c for c in cohorts.field_specs(frame) if not c["is_expression"] and c["name"].lower() in words]
 
 
-@spark_twin("uniqueness_shapley")  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
 def uniqueness_shapley(
     source: Any,
     columns: ColumnsArg = None,
@@ -288,7 +309,8 @@ def uniqueness_shapley(
     patterns x 2^columns is at most ``EXACT_PAIRS`` = 20M pairs or no more than sampling visits;
     sampled otherwise: docs/measures.md §1).
     ``spark``: a SparkSession, to measure a table of it; a Spark DataFrame source needs none
-    (exact values up to 12 columns, computed by Spark: docs/spark.md).
+    (exact values up to 12 columns by one statement, sampled ones by the plan above as Spark
+    statements: docs/spark.md).
 
     >>> import pandas as pd
     >>> df = pd.DataFrame({"a": [1, 1, 2, 2], "b": [1, 2, 3, 4]})
@@ -299,6 +321,16 @@ def uniqueness_shapley(
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
     if samples is not None and (not isinstance(samples, int) or isinstance(samples, bool) or samples < 2):
         raise ParameterError(f"samples must be an integer >= 2 (or None for the default), got {samples!r}")
+    if wants_spark(source, spark):  # a Spark DataFrame, or spark=: the same on Spark (docs/spark.md)
+        from sqlpriv.engine.spark import measures as spark_measures  # pyspark itself loads only when used
+
+        def sampled(src: Any, names: list[str], key: str | None) -> ShapleyResult:
+            return _spark_sampled(src, names, key, dropna=dropna, samples=samples, seed=seed, auto=method == "auto")
+
+        options = {"con": con, "threads": threads, "memory_limit": memory_limit, "temp_directory": temp_directory}
+        return spark_measures.uniqueness_shapley(
+            source, columns, spark=spark, key=key, dropna=dropna, method=method, sampled=sampled, **options
+        )
     prefetch_pandas()  # its import overlaps the statements below instead of delaying the first .df()
     if con is None and memory_limit is None:  # fit the memory free now, so DuckDB spills first
         memory_limit = memory.env_memory_limit()
@@ -313,6 +345,24 @@ def uniqueness_shapley(
     else:
         add_sampled_steps(frame, samples, seed)
     return ShapleyResult(frame, method, samples, phi_weights)
+
+
+def _spark_sampled(
+    src: Any, names: list[str], key: str | None, *, dropna: bool, samples: int | None, seed: int, auto: bool
+) -> ShapleyResult:
+    """Sampled values of a Spark source (resolved by the engine): the packed cohort frame
+    (:mod:`sqlpriv.engine.spark.cohorts`) and the sampled steps of DuckDB, rendered for Spark and
+    run as Spark statements over round tables (docs/spark.md); only counts and aggregates as large
+    as the lattice come to the driver."""
+    from sqlpriv.engine.spark import cohorts as spark_cohorts
+
+    frame = spark_cohorts.prepare(src, names, src.spark, key=key, dropna=dropna, packed=True)
+    samples = balanced_samples(frame.d, samples)
+    if auto:
+        warnings.warn(_sample_warning(frame.d, samples), SqlprivWarning, stacklevel=caller_stacklevel())
+    with use_dialect("spark"):
+        add_sampled_steps(frame, samples, seed)
+    return ShapleyResult(frame, "sample", samples)
 
 
 def check_memory(frame: cohorts.CohortFrame, method: str, samples: int) -> None:
@@ -336,7 +386,7 @@ def check_memory(frame: cohorts.CohortFrame, method: str, samples: int) -> None:
 def pattern_count(frame: cohorts.CohortFrame) -> int:
     """The number of distinct patterns of the analysed columns (runs the patterns step)."""
     frame.plan.ensure(["patterns"])
-    return int(scalar(run(frame.plan.con, render("engine/count_rows.sql", relation=quote(frame.names["patterns"])))))
+    return count_rows(frame.plan, frame.names["patterns"])
 
 
 def exact_fits(d: int, patterns: int, samples: int) -> bool:
@@ -359,14 +409,7 @@ def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
     if method == "auto":
         method = "exact" if d <= EXACT_LIMIT or exact_fits(d, patterns(), samples) else "sample"
         if method == "sample":
-            warnings.warn(
-                f"{d} columns: exact Shapley values need 2^{d} cohorts per row, more than the exact "
-                f"budget ({EXACT_PAIRS:,} pattern-subset pairs), so method='auto' estimates them from "
-                f"{samples} sampled column orders (standard errors in *_se columns); pass method='exact' "
-                "to insist",
-                SqlprivWarning,
-                stacklevel=caller_stacklevel(),
-            )
+            warnings.warn(_sample_warning(d, samples), SqlprivWarning, stacklevel=caller_stacklevel())
     elif method == "exact" and d > EXACT_LIMIT:
         if d > EXACT_MAX:
             raise ParameterError(
@@ -382,6 +425,16 @@ def _choose_method(d: int, method: str, samples: int, patterns: Any) -> str:
     return method
 
 
+def _sample_warning(d: int, samples: int) -> str:
+    """What ``method="auto"`` says when it samples."""
+    return (
+        f"{d} columns: exact Shapley values need 2^{d} cohorts per row, more than the exact "
+        f"budget ({EXACT_PAIRS:,} pattern-subset pairs), so method='auto' estimates them from "
+        f"{samples} sampled column orders (standard errors in *_se columns); pass method='exact' "
+        "to insist"
+    )
+
+
 def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
     """Lattice of every column subset, its shared cells, and exact per-pattern values; whether
     those carry every pattern with its multiplicity w (``shapley/phi_factored.sql``)."""
@@ -392,7 +445,7 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
     if frame.d < cohorts.DIRECT_MIN_COLUMNS or frame.n << frame.d <= PHI_CHUNK_ROWS:  # one statement
         high = phi_split(frame.cardinalities, frame.n)
         if high:  # fewer probes of the cells (shapley/phi_factored.sql)
-            body = render("shapley/phi_factored.sql", **frame.context(**_split_context(frame, high)))
+            body = render("shapley/phi_factored.sql", **frame.context(**split_context(frame, high)))
         else:
             body = render("shapley/phi_exact.sql", **frame.context())
         plan.add("phi", [create_table(t["phi"], body)], deps=["cells"])
@@ -400,7 +453,7 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
     # wide lattices: per-pattern values chunk by chunk of subsets, each chunk's join over its
     # own shared cells (at 100k rows x 12 columns: 1.5 GB peak instead of 3.0 GB)
     plan.ensure(["patterns", "lattice"])  # their sizes plan the chunks
-    n_patterns = scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["patterns"]))))
+    n_patterns = count_rows(plan, t["patterns"])
     per = max(1, PHI_CHUNK_ROWS // max(1, n_patterns))
     parts = f"{t['prefix']}_phi_parts"
     patterns = frame.parts.get(t["patterns"], t["patterns"])  # its parts, when the cells step made them
@@ -413,65 +466,3 @@ def _add_exact_steps(frame: cohorts.CohortFrame) -> bool:
     statements.append(render("engine/drop_table.sql", table=parts))
     plan.add("phi", statements, deps=["cells"])
     return False
-
-
-PHI_SPLIT_MAX = 4  # at most this many high columns are tried (2^|high| probes per pattern)
-PHI_SPLIT_MAX_LOW = 4  # and at most this many low ones (2^|low| joins in one statement)
-PHI_SPLIT_GAIN = 0.7  # the split is used when its estimated probes are below this share of 2^d per pattern
-
-
-def phi_split(cardinalities: list[int], n: int) -> list[int]:
-    """The high columns of ``shapley/phi_factored.sql``, or ``[]`` for ``phi_exact.sql``.
-
-    A subset's terms are summed once per distinct key on its high columns plus all low columns
-    (at most ``min(n, product of cardinalities)`` keys, 2^|low| probes each), and each pattern
-    probes the cells for the 2^|low| subsets holding every high column and the small table of
-    sums once per other group of subsets. The split with the fewest estimated probes wins when it
-    saves enough against 2^d probes per pattern.
-
-    >>> phi_split([800, 7, 5, 3, 88], 7_500_000)  # zip code and age (7.5M voters)
-    [0, 4]
-    >>> phi_split([2, 3, 2], 100)
-    []
-    """
-    from itertools import combinations
-    from math import prod
-
-    d = len(cardinalities)
-
-    def keys(cols: list[int]) -> int:
-        return min(n, prod(cardinalities[j] for j in cols))
-
-    patterns = keys(list(range(d)))
-    best, best_cost = [], float(patterns << d)
-    for size in range(1, min(PHI_SPLIT_MAX, d) + 1):
-        for high in combinations(range(d), size):
-            low = [j for j in range(d) if j not in high]
-            if len(low) > PHI_SPLIT_MAX_LOW:  # one join per subset holding every high column
-                continue
-            others = [list(h) for r in range(size) for h in combinations(high, r)]
-            cost = (sum(keys(h + low) for h in others) + patterns) * (1 << len(low)) + patterns * len(others)
-            if cost < best_cost:
-                best, best_cost = list(high), cost
-    return best if best_cost < PHI_SPLIT_GAIN * (patterns << d) else []
-
-
-def _split_context(frame: cohorts.CohortFrame, high: list[int]) -> dict[str, Any]:
-    """``high_sid``, ``groups`` (each group of subsets short of the high columns: its id and key
-    masks) and ``highs`` (each subset holding them: its sid and key masks) of phi_factored.sql."""
-    from itertools import combinations
-
-    high_sid = sum(1 << j for j in high)
-    low = [j for j in range(frame.d) if j not in high]
-    groups = []
-    for r in range(len(high)):
-        for h in combinations(high, r):
-            cols = set(low) | set(h)
-            masks = [sum(f["mask"] for f in word if f["j"] in cols) for word in frame.words]
-            groups.append({"hsid": sum(1 << j for j in h), "m": masks})
-    highs = []
-    for sid in range(1 << frame.d):
-        if sid & high_sid == high_sid:
-            masks = [sum(f["mask"] for f in word if sid >> f["j"] & 1) for word in frame.words]
-            highs.append({"sid": sid, "m": masks})
-    return {"high_sid": high_sid, "groups": groups, "highs": highs}

@@ -14,8 +14,7 @@ import random
 from typing import Any
 
 from sqlpriv.engine import cohorts
-from sqlpriv.engine.plan import run, scalar
-from sqlpriv.engine.templates import create_table, insert_into, quote, render
+from sqlpriv.engine.templates import call, create_table, insert_into, render
 from sqlpriv.shapley import closure as shapley_closure
 
 PHI_CHUNK_ROWS = 25_000_000  # (pattern, subset) pairs per statement of the per-pattern sums
@@ -157,7 +156,7 @@ def add_sampled_steps(frame: cohorts.CohortFrame, samples: int, seed: int) -> No
     anchor = unique_anchor(frame) if direct and d < EXPAND_MIN_COLUMNS and frame.unique else None
     if anchor is not None:  # one grouping of the patterns once per other column: bounded
         plan.ensure(["patterns"])
-        n_patterns = int(scalar(run(plan.con, render("engine/count_rows.sql", relation=quote(t["patterns"])))))
+        n_patterns = count_rows(plan, t["patterns"])
         anchor = anchor if n_patterns * (d - 1) <= UNIQUE_PAIRS_ROWS else None
     t["upatterns"] = f"{t['prefix']}_upatterns"
     if anchor is not None:
@@ -283,10 +282,9 @@ def strata_chunks(
     (``n_patterns`` of them, counted when not given): strata lo..hi read the subsets of sizes
     lo..hi + 1. A chunk holds whole strata, so that its per-pattern sums of squares per stratum
     are complete (shapley/phi_sampled_chunk.sql); one stratum may exceed ``pairs``."""
-    con = frame.plan.con
     if n_patterns is None:
-        n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
-    sizes = dict(run(con, render("shapley/lattice_sizes.sql", t=frame.names)).fetchall())
+        n_patterns = count_rows(frame.plan, patterns)
+    sizes = dict(frame.plan.rows(render("shapley/lattice_sizes.sql", t=frame.names)))
     per = max(1, pairs // max(1, n_patterns))
     chunks: list[tuple[int, int]] = []
     lo = 0
@@ -306,14 +304,19 @@ def lattice_chunks(
     over the rows of table ``patterns`` (``n_patterns`` of them, counted when not given); at
     least one range, even for an empty table. ``positions``: ranges of positions 0, 1, ... in
     sid order instead (shapley/lattice_shared.sql), as many as the whole lattice needs."""
-    con = frame.plan.con
     if n_patterns is None:
-        n_patterns = int(scalar(run(con, render("engine/count_rows.sql", relation=quote(patterns)))))
-    sids = [row[0] for row in run(con, render("shapley/lattice_sids.sql", t=frame.names)).fetchall()]
+        n_patterns = count_rows(frame.plan, patterns)
+    sids = [row[0] for row in frame.plan.rows(render("shapley/lattice_sids.sql", t=frame.names))]
     per = max(1, pairs // max(1, n_patterns))
     if positions:
         return [(i, min(len(sids), i + per) - 1) for i in range(0, len(sids), per)] or [(0, 0)]
     return [(sids[i], sids[min(len(sids), i + per) - 1]) for i in range(0, len(sids), per)] or [(0, 0)]
+
+
+def count_rows(plan: Any, table: str) -> int:
+    """The rows of plan table ``table`` (``engine/count_rows.sql``, read through ``plan.rows``: a
+    DuckDB :class:`~sqlpriv.engine.plan.Plan` or a Spark one)."""
+    return int(plan.rows(render("engine/count_rows.sql", relation=call("quote", name=table)))[0][0])
 
 
 def _add_bases(frame: cohorts.CohortFrame) -> None:

@@ -21,7 +21,14 @@ from sqlpriv.engine.limits import check_packed_columns
 from sqlpriv.engine.names import temp_name
 from sqlpriv.engine.sources import ColumnsArg, ColumnSpec, source_column
 from sqlpriv.engine.spark.plan import SparkPlan
-from sqlpriv.engine.spark.run import match_key, quote, require_rows, resolve_columns, resolve_source
+from sqlpriv.engine.spark.run import (
+    SparkSource,
+    match_key,
+    quote,
+    require_rows,
+    resolve_columns,
+    resolve_source,
+)
 from sqlpriv.engine.templates import create_table, render, use_dialect
 
 
@@ -35,14 +42,15 @@ def prepare(
     dense: bool | None = None,
     packed: bool = False,
 ) -> cohorts.CohortFrame:
-    """A cohort frame of a Spark source (a DataFrame, or a table name or file with ``spark=``):
+    """A cohort frame of a Spark source (a DataFrame, or a table name or file with ``spark=``, or
+    a :class:`~sqlpriv.engine.spark.run.SparkSource` resolved already):
     its ``analysed`` step run, its dictionaries built, its codes and patterns declared, as
     :func:`sqlpriv.engine.cohorts.prepare` does on DuckDB. ``dense``: 0..n-1 positions even
     with a key (the key is then carried, not used as the row label)."""
     from sqlpriv.engine.identifiers import KEY_ADVICE, warn_identifiers
 
     with use_dialect("spark"):
-        src = resolve_source(source, spark)
+        src = source if isinstance(source, SparkSource) else resolve_source(source, spark)
         if key is not None:
             key = source_column(src, key)
         src, names = resolve_columns(src, columns, exclude=[key] if key else [])

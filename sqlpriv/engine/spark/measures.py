@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlpriv.engine import checks
@@ -194,20 +194,26 @@ def uniqueness_shapley(
     key: str | None = None,
     dropna: bool = False,
     method: str = "auto",
+    sampled: Callable[[SparkSource, list[str], str | None], Any] | None = None,
     **options: Any,
-) -> SparkShapleyResult:
-    """``sqlpriv.uniqueness_shapley`` on Spark (exact, up to 12 columns)."""
+) -> Any:
+    """``sqlpriv.uniqueness_shapley`` on Spark: exact values (up to 12 columns) by the single
+    statement; ``sampled`` (given by :mod:`sqlpriv.shapley.measure`, which the engine may not
+    import) builds the sampled estimate from the resolved source, its analysed column names and
+    key, for ``method="sample"`` and for ``"auto"`` over more than 12 columns."""
     if method not in ("auto", "exact", "sample"):
         raise ParameterError(f"method must be 'auto', 'exact' or 'sample', got {method!r}")
-    if method == "sample":
+    if method == "sample" and sampled is None:
         raise duckdb_only("uniqueness_shapley(method='sample')")
     dropna = checks.boolean("dropna", dropna)
     _unsupported({k: v for k, v in options.items() if k not in ("samples", "seed")}, "uniqueness_shapley")
     src, names, key = _frame(source, columns, spark, key)
+    if sampled is not None and (method == "sample" or (method == "auto" and len(names) > EXACT_LIMIT)):
+        return sampled(src, names, key)
     if len(names) > EXACT_LIMIT:
         raise ParameterError(
             f"{len(names)} columns is too many for exact mode on Spark (2^{len(names)} column subsets per row; "
-            f"the limit is {EXACT_LIMIT}); analyse fewer columns, or use method='sample' on DuckDB"
+            f"the limit is {EXACT_LIMIT}); analyse fewer columns, or use method='sample'"
         )
     return SparkShapleyResult(src, names, key, dropna)
 
