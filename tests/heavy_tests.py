@@ -142,6 +142,7 @@ HEAVY = {
     "tests/test_uniques_spark.py::test_real_table_on_spark_equals_duckdb_and_sdcmicro",  # 23
     "tests/test_uniques_spark.py::test_sample_uniques_on_spark_equal_duckdb_with_nulls_and_odd_names",  # 18
     "tests/test_attack_spark_plan.py::test_univariate_sql_draw_on_spark_equals_duckdb",  # 83 at load 10-12
+    "tests/test_shapley_sampled_spark.py::test_sampled_with_key_and_dropna_equal_duckdb",  # 53 at load 3
     # out of the local-cluster step (.ci/run), and over 30 s there
     "tests/test_spark.py::test_shapley_on_spark_equals_duckdb_on_flare",  # 64 on local-cluster
     "tests/test_spark.py::test_by_tables_of_one_analysis_share_one_cached_values_table",  # 30 on local-cluster
