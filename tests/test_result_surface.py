@@ -165,7 +165,14 @@ def test_a_spark_call_reaches_the_twin_with_the_same_arguments(
     calls: list[tuple] = []
     monkeypatch.setattr(spark_measures, name, lambda *a, **k: calls.append((a, k)) or "spark")
     assert getattr(sqlpriv, name)(*args, **kwargs) == "spark"
-    assert calls == [(args, kwargs)]
+    [(got_args, got_kwargs)] = calls
+    assert got_args == args
+    # the caller's arguments reach the twin unchanged; uniqueness_shapley adds its method and the
+    # sampled path's callback (sampled Shapley on Spark), nothing else
+    assert {k: got_kwargs[k] for k in kwargs} == kwargs
+    extra = set(got_kwargs) - set(kwargs)
+    assert extra <= ({"method", "sampled", "con", "threads", "memory_limit", "temp_directory", "dropna", "spark"})
+    assert not extra or name == "uniqueness_shapley"
 
 
 def test_a_duckdb_call_never_reaches_a_twin(monkeypatch: pytest.MonkeyPatch) -> None:
