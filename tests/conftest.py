@@ -114,20 +114,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     longest_first(items)
 
 
-#: the test files that take longest (seconds of one worker on a quiet 2-core machine, 2026-12-02):
-#: xdist hands files out in collection order (addopts: --no-loadscope-reorder), so these start first
-#: and the run does not end on one of them alone
+#: the test files that take longest in the default run (seconds of one worker on a quiet 2-core
+#: machine, 2026-12-02, after tests/heavy_tests.py): xdist hands files out in collection order
+#: (addopts: --no-loadscope-reorder), so these start first and the run does not end on one alone
 LONGEST = [
-    "test_dbt_project_spark.py",  # 251
-    "test_attacks.py",  # 401, many short tests
-    "test_local_suppression_spark.py",  # 106
-    "test_spark.py",  # 200
-    "test_internal_names.py",  # 222
-    "test_dbt_project_gates.py",  # 177
-    "test_dbt_project_refusals.py",  # 166
-    "test_dbt_project.py",  # 160
-    "test_attack_spark_plan.py",  # 139
-    "test_generalize_spark_search.py",  # 89
+    "test_dbt_project_spark.py",  # 262, one test
+    "test_internal_names.py",  # 200
+    "test_attacks.py",  # 150
+    "test_dbt_project.py",  # 100, with its build
+    "test_docs_blocks.py",  # 70
+    "test_generalize.py",  # 45
+    "test_report.py",  # 35
 ]
 
 

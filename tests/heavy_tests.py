@@ -143,6 +143,23 @@ HEAVY = {
     "tests/test_uniques_spark.py::test_sample_uniques_on_spark_equal_duckdb_with_nulls_and_odd_names",  # 18
     "tests/test_attack_spark_plan.py::test_univariate_sql_draw_on_spark_equals_duckdb",  # 83 at load 10-12
     "tests/test_shapley_sampled_spark.py::test_sampled_with_key_and_dropna_equal_duckdb",  # 53 at load 3
+    # from the default run of 2026-12-02 17:23 (a clean clone, .ci/run's command, quiet 2-core machine)
+    "tests/test_local_suppression_spark.py::test_spark_packed_ranks_with_nulls",  # 52
+    "tests/test_docs_blocks.py::test_docs_block_runs_as_pasted[cli-L28-bash-exit-codes]",  # 37
+    "tests/test_spark.py::test_awkward_column_names_on_spark",  # 36
+    "tests/test_uniques_spark.py::test_cli_uniques_engine_spark_gives_the_duckdb_tables_and_verdict",  # 33
+    "tests/test_generalize_spark_search.py::test_spark_search_equals_duckdb_with_builders_nulls_and_expressions",  # 27
+    "tests/test_spark.py::test_results_stay_on_spark_until_asked_and_write_parquet_with_spark",  # 26
+    "tests/test_spark.py::test_information_factors_on_spark_equal_duckdb_on_flare[csf]",  # 24
+    "tests/test_dbt_project_gates.py::test_hierarchy_covers_test_fails_with_the_uncovered_values",  # 19 + 23 setup
+    "tests/test_dbt_project_refusals.py::test_installs_as_a_git_package",  # 22
+    "tests/test_singling_out_spark.py::test_petsard_mode_with_dropna_on_spark_equals_duckdb",  # 21
+    "tests/test_pif_spark.py::test_dropna_on_spark_equals_duckdb",  # 19
+    "tests/test_request_spark.py::test_fields_uniqueness_report_and_dropna_on_spark_equal_duckdb[False]",  # 17
+    "tests/test_request_spark.py::test_fields_uniqueness_report_and_dropna_on_spark_equal_duckdb[True]",  # 16
+    "tests/test_attack_spark_plan.py::test_dcr_on_spark_columns_and_refusals",  # 17
+    "tests/test_spark.py::test_request_measures_on_spark_equal_duckdb_on_flare",  # 16
+    "tests/test_spark.py::test_reidentification_risk_on_spark_equals_duckdb_on_flare",  # 14
     # out of the local-cluster step (.ci/run), and over 30 s there
     "tests/test_spark.py::test_shapley_on_spark_equals_duckdb_on_flare",  # 64 on local-cluster
     "tests/test_spark.py::test_by_tables_of_one_analysis_share_one_cached_values_table",  # 30 on local-cluster
