@@ -160,7 +160,9 @@ HEAVY = {
     "tests/test_attack_spark_plan.py::test_dcr_on_spark_columns_and_refusals",  # 17
     "tests/test_spark.py::test_request_measures_on_spark_equal_duckdb_on_flare",  # 16
     "tests/test_spark.py::test_reidentification_risk_on_spark_equals_duckdb_on_flare",  # 14
-    # out of the local-cluster step (.ci/run), and over 30 s there
+    # out of the local-cluster step (.ci/run), and over 15 s there
+    "tests/test_request_spark.py::test_weights_on_spark_equal_duckdb",  # 92 on local-cluster, with its start
+    "tests/test_disclosure_spark.py::test_spark_per_row_equals_duckdb",  # 23 on local-cluster
     "tests/test_spark.py::test_shapley_on_spark_equals_duckdb_on_flare",  # 64 on local-cluster
     "tests/test_spark.py::test_by_tables_of_one_analysis_share_one_cached_values_table",  # 30 on local-cluster
     "tests/test_attack_spark_plan.py::test_dcr_on_spark_equals_duckdb",  # 35 on local-cluster

@@ -93,7 +93,6 @@ def test_spark_refuses_what_duckdb_refuses(spark, kwargs, message):
         attribute_disclosure(spark.createDataFrame(df), ["zip code", "sex"], **kwargs).summary().fetchall()
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_spark_per_row_equals_duckdb(spark):
     """per_row() ran on DuckDB only (a ParameterError on Spark); on Spark it is the per_row output
     of the single statement. Each row's class figures equal DuckDB's plan to 1e-9, in input order

@@ -135,7 +135,6 @@ def test_weighted_single_statements_rendered_for_duckdb_equal_the_plan(weights, 
     assert (report["smallest_class"], report["classes"]) == (sizes.min(), len(sizes))
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_weights_on_spark_equal_duckdb(spark):
     """assess_request(..., weights=) on Spark (a ParameterError before) equals DuckDB to 1e-9:
     the fields, the histogram of the unweighted columns and the report (score and decision)."""

@@ -67,7 +67,6 @@ def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
             assert a == b, col
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_exhaustive_singling_out_on_spark_equals_duckdb(spark):
     ori, syn = table(4, 40), table(5, 30)
     duck = sqlpriv.singling_out(ori, syn, progress=False)
