@@ -160,6 +160,18 @@ HEAVY = {
     "tests/test_attack_spark_plan.py::test_dcr_on_spark_columns_and_refusals",  # 17
     "tests/test_spark.py::test_request_measures_on_spark_equal_duckdb_on_flare",  # 16
     "tests/test_spark.py::test_reidentification_risk_on_spark_equals_duckdb_on_flare",  # 14
+    # from the default run of 2026-12-02 17:58 (a clean clone, quiet 2-core machine): 1,110 s
+    "tests/test_singling_out_spark.py::test_exhaustive_singling_out_on_spark_equals_duckdb",  # 40
+    "tests/test_pif_spark.py::test_bad_priors_refused_on_spark_as_on_duckdb[priors0-column 'sex'.*no entry for the observed value 'NULL']",  # 26
+    "tests/test_attack_spark.py::test_singling_out_queries_on_spark_equals_duckdb",  # 24
+    "tests/test_spark.py::test_printed_spark_sql_runs_as_is",  # 20
+    "tests/test_spark.py::test_cli_shapley_engine_spark_prints_the_summary_and_the_verdict",  # 20
+    "tests/test_attack_spark_cli.py::test_cli_inference_on_spark_equals_duckdb",  # 14
+    "tests/test_singling_out_spread.py::test_spread_from_any_level_equals_plain",  # 13
+    "tests/test_spark_newcomer.py::test_collated_text_is_compared_byte_for_byte",  # 12
+    "tests/test_attack_inference.py::test_same_counts_risk_interval_and_groups_as_anonymeter[v-True]",  # 12
+    "tests/test_attack_linkability.py::test_same_counts_risk_and_interval_as_anonymeter[1-1]",  # 11
+    "tests/test_risk_spark.py::test_cli_request_gate_risk_rules_on_spark",  # 10
     # out of the local-cluster step (.ci/run), and over 15 s there
     "tests/test_request_spark.py::test_weights_on_spark_equal_duckdb",  # 92 on local-cluster, with its start
     "tests/test_disclosure_spark.py::test_spark_per_row_equals_duckdb",  # 23 on local-cluster

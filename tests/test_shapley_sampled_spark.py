@@ -101,7 +101,6 @@ def wide_table(seed: int, n: int, d: int) -> pd.DataFrame:
     return pd.DataFrame(data)
 
 
-@pytest.mark.spark_cluster
 def test_sampled_eight_columns_past_32_bits_equal_duckdb(spark):
     # from 8 columns the cells are counted straight from the patterns (engine/cells_direct.sql); a
     # field at bit 32 or more of a packed word wrapped to the low bits on Spark (an INT code
