@@ -8,14 +8,13 @@ checked against exact values and brute force in tests/test_shapley_sampling.py).
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import pytest
 from conftest import require_spark
+from spark_compare import assert_same
 
 import sqlpriv
 from sqlpriv.engine.layout import plan_words
@@ -39,26 +38,6 @@ def table(seed: int, n: int, d: int) -> pd.DataFrame:
 def on_spark(spark: Any, df: pd.DataFrame) -> Any:
     schema = ", ".join(f"`{c.replace('`', '``')}` {'string' if c == 'g' else 'bigint'}" for c in df.columns)
     return spark.createDataFrame(df.astype(object).where(df.notna(), None), schema)
-
-
-def plain(value: Any) -> Any:
-    if isinstance(value, (float, np.floating)) and math.isnan(value):
-        return None
-    if value is None or value is pd.NA:
-        return None
-    return value.item() if hasattr(value, "item") else value
-
-
-def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
-    assert list(got.columns) == list(expected.columns)
-    assert len(got) == len(expected) > 0
-    for column in expected.columns:
-        for a, b in zip(got[column], expected[column], strict=True):
-            a, b = plain(a), plain(b)
-            if isinstance(b, float):
-                assert a is not None and abs(a - b) <= 1e-9, (column, a, b)
-            else:
-                assert a == b, (column, a, b)
 
 
 def compare(spark: Any, df: pd.DataFrame, columns: list[str], **options: Any) -> Any:
