@@ -172,6 +172,9 @@ HEAVY = {
     "tests/test_attack_inference.py::test_same_counts_risk_interval_and_groups_as_anonymeter[v-True]",  # 12
     "tests/test_attack_linkability.py::test_same_counts_risk_and_interval_as_anonymeter[1-1]",  # 11
     "tests/test_risk_spark.py::test_cli_request_gate_risk_rules_on_spark",  # 10
+    "tests/test_dbt_project.py::test_singling_out_model_and_gates_equal_the_python_api",  # 21 setup (its own build)
+    "tests/test_docs_blocks.py::test_docs_block_runs_as_pasted[generalize-L55-bash-generalization-to-a-policy-sqlpriv-gener]",  # 11
+    "tests/test_docs_blocks.py::test_docs_block_runs_as_pasted[shapley-L100-bash-sql-the-duckdb-shell]",  # 10
     # out of the local-cluster step (.ci/run), and over 15 s there
     "tests/test_request_spark.py::test_weights_on_spark_equal_duckdb",  # 92 on local-cluster, with its start
     "tests/test_disclosure_spark.py::test_spark_per_row_equals_duckdb",  # 23 on local-cluster

@@ -5,7 +5,6 @@ when pyspark or Java is missing and SQLPRIV_REQUIRE_SPARK is unset (.ci/run sets
 from __future__ import annotations
 
 import pandas as pd
-import pytest
 from conftest import require_spark
 
 import sqlpriv
@@ -14,7 +13,6 @@ from sqlpriv import hierarchy
 require_spark()
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_spark_release_equals_duckdb(spark):
     df = pd.DataFrame(
         {

@@ -62,7 +62,6 @@ def test_gate_rule_checks_on_spark(spark):
         sqlpriv.assess_request(frame, COLS, max_population_uniqueness=0.1, sampling_fraction=0)
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_entity_risk_on_spark_equals_duckdb(spark):
     flare = pd.read_csv(FLARE_CSV)
     panel = flare.assign(pid=[i // 3 for i in range(len(flare))])  # three rows a "person"

@@ -73,7 +73,6 @@ def oracle(df: pd.DataFrame) -> tuple[list[int], int]:
     return counts, int(rows["rank"].notna().sum())
 
 
-@pytest.mark.spark_cluster  # also on local-cluster in .ci/run
 def test_a_plan_of_rounds_on_spark_equals_duckdb(spark):
     from sqlpriv.engine.spark.plan import SparkPlan
 
