@@ -14,11 +14,13 @@ import pandas as pd
 
 def plain(value: Any) -> Any:
     """A cell as plain Python (Spark gives numpy arrays and NaN where DuckDB gives lists and NULL)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, np.ndarray)):
         return [plain(v) for v in value]
     if isinstance(value, (float, np.floating)) and math.isnan(value):
         return None
-    if value is None or value is pd.NA:
+    if value is None or value is pd.NA or value is pd.NaT:
         return None
     return value.item() if hasattr(value, "item") else value
 

@@ -6,14 +6,13 @@ tests/test_singling_out*.py)."""
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-import numpy as np
 import pandas as pd
 import pytest
 from conftest import require_spark
+from spark_compare import assert_same
 
 import sqlpriv
 from sqlpriv.errors import ParameterError
@@ -36,35 +35,6 @@ def table(seed: int, n: int) -> pd.DataFrame:
 
 def on_spark(spark: Any, df: pd.DataFrame) -> Any:
     return spark.createDataFrame(df.astype(object).where(df.notna(), None), SCHEMA)
-
-
-def plain(value: Any) -> Any:
-    """A cell as plain Python (Spark gives numpy arrays and Rows where DuckDB gives lists and dicts)."""
-    if hasattr(value, "asDict"):
-        value = value.asDict()
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return [plain(v) for v in value]
-    if isinstance(value, (float, np.floating)) and math.isnan(value):
-        return None
-    if value is None or value is pd.NA or value is pd.NaT:
-        return None
-    return value.item() if hasattr(value, "item") else value
-
-
-def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
-    assert list(got.columns) == list(expected.columns)
-    assert len(got) == len(expected) > 0
-    for col in expected.columns:
-        a, b = [plain(v) for v in got[col]], [plain(v) for v in expected[col]]
-        if all(isinstance(v, float) or v is None for v in a + b):
-            assert [v is None for v in a] == [v is None for v in b], col
-            np.testing.assert_allclose(
-                [v for v in a if v is not None], [v for v in b if v is not None], rtol=0, atol=1e-9, err_msg=col
-            )
-        else:
-            assert a == b, col
 
 
 def test_exhaustive_singling_out_on_spark_equals_duckdb(spark):
