@@ -2,11 +2,17 @@
 per-row uniqueness Shapley values to Parquet, and summary + 4 subgroup tables, at several sizes;
 with ``--families``, every family that runs on Spark (issue 45), each with its wall time and the
 driver's peak memory (the driver JVM's and Python's peak resident set, VmHWM, reset before each
-family through /proc/PID/clear_refs).
+family through /proc/PID/clear_refs). On ``--master 'local-cluster[2,1,3584]'`` the driver JVM is
+a process of its own (the executors are two other JVMs), so its peak is the driver's alone; on
+``local[N]`` the executors live in the driver JVM. The attacks use a second draw of the generator
+(seed 1, 20,000 rows; 200 rows for DCR, which is quadratic) as the synthetic table, 500 targets.
 
     python benchmarks/bench_spark.py --families --rows 1000000 --rows 10000000
                                                           # every family, DuckDB and Spark side by side
     python benchmarks/bench_spark.py --families --quick   # the same at 20,000 rows (a smoke run)
+    python benchmarks/bench_spark.py --families --spark-only --master 'local-cluster[2,1,3584]' \
+        --driver-memory 2g --executor-memory 3g --shuffle-partitions 4 --timeout 1800
+                                                          # the driver apart from the executors
     python benchmarks/bench_spark.py                      # 7.5M rows: Spark vs DuckDB, then Spark at 1M / 7.5M / 30M
     python benchmarks/bench_spark.py --rows 1000000 --quick   # one size, both engines
     python benchmarks/bench_spark.py --rows 1000000 --quick --cases tables --compare --spark-only
@@ -36,19 +42,20 @@ COLUMNS = ["zip_code", "race", "party", "gender", "age"]
 BY = ["party", "gender", "race", "age < 32"]
 
 
-def roll(rows: int, folder: Path) -> Path:
-    """A Parquet voter roll of ``rows`` rows (cached in ``folder``)."""
+def roll(rows: int, folder: Path, seed: int = 0) -> Path:
+    """A Parquet voter roll of ``rows`` rows (cached in ``folder``); ``seed`` 1 is the attacks'
+    stand-in for a synthetic table (another draw from the same generator)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
     from voters import MAX_ROWS, generate
 
-    path = folder / f"voters_{rows}.parquet"
+    path = folder / (f"voters_{rows}.parquet" if seed == 0 else f"voters_{rows}_s{seed}.parquet")
     if path.exists():
         return path
     if rows <= MAX_ROWS:
-        pq.write_table(generate(rows, seed=0), path)
+        pq.write_table(generate(rows, seed=seed), path)
     else:
-        base = generate(rows // 4, seed=0)
+        base = generate(rows // 4, seed=seed)
         pq.write_table(pa.concat_tables([base] * 4), path)
     return path
 
@@ -119,6 +126,63 @@ def bench_duckdb(path: Path, out: Path, rows: int) -> None:
 
 
 QIS = ["race", "gender", "age"]  # the request, risk and disclosure families' quasi-identifiers
+SUPPRESS_KEYS = QIS  # local suppression's keys (1,848 patterns; small classes at every size)
+SYNTHETIC_ROWS = 20_000  # the attacks' synthetic stand-in: another draw of the generator, seed 1
+N_ATTACKS = 500  # anonymeter's scale of targets
+DCR_ROWS = 200  # DCR compares every synthetic row with every original row: n x 200 distances
+
+
+def more_families(source, synthetic, dcr_rows, spark, out: Path, tag: str) -> dict:
+    """The families added for issue 45 (sampled Shapley, sample uniques, the cell treatments and the
+    attacks of synthetic data): ``synthetic`` is the stand-in synthetic table, ``dcr_rows`` a smaller
+    one (DCR is quadratic), each as ``source`` is given."""
+    import sqlpriv
+
+    on = {"spark": spark} if spark is not None and not hasattr(source, "sparkSession") else {}
+    attack = {"n_attacks": N_ATTACKS, "seed": 0, **on}
+
+    def sampled() -> None:
+        r = sqlpriv.uniqueness_shapley(source, columns=COLUMNS, key="voter_id", method="sample", **on)
+        r.summary().df()
+        r.per_row().to_parquet(out / f"phi_sampled_{tag}.parquet")
+
+    def uniques() -> None:
+        u = sqlpriv.sample_uniques(source, COLUMNS, key="voter_id", **on)
+        u.per_row().to_parquet(out / f"suda_{tag}.parquet")
+        u.summary().df()
+
+    return {
+        "sampled shapley summary + per-row": sampled,
+        "sample uniques: SUDA per-row + summary": uniques,
+        "local suppression k=5 released to Parquet": lambda: (
+            sqlpriv.local_suppression(source, SUPPRESS_KEYS, k=5, method="greedy", **on)
+            .released()
+            .to_parquet(out / f"suppressed_{tag}.parquet")
+        ),
+        "top coding age (99th percentile)": lambda: sqlpriv.top_bottom_code(
+            source, "age", top=0.99, quantile=True, **on
+        ).to_parquet(out / f"topcoded_{tag}.parquet"),
+        "microaggregation onedims (age, k=3)": lambda: (
+            sqlpriv.microaggregate(source, ["age"], aggr=3, method="onedims", **on)
+            .released()
+            .to_parquet(out / f"microagg_{tag}.parquet")
+        ),
+        "singling out (exhaustive) vs synthetic": lambda: (
+            sqlpriv.singling_out(source, synthetic, columns=COLUMNS, progress=False, **on).summary().df()
+        ),
+        "singling out by queries (univariate)": lambda: sqlpriv.singling_out_queries(
+            source, synthetic, **attack
+        ).risk(),
+        "linkability (500 targets)": lambda: sqlpriv.linkability(
+            source, synthetic, (["zip_code", "race", "gender"], ["party", "age"]), **attack
+        ).risk(),
+        "inference of party (500 targets)": lambda: sqlpriv.inference(
+            source, synthetic, ["zip_code", "race", "gender", "age"], "party", **attack
+        ).risk(),
+        f"DCR of {DCR_ROWS} synthetic rows": lambda: sqlpriv.dcr(
+            source, dcr_rows, columns=COLUMNS, baseline=False, identifiability=False, **on
+        ).summary(),
+    }
 
 
 def families(source, spark, out: Path, tag: str) -> dict:
@@ -178,28 +242,62 @@ def reset_peak(pid: int) -> None:
         Path(f"/proc/{pid}/clear_refs").write_text("5")
 
 
-def bench_families(spark, path: Path, out: Path, rows: int, spark_only: bool, only: list[str]) -> list[tuple]:
-    """Each family on DuckDB then on Spark: seconds and peak driver memory (MiB)."""
+def keep_cancelling(spark, done) -> None:
+    """Cancel the session's jobs every 2 s until ``done`` is set (a case of many statements starts
+    new jobs after each cancel; the first cancelled one raises in the case)."""
+    while not done.is_set():
+        spark.sparkContext.cancelAllJobs()
+        done.wait(2)
+
+
+def bench_families(
+    spark,
+    path: Path,
+    out: Path,
+    rows: int,
+    spark_only: bool,
+    only: list[str],
+    timeout: float = 0,
+    skip: tuple[str, ...] = (),
+) -> list[tuple]:
+    """Each family on DuckDB then on Spark: seconds and peak driver memory (MiB). A Spark case still
+    running after ``timeout`` seconds (0: none) has its jobs cancelled and is recorded as such."""
+    import threading
+
     jvm = int(spark._jvm.java.lang.ProcessHandle.current().pid()) if spark is not None else 0
     py = os.getpid()
+    synthetic = [roll(SYNTHETIC_ROWS, path.parent, seed=1), roll(DCR_ROWS, path.parent, seed=1)]
     rows_out = []
-    engines: list[tuple] = [] if spark_only else [("duckdb", str(path), None)]
+    engines: list[tuple] = [] if spark_only else [("duckdb", str(path), [str(p) for p in synthetic], None)]
     if spark is not None:
-        engines.append(("spark", spark.read.parquet(str(path)), spark))
-    for engine, source, session in engines:
-        for name, fn in families(source, session, out, f"{engine}_{rows}").items():
-            if only and not any(o in name for o in only):
+        read = spark.read.parquet
+        engines.append(("spark", read(str(path)), [read(str(p)) for p in synthetic], spark))
+    for engine, source, synth, session in engines:
+        tag = f"{engine}_{rows}"
+        cases = {**families(source, session, out, tag), **more_families(source, *synth, session, out, tag)}
+        for name, fn in cases.items():
+            if (only and not any(o in name for o in only)) or any(x in name for x in skip):
                 continue
             reset_peak(py)
             if jvm:
                 reset_peak(jvm)
+            timer = None
+            if session is not None and timeout:
+                timer = threading.Timer(timeout, keep_cancelling, (session, done := threading.Event()))
+                timer.start()
             start = time.perf_counter()
             try:
                 fn()
                 status = "ok"
             except Exception as exc:  # a family that fails is recorded, the others still run
                 status = f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                    done.set()
             seconds = time.perf_counter() - start
+            if timer is not None and seconds >= timeout:
+                status = f"cancelled after {timeout:.0f} s ({status})"
             jvm_mib, py_mib = (peak_kib(jvm) / 1024 if jvm else 0.0), peak_kib(py) / 1024
             print(
                 f"{engine:6} {rows:>11,} rows | {name:40} | {seconds:8.1f} s | driver JVM {jvm_mib:7.0f} MiB"
@@ -237,6 +335,10 @@ def main() -> None:
     parser.add_argument(
         "--only", action="append", default=[], help="with --families: families whose name contains this"
     )
+    parser.add_argument("--skip", action="append", default=[], help="with --families: leave out cases so named")
+    parser.add_argument("--timeout", type=float, default=0, help="with --families: cancel a Spark case after so many s")
+    parser.add_argument("--driver-memory", default="6g", help="spark.driver.memory (2g on local-cluster)")
+    parser.add_argument("--executor-memory", help="spark.executor.memory (local-cluster: at most the workers' MiB)")
     parser.add_argument("--data", default=os.environ.get("SQLPRIV_BENCH_DATA", tempfile.gettempdir()))
     args = parser.parse_args()
     data = Path(args.data)
@@ -245,7 +347,7 @@ def main() -> None:
     sizes = args.rows or ([20_000] if args.quick else [1_000_000, 10_000_000])
     if args.families and args.duckdb_only:  # no Spark session at all
         for rows in sizes:
-            bench_families(None, roll(rows, data), out, rows, False, args.only)
+            bench_families(None, roll(rows, data), out, rows, False, args.only, skip=tuple(args.skip))
         return
     from pyspark.sql import SparkSession
 
@@ -260,8 +362,10 @@ def main() -> None:
         .appName("sqlpriv-bench")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
-        .config("spark.driver.memory", "6g")
+        .config("spark.driver.memory", args.driver_memory)
     )
+    if args.executor_memory:
+        builder = builder.config("spark.executor.memory", args.executor_memory)
     if partitions:
         builder = builder.config("spark.sql.shuffle.partitions", str(partitions))
     spark = builder.getOrCreate()
@@ -274,7 +378,9 @@ def main() -> None:
     try:
         if args.families:
             for rows in sizes:
-                bench_families(spark, roll(rows, data), out, rows, args.spark_only, args.only)
+                bench_families(
+                    spark, roll(rows, data), out, rows, args.spark_only, args.only, args.timeout, tuple(args.skip)
+                )
             return
         both = args.rows or [7_500_000]
         for rows in both:

@@ -13,7 +13,9 @@ statements a DuckDB plan keeps as temporary tables are read here by their head:
     (``DataFrame.localCheckpoint(eager=True)``): its blocks stay on the executors, its lineage
     is cut, so a later round reads the rows computed once (a cached plan holding a
     nondeterministic expression, such as Spark's ``monotonically_increasing_id``, would be
-    recomputed and could differ) and a chain of rounds never grows a deep plan. A select that
+    recomputed and could differ) and a chain of rounds never grows a deep plan; the view drops
+    the checkpoint's size estimate too (:func:`without_estimate`), which would otherwise grow
+    with every round. A select that
     reads ``t`` itself reads the old rows; the old ones are then released.
 ``insert into `t` <select>`` (``engine/insert_into.sql``)
     the select's rows, cast to ``t``'s column types by position (as an insert does), are
@@ -115,6 +117,25 @@ def _release(frames: Sequence[Any]) -> None:
             frame._jdf.queryExecution().analyzed().rdd().unpersist(False)
 
 
+def without_estimate(frame: Any) -> Any:
+    """A DataFrame over the rows of the checkpoint ``frame`` without the size estimate Spark keeps
+    from the plan that computed them (a checkpoint's ``LogicalRDD`` carries its origin's statistics,
+    and a join's estimate is the product of its inputs': a round that joins the round before three
+    times triples the estimate's digits, so by round 10 the driver spent minutes multiplying
+    numbers of 400,000 digits before running anything). Spark then estimates the rows as it does
+    any RDD's (``spark.sql.defaultSizeInBytes``). ``frame`` itself where the session has no
+    ``internalCreateDataFrame`` (another pyspark), so nothing is lost but the shortcut."""
+    from pyspark.sql import DataFrame
+
+    try:
+        session = frame.sparkSession
+        jdf = frame._jdf
+        rows = session._jsparkSession.internalCreateDataFrame(jdf.queryExecution().toRdd(), jdf.schema(), False)
+    except Exception:  # py4j's error for a missing method: keep the estimate
+        return frame
+    return DataFrame(rows, session)
+
+
 def _drop_all(spark: Any, made: dict[str, Any]) -> None:
     """Drop every view a plan made and release its rows (also when the plan is collected)."""
     for name, frame in list(made.items()):
@@ -210,8 +231,9 @@ class SparkPlan:
         return self._guarded(lambda: frame.localCheckpoint(eager=True))
 
     def _keep(self, name: str, frame: Any) -> None:
-        """Make ``name`` the view of the checkpointed ``frame``, releasing the rows it held before."""
-        self._guarded(lambda: frame.createOrReplaceTempView(name))
+        """Make ``name`` the view of the checkpointed ``frame`` (without its origin's size estimate),
+        releasing the rows it held before."""
+        self._guarded(lambda: without_estimate(frame).createOrReplaceTempView(name))
         old = self._made.get(name)
         self._made[name] = frame
         if old is not None:
