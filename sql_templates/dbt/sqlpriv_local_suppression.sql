@@ -4,8 +4,9 @@
     value, has at least `k` records, and the released table (every row and column of the select,
     in its order) is the model's table. The rounds are the package's templates, run one statement
     each with run_query until no pattern is below k, as sqlpriv/suppress/rounds.py runs them
-    (suppress/sizes.sql, packed_check.sql, round.sql; at most 3 x keys + 1 rounds per key subset),
-    then suppress/release.sql. DuckDB (dbt-duckdb): all inside the model's transaction, so a
+    (suppress/sizes.sql, packed_check.sql, round.sql; the greedy rule on packed values, code.sql,
+    packed_sizes.sql, packed_round.sql, where the keys' ranks fit one integer; at most
+    3 x keys + 1 rounds per key subset), then suppress/release.sql. DuckDB (dbt-duckdb): all inside the model's transaction, so a
     refusal or a failure leaves the warehouse as it was. Spark (dbt-spark, dbt-databricks): the
     same templates in the Spark dialect, each work table a table in the model's schema
     (dbt/local_suppression_table.sql), dropped at the end and before a refusal; the model's
@@ -99,23 +100,52 @@
 {% endif %}
 {% set start = sqlpriv.local_suppression_table(this, "__sqlpriv_ls_start", sqlpriv.suppress_start(keys=specs, strata=strata_names, source=src)) %}
 {% do work.append(start) %}
+{#- the greedy rule on packed values when the keys' dense ranks fit one integer (rounds.packing:
+    key j's field is bit_length(its distinct values) bits, key 0 highest, at most 62 in all) -#}
+{% set pack = namespace(bits=0, shifts=[], fms=[]) %}
+{% set widths = [] %}
+{% for j in range(nk) %}
+{% set w = namespace(bits=none) %}
+{% for b in range(64) %}{% if w.bits is none and 2 ** b > (facts[2 + j] | int) %}{% set w.bits = b %}{% endif %}{% endfor %}
+{% do widths.append(w.bits) %}
+{% set pack.bits = pack.bits + w.bits %}
+{% endfor %}
+{% for j in range(nk) %}
+{% set shift = widths[j + 1:] | sum %}
+{% do pack.shifts.append(shift) %}
+{% do pack.fms.append((2 ** widths[j] - 1) * 2 ** shift) %}
+{% endfor %}
 {#- the rounds of each rule (auto: both, the fewer cells kept; ties to greedy, as in Python), as
-    sqlpriv/suppress/rounds.py greedy(): each round's class sizes one table (its patterns one
-    before it), read by the check and by the round -#}
+    sqlpriv/suppress/rounds.py greedy() and packed_greedy(): each round's class sizes one table
+    (its patterns one before it), read by the check and by the round -#}
 {% set best = namespace(state=none, cells=none, rule=none) %}
 {% for rule in (["greedy", "sdcmicro"] if method == "auto" else [method]) %}
+{% set packed = rule == "greedy" and pack.bits <= 62 %}
 {% set st = namespace(state=start, count=0) %}
+{% if packed %}
+{% set st.state = sqlpriv.local_suppression_table(this, "__sqlpriv_ls_code", sqlpriv.suppress_code(relation=start, nk=nk, shifts=pack.shifts)) %}
+{% do work.append(st.state) %}
+{% endif %}
 {% for subset in subsets %}
 {% set conv = namespace(done=false) %}
 {% for r in range(3 * (subset | length) + 1) %}
 {% set st.count = st.count + 1 %}
 {% set suffix = "__sqlpriv_ls_" ~ rule ~ "_sizes_" ~ st.count %}
+{% if packed %}
+{% set pats = sqlpriv.local_suppression_table(this, suffix ~ "_patterns", sqlpriv.suppress_packed_sizes(relation=st.state, subset=subset, ns=ns, fms=pack.fms, output="patterns")) %}
+{% set sizes = sqlpriv.local_suppression_table(this, suffix, sqlpriv.suppress_packed_sizes(relation=st.state, subset=subset, ns=ns, fms=pack.fms, patterns=pats)) %}
+{% else %}
 {% set pats = sqlpriv.local_suppression_table(this, suffix ~ "_patterns", sqlpriv.suppress_sizes(relation=st.state, subset=subset, ns=ns, output="patterns")) %}
 {% set sizes = sqlpriv.local_suppression_table(this, suffix, sqlpriv.suppress_sizes(relation=st.state, subset=subset, ns=ns, prio=true, patterns=pats)) %}
+{% endif %}
 {% do work.extend([pats, sizes]) %}
 {% set violations = run_query(sqlpriv.suppress_packed_check(relation=sizes, k=k)).rows[0][0] | int %}
 {% if violations == 0 %}{% set conv.done = true %}{% break %}{% endif %}
+{% if packed %}
+{% set body = sqlpriv.suppress_packed_round(relation=st.state, patterns=sizes, subset=subset, ns=ns, nk=nk, k=k, order=order, fms=pack.fms, defer=r < 2 * (subset | length)) %}
+{% else %}
 {% set body = sqlpriv.suppress_round(relation=st.state, subset=subset, ns=ns, nk=nk, k=k, order=order, rule=rule, defer=(rule == "greedy" and r < 2 * (subset | length)), sizes=sizes) %}
+{% endif %}
 {% set st.state = sqlpriv.local_suppression_table(this, "__sqlpriv_ls_" ~ rule ~ "_" ~ st.count, body) %}
 {% do work.append(st.state) %}
 {% endfor %}
