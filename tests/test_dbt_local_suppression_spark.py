@@ -39,16 +39,23 @@ def _require_spark() -> None:
         pytest.skip(missing)
 
 
-def _build(tmp_path: Path, *models: str) -> tuple[dict[str, pd.DataFrame], str]:
-    """Build ``models`` and the seed on the spark target; their tables (Parquet files read by
-    DuckDB) and dbt's output. Only the seed and the models are left in the warehouse."""
+def _build(tmp_path: Path, *models: str, refused: str = "") -> tuple[dict[str, pd.DataFrame], str]:
+    """Build ``models`` and the seed on the spark target (and a model ``refused`` with that
+    config, which must fail); their tables (Parquet files read by DuckDB) and dbt's output. Only
+    the seed and the models are left in the warehouse: no work table, none of the refused model."""
     _require_spark()
     project = copy_project(tmp_path / "project")
     assert dbt(project, "deps").returncode == 0
     select = [f"+{m}" for m in models]
+    if refused:
+        model = f"{{{{ config(materialized='sqlpriv_local_suppression', {refused}) }}}}\nselect * from {{{{ ref('flare') }}}}\n"
+        (project / "models" / "ls_refused.sql").write_text(model, encoding="utf-8")
+        select.append("ls_refused")
     only = ["--resource-type", "seed", "--resource-type", "model"]  # the seed's own gates are another test's
     build = dbt(project, "build", "--target", "spark", "--select", *select, *only, timeout=1200)
-    assert build.returncode == 0, build.stdout[-4000:]
+    assert build.returncode == (1 if refused else 0), build.stdout[-4000:]
+    for m in models:
+        assert f"OK created sql sqlpriv_local_suppression model sqlpriv_example.{m}" in build.stdout, m
     warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
     assert sorted(p.name for p in warehouse.iterdir()) == sorted(["flare", *models])
     tables = {m: duckdb.sql(f"select * from read_parquet('{warehouse / m}/*.parquet')").df() for m in models}
@@ -62,8 +69,11 @@ def _best(keys: list[str], k: int) -> sqlpriv.LocalSuppression:
 
 
 def test_small_stand_in_on_spark_equals_the_python_api(tmp_path):
-    """Three keys, both rules (greedy wins by a cell): the released table, the cells and the rule."""
-    tables, out = _build(tmp_path, "flare_locally_suppressed_small")
+    """Three keys, both rules (greedy wins by a cell): the released table, the cells and the rule;
+    a model refused in the same build (k above the table's rows) leaves no table behind."""
+    tables, out = _build(tmp_path, "flare_locally_suppressed_small", refused="keys=['class', 'area'], k=2000")
+    n = len(pd.read_csv(SEED))
+    assert f"k=2000 is larger than the table ({n} rows): no suppression reaches it; lower k or merge strata" in out
     keys = ["class", "spot_distribution", "area"]
     best = _best(keys, 3)
     assert (best.method, best.suppressed) == ("greedy", 4)
