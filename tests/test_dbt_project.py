@@ -440,7 +440,7 @@ def test_local_suppression_materialization_equals_the_python_api(built, tables):
     value) at least k; the wildcard k-anonymity test passed in the build."""
     _, build = built
     out = build.stdout
-    for name in ("flare_locally_suppressed", "flare_locally_suppressed_by_activity"):
+    for name in ("flare_locally_suppressed", "flare_locally_suppressed_by_activity", "flare_locally_suppressed_small"):
         assert f"OK created sql sqlpriv_local_suppression model main.{name}" in out, name
     assert "PASS sqlpriv_sqlpriv_k_anonymity_flare_locally_suppressed_" in out
     seed = pd.read_csv(SEED)
@@ -461,6 +461,14 @@ def test_local_suppression_materialization_equals_the_python_api(built, tables):
     assert _released_from(seed, got, keys) == python.suppressed > 0
     for _, part in got.groupby("activity"):
         assert _wildcard_sizes(part, keys).min() >= 3
+    # the small stand-in the dbt-spark test builds (tests/test_dbt_local_suppression_spark.py)
+    keys = ["class", "spot_distribution", "area"]
+    runs = [sqlpriv.local_suppression(str(SEED), keys, k=3, method=m) for m in ("greedy", "sdcmicro")]
+    assert [r.suppressed for r in runs] == [4, 5]
+    got = tables("flare_locally_suppressed_small")
+    same(got, runs[0].df())
+    assert _released_from(seed, got, keys) == 4
+    assert _wildcard_sizes(got, keys).min() >= 3
 
 
 def test_local_suppression_refusals_leave_the_warehouse_as_it_was(built, tables, tmp_path):

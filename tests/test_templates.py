@@ -30,8 +30,10 @@ def test_every_template_file_defines_the_macro_named_for_it():
         folder, name = rel(path).split("/")[-2:]
         defined = DEFINES.findall(path.read_text(encoding="utf-8"))
         assert defined, rel(path)
-        if folder == "dbt":  # the dbt layer: public names, one macro or generic test per file
-            assert defined == [name[:-4].removeprefix("test_")], rel(path)
+        if folder == "dbt":  # the dbt layer: public names, one macro or generic test per file, its adapter variants
+            stem = name[:-4].removeprefix("test_")
+            assert defined[0] == stem, rel(path)
+            assert all(d.split("__", 1) in [[p, stem] for p in DIALECT_PREFIXES] for d in defined[1:]), rel(path)
         elif name.startswith("_"):  # helper libraries: every macro prefixed with the folder
             assert all(d.startswith(folder + "_") for d in defined), rel(path)
         elif folder == "dialect":  # a public shim named as the file, then its dialect variants
