@@ -45,6 +45,16 @@ def require_dbt() -> None:
         pytest.skip("dbt-core / dbt-duckdb are not installed (pip install -e '.[test]')", allow_module_level=True)
 
 
+def spark_missing() -> str | None:
+    """Why dbt-spark's session method cannot run here (None: it can)."""
+    try:
+        import dbt.adapters.spark  # noqa: F401
+        import pyspark  # noqa: F401
+    except ImportError:
+        return "dbt-spark[session] / pyspark are not installed (pip install -e '.[test]')"
+    return None if shutil.which("java") else "java (a JRE) is not installed"
+
+
 def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
     env = dict(
         os.environ,
@@ -108,3 +118,12 @@ def attack_figures(outcome) -> pd.DataFrame:
         "risk": risk.value, "risk_low": risk.ci[0], "risk_high": risk.ci[1],
     }  # fmt: skip
     return pd.DataFrame([row])
+
+
+def so_rows(result, confidence_level: float = 0.95) -> pd.DataFrame:
+    """The rows of sqlpriv.singling_out_queries_risk, from the Python attack (draw="sql")."""
+    frame = result.summary(confidence_level)
+    risks = {"main": result.risk(confidence_level), "baseline": result.risk(confidence_level, baseline=True)}
+    for i, name in enumerate(("risk", "risk_low", "risk_high")):
+        frame[name] = [float("nan") if a not in risks else (risks[a].value, *risks[a].ci)[i] for a in frame["attack"]]
+    return frame
