@@ -12,26 +12,11 @@ import duckdb
 import pandas as pd
 import pytest
 
-import sqlpriv
-from tests.dbt_helpers import PROJECT, copy_project, dbt, require_dbt, same, so_rows, spark_missing
+from tests.dbt_helpers import attack_slice_tables, copy_project, dbt, require_dbt, spark_missing
 
 require_dbt()
 
 pytestmark = pytest.mark.heavy
-
-DCR_FIGURES = [
-    "dcr_median", "dcr_min", "nndr_median", "exact_copy_share", "dcr_closer_to_training", "dcr_overfitting_protection",
-]  # fmt: skip
-
-
-def _slices() -> dict[str, pd.DataFrame]:
-    """The adult seeds' rows aged 30 to 34, as the models adult_*_small select them."""
-    data = {}
-    for name in ("original", "synthetic", "control"):
-        seed = pd.read_csv(PROJECT / "seeds" / f"adult_{name}.csv")
-        data[name] = seed[seed["age"].between(30, 34)].reset_index(drop=True)
-    assert [len(d) for d in data.values()] == [71, 63, 38]
-    return data
 
 
 def test_singling_out_and_dcr_slices_on_spark_equal_the_python_api(tmp_path):
@@ -55,12 +40,4 @@ def test_singling_out_and_dcr_slices_on_spark_equal_the_python_api(tmp_path):
     def read(name: str) -> pd.DataFrame:  # the tables' Parquet files, read by DuckDB
         return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
 
-    data = _slices()
-    with pytest.warns(sqlpriv.SqlprivWarning):  # 23 univariate queries exist of the 100 asked for
-        so = sqlpriv.singling_out_queries(data["original"], data["synthetic"], control=data["control"], n_attacks=100, draw="sql")  # fmt: skip
-    assert (len(so.counts.queries), so.evaluation().n_success) == (23, 8)
-    same(read("adult_singling_out_small"), so_rows(so), key="attack")
-    r = sqlpriv.dcr(data["original"], data["synthetic"], control=data["control"], baseline=False, identifiability=False)
-    want = pd.DataFrame([{"n_synthetic": r.n_synthetic, **{m: r.figures[m] for m in DCR_FIGURES}}])
-    assert want["n_synthetic"].iloc[0] == 63 and want["dcr_closer_to_training"].iloc[0] == pytest.approx(43 / 63)
-    same(read("adult_dcr_small"), want)
+    attack_slice_tables(read)

@@ -25,9 +25,11 @@ from tests.dbt_helpers import (
     PROJECT,
     SEED,
     attack_figures,
+    attack_slice_tables,
     copy_of,
     copy_project,
     dbt,
+    dcr_row,
     require_dbt,
     same,
     so_rows,
@@ -363,15 +365,19 @@ def test_exact_copies_test_gates_the_build_with_dcr_figures(built):
     )
 
 
-DCR_FIGURES = [
-    "dcr_median", "dcr_min", "nndr_median", "exact_copy_share", "dcr_closer_to_training", "dcr_overfitting_protection",
-]  # fmt: skip
-
-
 def _dcr_row(original: Path, synthetic: Path) -> pd.DataFrame:
     """The row of sqlpriv.dcr_risk, from sqlpriv.dcr (its neighbour search, not the cross join)."""
     r = sqlpriv.dcr(str(original), str(synthetic), control=str(ADULT["control"]), baseline=False, identifiability=False)
-    return pd.DataFrame([{"n_synthetic": r.n_synthetic, **{m: r.figures[m] for m in DCR_FIGURES}}])
+    return dcr_row(r)
+
+
+def test_singling_out_and_dcr_slices_equal_the_python_api(built, tables):
+    """Issue 45: the slices' singling-out and DCR models (checked on Spark by the heavy
+    test_dbt_attacks_spark.py) equal the Python API on DuckDB, and their gates pass."""
+    _, build = built
+    for test in ("sqlpriv_max_singling_out_risk", "sqlpriv_max_dcr_closer_share"):
+        assert f"PASS sqlpriv_{test}_adult_original_small_" in build.stdout, test
+    attack_slice_tables(tables)
 
 
 def test_dcr_model_and_gate_equal_the_python_api(built, tables, must_fail):
