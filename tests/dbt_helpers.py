@@ -12,12 +12,14 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+
+import sqlpriv
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = ROOT / "examples" / "dbt_project"
@@ -43,6 +45,16 @@ def require_dbt() -> None:
         if os.environ.get("SQLPRIV_REQUIRE_DBT"):
             raise RuntimeError(f"dbt is not installed next to {sys.executable}; pip install -e '.[test]'")
         pytest.skip("dbt-core / dbt-duckdb are not installed (pip install -e '.[test]')", allow_module_level=True)
+
+
+def spark_missing() -> str | None:
+    """Why dbt-spark's session method cannot run here (None: it can)."""
+    try:
+        import dbt.adapters.spark  # noqa: F401
+        import pyspark  # noqa: F401
+    except ImportError:
+        return "dbt-spark[session] / pyspark are not installed (pip install -e '.[test]')"
+    return None if shutil.which("java") else "java (a JRE) is not installed"
 
 
 def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
@@ -108,3 +120,45 @@ def attack_figures(outcome) -> pd.DataFrame:
         "risk": risk.value, "risk_low": risk.ci[0], "risk_high": risk.ci[1],
     }  # fmt: skip
     return pd.DataFrame([row])
+
+
+def so_rows(result, confidence_level: float = 0.95) -> pd.DataFrame:
+    """The rows of sqlpriv.singling_out_queries_risk, from the Python attack (draw="sql")."""
+    frame = result.summary(confidence_level)
+    risks = {"main": result.risk(confidence_level), "baseline": result.risk(confidence_level, baseline=True)}
+    for i, name in enumerate(("risk", "risk_low", "risk_high")):
+        frame[name] = [float("nan") if a not in risks else (risks[a].value, *risks[a].ci)[i] for a in frame["attack"]]
+    return frame
+
+
+DCR_FIGURES = [
+    "dcr_median", "dcr_min", "nndr_median", "exact_copy_share", "dcr_closer_to_training", "dcr_overfitting_protection",
+]  # fmt: skip
+
+
+def dcr_row(result) -> pd.DataFrame:
+    """The row of sqlpriv.dcr_risk, from sqlpriv.dcr's result (its neighbour search)."""
+    return pd.DataFrame([{"n_synthetic": result.n_synthetic, **{m: result.figures[m] for m in DCR_FIGURES}}])
+
+
+def adult_slices() -> dict[str, pd.DataFrame]:
+    """The adult seeds' rows aged 30 to 34, as the models adult_*_small select them."""
+    data = {}
+    for name in ("original", "synthetic", "control"):
+        seed = pd.read_csv(PROJECT / "seeds" / f"adult_{name}.csv")
+        data[name] = seed[seed["age"].between(30, 34)].reset_index(drop=True)
+    assert [len(d) for d in data.values()] == [71, 63, 38]
+    return data
+
+
+def attack_slice_tables(read: Callable[[str], pd.DataFrame]) -> None:
+    """adult_singling_out_small and adult_dcr_small (read: a model's table) equal
+    sqlpriv.singling_out_queries(..., draw="sql") and sqlpriv.dcr on DuckDB over the slices, to 1e-9."""
+    data = adult_slices()
+    with pytest.warns(sqlpriv.SqlprivWarning):  # 23 univariate queries exist of the 100 asked for
+        so = sqlpriv.singling_out_queries(data["original"], data["synthetic"], control=data["control"], n_attacks=100, draw="sql")  # fmt: skip
+    assert (len(so.counts.queries), so.evaluation().n_success) == (23, 8)
+    same(read("adult_singling_out_small"), so_rows(so), key="attack")
+    r = sqlpriv.dcr(data["original"], data["synthetic"], control=data["control"], baseline=False, identifiability=False)
+    assert r.n_synthetic == 63 and r.figures["dcr_closer_to_training"] == pytest.approx(43 / 63)
+    same(read("adult_dcr_small"), dcr_row(r))

@@ -98,3 +98,28 @@ def spark_and_duck_equal(duck: tuple[int, dict], on_spark: tuple[int, dict]) -> 
     got, expected = pd.DataFrame(on_spark[1]["summary"]), pd.DataFrame(duck[1]["summary"])
     pd.testing.assert_frame_equal(got, expected, rtol=0, atol=1e-9)
     return bool(expected["n_success"].iloc[0] >= 1)  # some query singles a record out
+
+
+@pytest.mark.heavy  # the SQL draw on local Spark is a few hundred stages: minutes on a loaded machine
+def test_cli_singling_out_queries_sql_draw_on_spark_equals_duckdb(spark, tmp_path, capsys):
+    """Issue 45: `sqlpriv singling-out-queries --draw sql --engine spark` on a few hundred rows
+    prints the same summary, risk, verdict and exit code as on DuckDB (the same drawn queries)."""
+    rng = np.random.default_rng(45)
+    paths = []
+    for name, n in (("ori", 240), ("syn", 200), ("ctl", 120)):
+        frame = pd.DataFrame(
+            {
+                "x": rng.integers(0, 400, n).astype(float),  # many values held by one record
+                "c": rng.choice(list("abcdefgh"), n),
+                "s": rng.choice(list("pq"), n),
+            }
+        )
+        frame.loc[rng.choice(n, 3, replace=False), "c"] = None  # NULLs: isna queries and guesses
+        paths.append(str(tmp_path / f"{name}.parquet"))
+        frame.to_parquet(paths[-1])
+    ori, syn, ctl = paths
+    argv = ["singling-out-queries", ori, syn, "--control", ctl, "--n-attacks", "30", "--draw", "sql"]
+    duck, on_spark = _both([*argv, "--max-risk", "0.5"], capsys)
+    assert duck[0] == 0 and duck[1]["verdict"]["status"] == "pass"
+    assert spark_and_duck_equal(duck, on_spark)  # summary (counts, rates, risk) to 1e-9 and the verdict
+    assert pd.DataFrame(duck[1]["summary"])["n_attacks"].iloc[0] == 30  # the 30 asked for were drawn

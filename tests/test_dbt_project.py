@@ -25,11 +25,14 @@ from tests.dbt_helpers import (
     PROJECT,
     SEED,
     attack_figures,
+    attack_slice_tables,
     copy_of,
     copy_project,
     dbt,
+    dcr_row,
     require_dbt,
     same,
+    so_rows,
 )
 
 require_dbt()
@@ -290,15 +293,6 @@ def test_attack_test_above_its_maximum_fails_the_build(built):
     )
 
 
-def _so_rows(result, confidence_level: float = 0.95) -> pd.DataFrame:
-    """The rows of sqlpriv.singling_out_queries_risk, from the Python attack (draw="sql")."""
-    frame = result.summary(confidence_level)
-    risks = {"main": result.risk(confidence_level), "baseline": result.risk(confidence_level, baseline=True)}
-    for i, name in enumerate(("risk", "risk_low", "risk_high")):
-        frame[name] = [float("nan") if a not in risks else (risks[a].value, *risks[a].ci)[i] for a in frame["attack"]]
-    return frame
-
-
 def test_singling_out_model_and_gates_equal_the_python_api(built, tables, must_fail):
     """The singling-out query attack's dbt face (SQL draw): the multivariate model adult_singling_out
     equals sqlpriv.singling_out_queries(..., draw="sql") (counts exact, figures 1e-9); its gate
@@ -312,7 +306,7 @@ def test_singling_out_model_and_gates_equal_the_python_api(built, tables, must_f
         data["original"], data["synthetic"], control=data["control"], mode="multivariate", n_attacks=100, draw="sql"
     )
     assert len(multi.counts.queries) == 100 and multi.evaluation().n_success > 0
-    same(tables("adult_singling_out"), _so_rows(multi), key="attack")
+    same(tables("adult_singling_out"), so_rows(multi), key="attack")
     project, run = must_fail
     assert "Failure in test adult_copy_singles_out_no_record" in run.stdout, run.stdout[-3000:]
     with duckdb.connect(str(project / "sqlpriv_example.duckdb"), read_only=True) as con:
@@ -321,7 +315,7 @@ def test_singling_out_model_and_gates_equal_the_python_api(built, tables, must_f
         copy = sqlpriv.singling_out_queries(data["original"], data["original"], n_attacks=100, draw="sql")
     n, s = len(copy.counts.queries), copy.evaluation().n_success
     assert n == s > 10  # every query singles its record out of the copy
-    same(stored.drop(columns=["failure"]), _so_rows(copy).iloc[:1])
+    same(stored.drop(columns=["failure"]), so_rows(copy).iloc[:1])
     assert stored["failure"].iloc[0] == (
         f"singling-out risk (univariate queries) is {round(copy.risk().value, 6)} ({s} of {n} queries single out "
         "one record); the test allows at most 0.1"
@@ -371,15 +365,19 @@ def test_exact_copies_test_gates_the_build_with_dcr_figures(built):
     )
 
 
-DCR_FIGURES = [
-    "dcr_median", "dcr_min", "nndr_median", "exact_copy_share", "dcr_closer_to_training", "dcr_overfitting_protection",
-]  # fmt: skip
-
-
 def _dcr_row(original: Path, synthetic: Path) -> pd.DataFrame:
     """The row of sqlpriv.dcr_risk, from sqlpriv.dcr (its neighbour search, not the cross join)."""
     r = sqlpriv.dcr(str(original), str(synthetic), control=str(ADULT["control"]), baseline=False, identifiability=False)
-    return pd.DataFrame([{"n_synthetic": r.n_synthetic, **{m: r.figures[m] for m in DCR_FIGURES}}])
+    return dcr_row(r)
+
+
+def test_singling_out_and_dcr_slices_equal_the_python_api(built, tables):
+    """Issue 45: the slices' singling-out and DCR models (checked on Spark by the heavy
+    test_dbt_attacks_spark.py) equal the Python API on DuckDB, and their gates pass."""
+    _, build = built
+    for test in ("sqlpriv_max_singling_out_risk", "sqlpriv_max_dcr_closer_share"):
+        assert f"PASS sqlpriv_{test}_adult_original_small_" in build.stdout, test
+    attack_slice_tables(tables)
 
 
 def test_dcr_model_and_gate_equal_the_python_api(built, tables, must_fail):

@@ -5,7 +5,6 @@ build takes minutes, and xdist's loadfile gives it a worker of its own)."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable
 
 import duckdb
@@ -13,24 +12,15 @@ import pandas as pd
 import pytest
 
 import sqlpriv
-from tests.dbt_helpers import PREDICTORS, SEED, attack_figures, copy_project, dbt, require_dbt, same
+from tests.dbt_helpers import PREDICTORS, SEED, attack_figures, copy_project, dbt, require_dbt, same, spark_missing
 
 require_dbt()
-
-
-def _spark_missing() -> str | None:
-    try:
-        import dbt.adapters.spark  # noqa: F401
-        import pyspark  # noqa: F401
-    except ImportError:
-        return "dbt-spark[session] / pyspark are not installed (pip install -e '.[test]')"
-    return None if shutil.which("java") else "java (a JRE) is not installed"
 
 
 def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     """The same project on dbt-spark's session method (pyspark in-process): the package's models
     and generic tests build, and each model equals the Python API on DuckDB to 1e-9."""
-    missing = _spark_missing()
+    missing = spark_missing()
     if missing:
         if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
             raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {missing}")
@@ -46,6 +36,8 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     # statements, a minute or more each model on local Spark) build in their own file,
     # tests/test_dbt_local_suppression_spark.py (heavy)
     heavy += ["tag:local_suppression"]
+    # the singling-out and DCR slices and their gates cost minutes there too: tests/test_dbt_attacks_spark.py (heavy)
+    heavy += ["tag:attacks_spark_slow"]
     build = dbt(project, "build", "--target", "spark", "--exclude", "tag:must_fail", *heavy, timeout=1800)
     assert build.returncode == 0, build.stdout[-4000:]
     for test in (
