@@ -15,6 +15,7 @@ from conftest import require_spark
 from spark_compare import assert_same
 
 import sqlpriv
+from sqlpriv.engine.layout import plan_words
 from sqlpriv.errors import ParameterError
 
 require_spark()
@@ -47,6 +48,45 @@ def test_exhaustive_singling_out_on_spark_equals_duckdb(spark):
     assert (got.columns, got.n, got.numeric_precision) == (duck.columns, duck.n, duck.numeric_precision)
     assert "cache table" in got.sql and "insert into" in got.sql
     got.close()
+
+
+def wide_table(seed: int, n: int, d: int) -> pd.DataFrame:
+    """``d`` integer columns of 20 to 60 values each with NULLs (5 or 6 bits each in a packed
+    word, so 8 columns and more reach past bit 32), the first two named ``a b`` and ``c`d``."""
+    rng = random.Random(seed)
+    names = ["a b", "c`d"] + [f"w{j}" for j in range(2, d)]
+    return pd.DataFrame(
+        {
+            name: pd.array(
+                [None if rng.random() < 0.1 else rng.randrange(20 + (13 * j) % 41) for _ in range(n)], dtype="Int64"
+            )
+            for j, name in enumerate(names)
+        }
+    )
+
+
+def wide_on_spark(spark: Any, df: pd.DataFrame) -> Any:
+    schema = ", ".join(f"`{c.replace('`', '``')}` bigint" for c in df.columns)
+    return spark.createDataFrame(df.astype(object).where(df.notna(), None), schema)
+
+
+@pytest.mark.heavy  # the search's levels are several Spark jobs each; tests/test_uniques_spark.py has the fast form
+def test_singling_out_past_32_packed_bits_on_spark_equals_duckdb(spark):
+    # the search packs both tables' codes with the cohort frame's coded rows (engine/encode.sql):
+    # on Spark an INT code shifted by 32 or more wrapped to the low bits (dialect/shift_left.sql)
+    ori = wide_table(21, 120, 9)
+    syn = pd.concat([ori.iloc[:40], wide_table(22, 20, 9)], ignore_index=True)  # records to find, and others
+    syn.iloc[::2, 0] = pd.NA  # a NULL in half the copies: found on the other columns
+    both = pd.concat([ori, syn])
+    words = plan_words([both[c].nunique(dropna=False) for c in both.columns])
+    assert max(f["offset"] for word in words for f in word) >= 32
+    options = dict(max_cols=2, progress=False)
+    duck = sqlpriv.singling_out(ori, syn, **options)
+    got = sqlpriv.singling_out(wide_on_spark(spark, ori), wide_on_spark(spark, syn), **options)
+    details = duck.details().df()
+    assert (details["combo_size"] == 2).any()  # pairs singled out, not only single values
+    for output in ("summary", "details", "tree"):
+        assert_same(getattr(got, output)().df(), getattr(duck, output)().df())
 
 
 @pytest.mark.slow  # about 40 s on a quiet 2-core machine (each level is several Spark jobs)

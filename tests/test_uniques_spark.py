@@ -19,6 +19,7 @@ from conftest import require_spark
 from spark_compare import assert_same
 
 import sqlpriv
+from sqlpriv.engine.layout import plan_words
 
 require_spark()
 
@@ -47,6 +48,59 @@ def assert_outputs_equal(got: Any, duck: Any) -> None:
     for output in OUTPUTS:
         assert_same(getattr(got, output)().df(), getattr(duck, output)().df())
     assert (got.n, got.dropped_rows, got.columns, got.entity) == (duck.n, duck.dropped_rows, duck.columns, duck.entity)
+
+
+def wide_table(seed: int, n: int, d: int) -> pd.DataFrame:
+    """``d`` integer columns of 20 to 60 values each with NULLs (5 or 6 bits each in a packed
+    word, so 8 columns and more reach past bit 32), the first two named ``a b`` and ``c`d``."""
+    rng = random.Random(seed)
+    names = ["a b", "c`d"] + [f"w{j}" for j in range(2, d)]
+    return pd.DataFrame(
+        {
+            name: pd.array(
+                [None if rng.random() < 0.1 else rng.randrange(20 + (13 * j) % 41) for _ in range(n)], dtype="Int64"
+            )
+            for j, name in enumerate(names)
+        }
+    )
+
+
+def past_32_bits(df: pd.DataFrame) -> list[str]:
+    """The columns whose code field ends past bit 32 of its packed word (the frame's layout)."""
+    words = plan_words([df[c].nunique(dropna=False) for c in df.columns])
+    return [df.columns[f["j"]] for word in words for f in word if f["offset"] + f["bits"] > 32]
+
+
+def wide_on_spark(spark: Any, df: pd.DataFrame) -> Any:
+    schema = ", ".join(f"`{c.replace('`', '``')}` bigint" for c in df.columns)
+    return spark.createDataFrame(df.astype(object).where(df.notna(), None), schema)
+
+
+def assert_wide_equal(spark: Any, df: pd.DataFrame, **options: Any) -> pd.DataFrame:
+    """Every output on Spark equals DuckDB's on a table whose packed words reach past bit 32, and
+    MSUs holding the columns out there are found (so a field wrapped to the low bits is seen);
+    DuckDB's per-row table."""
+    high = past_32_bits(df)
+    assert len(high) >= 2
+    duck = sqlpriv.sample_uniques(df, dis_fraction=0.1, **options)
+    per_row = duck.per_row().df()
+    assert per_row.msus.map(lambda msus: any(set(m) & set(high) for m in msus)).sum() > len(df) // 4
+    assert_outputs_equal(sqlpriv.sample_uniques(wide_on_spark(spark, df), dis_fraction=0.1, **options), duck)
+    return per_row
+
+
+def test_sample_uniques_past_32_packed_bits_on_spark_equal_duckdb(spark):
+    # on Spark a dictionary code is an INT, which shifts by its offset mod 32 (Java's shift): a
+    # field at bit 32 or more landed on the low bits (dialect/shift_left.sql casts it first), so no
+    # record was unique on such a column and the low columns' codes were wrong; one level keeps it
+    # fast (its Spark jobs, not the rows, take the time)
+    assert_wide_equal(spark, wide_table(11, 60, 8), max_cols=1)
+
+
+@pytest.mark.heavy  # the wide form: 300 rows, 10 columns, sets of up to 3 (about a minute, loaded)
+def test_sample_uniques_wide_table_on_spark_equal_duckdb(spark):
+    per_row = assert_wide_equal(spark, wide_table(12, 300, 10), max_cols=3)
+    assert set(per_row.msus.map(lambda msus: max(map(len, msus), default=0))) >= {2, 3}
 
 
 # (the uniques family is in tests/test_spark_cluster.py: the cluster step runs it there)
