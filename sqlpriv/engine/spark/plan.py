@@ -118,18 +118,25 @@ def _release(frames: Sequence[Any]) -> None:
 
 
 def without_estimate(frame: Any) -> Any:
-    """A DataFrame over the rows of the checkpoint ``frame`` without the size estimate Spark keeps
-    from the plan that computed them (a checkpoint's ``LogicalRDD`` carries its origin's statistics,
-    and a join's estimate is the product of its inputs': a round that joins the round before three
-    times triples the estimate's digits, so by round 10 the driver spent minutes multiplying
-    numbers of 400,000 digits before running anything). Spark then estimates the rows as it does
-    any RDD's (``spark.sql.defaultSizeInBytes``). ``frame`` itself where the session has no
-    ``internalCreateDataFrame`` (another pyspark), so nothing is lost but the shortcut."""
+    """The checkpoint ``frame``, or a DataFrame over its rows without the size estimate Spark kept
+    from the plan that computed them where that estimate is past a long (meaningless).
+
+    A checkpoint's ``LogicalRDD`` carries its origin's statistics, and a join's estimate is the
+    product of its inputs': a round that joins the round before three times triples the estimate's
+    digits, so by round 10 the driver spent minutes multiplying numbers of 400,000 digits before
+    running anything. Such a checkpoint is read as a fresh RDD, estimated as any RDD is
+    (``spark.sql.defaultSizeInBytes``); one whose estimate fits a long keeps it (a small table may
+    still be broadcast). ``frame`` itself where the session has no ``internalCreateDataFrame``."""
     from pyspark.sql import DataFrame
 
+    jdf = frame._jdf
+    try:
+        if int(jdf.queryExecution().optimizedPlan().stats().sizeInBytes()) < 2**63:
+            return frame
+    except ValueError:  # past Python's 4,300 digits of an int read from text
+        pass
     try:
         session = frame.sparkSession
-        jdf = frame._jdf
         rows = session._jsparkSession.internalCreateDataFrame(jdf.queryExecution().toRdd(), jdf.schema(), False)
     except Exception:  # py4j's error for a missing method: keep the estimate
         return frame
