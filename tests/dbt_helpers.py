@@ -57,6 +57,15 @@ def spark_missing() -> str | None:
     return None if shutil.which("java") else "java (a JRE) is not installed"
 
 
+def require_dbt_spark() -> None:
+    """Skip where dbt-spark's session method cannot run; fail instead under SQLPRIV_REQUIRE_SPARK."""
+    missing = spark_missing()
+    if missing:
+        if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
+            raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {missing}")
+        pytest.skip(missing)
+
+
 def dbt(project: Path, *args: str, timeout: int = 600) -> subprocess.CompletedProcess:
     env = dict(
         os.environ,

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import numpy as np
@@ -38,3 +39,18 @@ def assert_same(got: pd.DataFrame, expected: pd.DataFrame) -> None:
             )
         else:
             assert a == b, col
+
+
+def wide_table(seed: int, n: int, d: int) -> pd.DataFrame:
+    """``d`` integer columns of 20 to 60 values each with NULLs (5 or 6 bits each in a packed
+    word, so 8 columns and more reach past bit 32), the first two named ``a b`` and ``c`d``."""
+    rng = random.Random(seed)
+    names = ["a b", "c`d"] + [f"w{j}" for j in range(2, d)]
+    return pd.DataFrame(
+        {
+            name: pd.array(
+                [None if rng.random() < 0.1 else rng.randrange(20 + (13 * j) % 41) for _ in range(n)], dtype="Int64"
+            )
+            for j, name in enumerate(names)
+        }
+    )

@@ -6,13 +6,11 @@ minutes on local Spark, so the big dbt-spark build (test_dbt_project_spark.py) l
 
 from __future__ import annotations
 
-import os
-
 import duckdb
 import pandas as pd
 import pytest
 
-from tests.dbt_helpers import attack_slice_tables, copy_project, dbt, require_dbt, spark_missing
+from tests.dbt_helpers import attack_slice_tables, copy_project, dbt, require_dbt, require_dbt_spark
 
 require_dbt()
 
@@ -20,11 +18,7 @@ pytestmark = pytest.mark.heavy
 
 
 def test_singling_out_and_dcr_slices_on_spark_equal_the_python_api(tmp_path):
-    missing = spark_missing()
-    if missing:
-        if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-            raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {missing}")
-        pytest.skip(missing)
+    require_dbt_spark()
     project = copy_project(tmp_path / "project")
     assert dbt(project, "deps").returncode == 0
     # the seeds' own attack gates (full seeds, minutes on local Spark) and the slice's linkability

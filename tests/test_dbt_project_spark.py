@@ -4,15 +4,13 @@ build takes minutes, and xdist's loadfile gives it a worker of its own)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 import duckdb
 import pandas as pd
-import pytest
 
 import sqlpriv
-from tests.dbt_helpers import PREDICTORS, SEED, attack_figures, copy_project, dbt, require_dbt, same, spark_missing
+from tests.dbt_helpers import PREDICTORS, SEED, attack_figures, copy_project, dbt, require_dbt, require_dbt_spark, same
 
 require_dbt()
 
@@ -20,11 +18,7 @@ require_dbt()
 def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
     """The same project on dbt-spark's session method (pyspark in-process): the package's models
     and generic tests build, and each model equals the Python API on DuckDB to 1e-9."""
-    missing = spark_missing()
-    if missing:
-        if os.environ.get("SQLPRIV_REQUIRE_SPARK"):
-            raise RuntimeError(f"SQLPRIV_REQUIRE_SPARK is set but {missing}")
-        pytest.skip(missing)
+    require_dbt_spark()
     project = copy_project(tmp_path / "project")
     assert dbt(project, "deps").returncode == 0
     # the ten-predictor per-row and summary models are left to DuckDB: on local Spark each costs minutes

@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 import pytest
 from conftest import require_spark
-from spark_compare import assert_same
+from spark_compare import assert_same, wide_table
 
 import sqlpriv
 from sqlpriv.engine.layout import plan_words
@@ -48,21 +48,6 @@ def test_exhaustive_singling_out_on_spark_equals_duckdb(spark):
     assert (got.columns, got.n, got.numeric_precision) == (duck.columns, duck.n, duck.numeric_precision)
     assert "cache table" in got.sql and "insert into" in got.sql
     got.close()
-
-
-def wide_table(seed: int, n: int, d: int) -> pd.DataFrame:
-    """``d`` integer columns of 20 to 60 values each with NULLs (5 or 6 bits each in a packed
-    word, so 8 columns and more reach past bit 32), the first two named ``a b`` and ``c`d``."""
-    rng = random.Random(seed)
-    names = ["a b", "c`d"] + [f"w{j}" for j in range(2, d)]
-    return pd.DataFrame(
-        {
-            name: pd.array(
-                [None if rng.random() < 0.1 else rng.randrange(20 + (13 * j) % 41) for _ in range(n)], dtype="Int64"
-            )
-            for j, name in enumerate(names)
-        }
-    )
 
 
 def wide_on_spark(spark: Any, df: pd.DataFrame) -> Any:
