@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pandas as pd
 import pytest
@@ -55,6 +56,16 @@ def spark_missing() -> str | None:
     except ImportError:
         return "dbt-spark[session] / pyspark are not installed (pip install -e '.[test]')"
     return None if shutil.which("java") else "java (a JRE) is not installed"
+
+
+def spark_tables(project: Path) -> Callable[[str], pd.DataFrame]:
+    """A reader of the Spark target's tables in ``project`` (their Parquet files, read by DuckDB)."""
+    warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
+
+    def read(name: str) -> pd.DataFrame:
+        return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
+
+    return read
 
 
 def require_dbt_spark() -> None:

@@ -6,11 +6,9 @@ minutes on local Spark, so the big dbt-spark build (test_dbt_project_spark.py) l
 
 from __future__ import annotations
 
-import duckdb
-import pandas as pd
 import pytest
 
-from tests.dbt_helpers import attack_slice_tables, copy_project, dbt, require_dbt, require_dbt_spark
+from tests.dbt_helpers import attack_slice_tables, copy_project, dbt, require_dbt, require_dbt_spark, spark_tables
 
 require_dbt()
 
@@ -29,9 +27,6 @@ def test_singling_out_and_dcr_slices_on_spark_equal_the_python_api(tmp_path):
     assert build.returncode == 0, build.stdout[-4000:]
     for test in ("sqlpriv_max_singling_out_risk", "sqlpriv_max_dcr_closer_share"):
         assert f"PASS sqlpriv_{test}_adult_original_small_" in build.stdout, test
-    warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
-
-    def read(name: str) -> pd.DataFrame:  # the tables' Parquet files, read by DuckDB
-        return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
+    read = spark_tables(project)
 
     attack_slice_tables(read)

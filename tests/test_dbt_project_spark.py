@@ -6,11 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import duckdb
 import pandas as pd
 
 import sqlpriv
-from tests.dbt_helpers import PREDICTORS, SEED, attack_figures, copy_project, dbt, require_dbt, require_dbt_spark, same
+from tests.dbt_helpers import (
+    PREDICTORS,
+    SEED,
+    attack_figures,
+    copy_project,
+    dbt,
+    require_dbt,
+    require_dbt_spark,
+    same,
+    spark_tables,
+)
 
 require_dbt()
 
@@ -44,10 +53,7 @@ def test_spark_target_builds_and_every_model_equals_the_python_api(tmp_path):
         assert f"PASS sqlpriv_{test}_flare_" in build.stdout, test
     for test in ("sqlpriv_max_linkability_risk", "sqlpriv_max_inference_risk"):
         assert f"PASS sqlpriv_{test}_adult_original_small_" in build.stdout, test
-    warehouse = project / "spark-warehouse" / "sqlpriv_example.db"
-
-    def read(name: str) -> pd.DataFrame:  # the tables' Parquet files, read by DuckDB
-        return duckdb.sql(f"select * from read_parquet('{warehouse / name}/*.parquet')").df()
+    read = spark_tables(project)
 
     _cell_treatments_equal_the_python_api(read)
     _attack_slices_equal_the_python_attacks(read)
