@@ -133,7 +133,7 @@ def without_estimate(frame: Any) -> Any:
     try:
         if int(jdf.queryExecution().optimizedPlan().stats().sizeInBytes()) < 2**63:
             return frame
-    except ValueError:  # past Python's 4,300 digits of an int read from text
+    except (ValueError, TypeError):  # past Python's 4,300 digits of an int read from text; no number
         pass
     try:
         session = frame.sparkSession
